@@ -1,0 +1,1616 @@
+/* mpa.h: MPA framing for iWARP (RFC 5044, RFC 6581), the base of the iWARP core.
+ *
+ * QUICK START
+ *   In exactly one C file:
+ *       #define IWARP_IMPLEMENTATION
+ *       #include "mpa.h"
+ *   everywhere else just #include "mpa.h". Define IWARP_STATIC (before every include) to make
+ *   every function static, for single-file firmware builds.
+ *
+ *   iw_mpa_conn c;                         caller-owned; sizeof is public
+ *   static uint8_t reasm[IW_MPA_REASM_BYTES(4096)];
+ *   iw_mpa_cfg cfg;
+ *   iw_mpa_cfg_default(&cfg, IW_MPA_INITIATOR);
+ *   iw_mpa_init(&c, &cfg, &host_ops, host_ctx, &ulp_ops, ulp_ctx, reasm, sizeof reasm);
+ *   iw_mpa_start(&c, pd, pd_len);          TCP is up: the Initiator sends its MPA Request
+ *   ... on every read from the socket:     iw_mpa_rx_feed(&c, buf, n, &consumed);
+ *   ... when the socket is writable again: iw_mpa_tx_resume(&c);
+ *   ... when a host timer fires:           iw_mpa_timeout(&c, id);
+ *   ... to send one ULPDU (a DDP segment): iw_mpa_tx(&c, iov, n);
+ *
+ * WHAT IT DOES
+ *   MPA Request/Reply (revisions 1 and 2, RFC 6581 IRD/ORD header, peer-to-peer RTR), the
+ *   Initiator and Responder setup state machines with their timers, CRC and marker negotiation,
+ *   FPDU transmit (gather list: no payload copy; markers every 512 octets; exact resume after a
+ *   partial send) and receive (any chunking; in-place delivery of whole FPDUs; reassembly only
+ *   of FPDUs that straddle calls or carry markers), and the MPA errors (RFC 5044 §8) with the
+ *   Terminate they call for. It also holds the few definitions every layer shares: iw_status,
+ *   iw_iov, byte-order helpers and CRC32c.
+ *
+ * HOST OPS (iw_mpa_host_ops): send (gather list, partial accept), timer_arm/timer_cancel,
+ *   close (TCP), and the optional crc32c override and trace hook. ULP UPCALLS (iw_mpa_ulp_ops):
+ *   request (Responder), established, rejected, deliver (one ULPDU), error, closed, tx_done.
+ *
+ * LIMITS: Private Data <= IW_CFG_MPA_MAX_PRIVDATA (512) octets; a ULPDU is at most 65535 octets
+ *   and at most the reassembly buffer; one FPDU in flight per connection (iw_mpa_tx returns
+ *   IW_EAGAIN while one is pending); at most IW_CFG_MPA_MAX_IOV pieces per ULPDU.
+ *
+ * CONFIG MACROS: IW_CFG_MPA_MAX_PRIVDATA, IW_CFG_MPA_MAX_IOV, IW_CFG_MPA_TX_WINDOW,
+ *   IW_MEMCPY/IW_MEMMOVE/IW_MEMSET (all or none), IW_CRC32C_NO_ACCEL, IW_CRC32C_SMALL.
+ *
+ * No allocation, no blocking, no global state, no stdio; freestanding builds reference only
+ * memcpy, memmove and memset. Licence: see the end of the file.
+ */
+#ifndef IW_MPA_H
+#define IW_MPA_H
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define IW__UNUSED __attribute__((unused))
+#else
+#define IW__UNUSED
+#endif
+#ifdef IWARP_STATIC
+#define IW_DEF static IW__UNUSED
+#else
+#define IW_DEF extern
+#endif
+#define IW__INLINE static inline IW__UNUSED
+
+/* Protocol limits (STYLE.md 3). */
+#ifndef IW_CFG_MPA_MAX_PRIVDATA
+#define IW_CFG_MPA_MAX_PRIVDATA 512 /* RFC 5044 §7.1.1: PD_Length MUST NOT exceed 512 */
+#endif
+#ifndef IW_CFG_MPA_MAX_IOV
+#define IW_CFG_MPA_MAX_IOV 16 /* pieces in one ULPDU handed to iw_mpa_tx */
+#endif
+#ifndef IW_CFG_MPA_TX_WINDOW
+#define IW_CFG_MPA_TX_WINDOW 24 /* iovecs offered to the host's send in one call */
+#endif
+#if IW_CFG_MPA_MAX_PRIVDATA > 512 || IW_CFG_MPA_MAX_PRIVDATA < 4
+#error "IW_CFG_MPA_MAX_PRIVDATA must be 4..512 (RFC 5044 §7.1.1)"
+#endif
+#if IW_CFG_MPA_TX_WINDOW < 4
+#error "IW_CFG_MPA_TX_WINDOW must be at least 4"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------- */
+/* Shared definitions (written once, here; ddp.h, rdmap.h and verbs.h use them).             */
+
+/* Status of every fallible call (STYLE.md 6). Counts go through size_t out-parameters. */
+#define IW_STATUS_MAP(X)                                                                      \
+    X(IW_OK, 0, "ok")                                                                         \
+    X(IW_EAGAIN, -1, "not now: need more input, or the host or queue is full")                \
+    X(IW_EINVAL, -2, "invalid argument; nothing changed")                                     \
+    X(IW_ESTATE, -3, "not valid in this state; nothing changed")                              \
+    X(IW_ETERM, -4, "peer violated the protocol; Terminate sent or queued")                   \
+    X(IW_EHOST, -5, "a host op failed; object dead until reset")                              \
+    X(IW_EPROTO, -6, "invalid MPA Request/Reply or setup error; connection closed")           \
+    X(IW_ETIMEOUT, -7, "setup timer expired; connection closed")                              \
+    X(IW_ECLOSED, -8, "the TCP connection is closed")                                         \
+    X(IW_EREJECTED, -9, "the connection was rejected (by the peer, or by local policy)")
+typedef enum iw_status {
+#define IW__X(name, val, text) name = val,
+    IW_STATUS_MAP(IW__X)
+#undef IW__X
+    IW__STATUS_END = 1
+} iw_status;
+
+/* Short text for a status ("?" for an unknown value). */
+IW_DEF const char *iw_status_str(iw_status s);
+
+/* One piece of a gather list. base may be NULL only when len is 0. */
+typedef struct iw_iov {
+    const void *base;
+    size_t len;
+} iw_iov;
+
+/* Terminate error triple (RFC 5040 §4.8): Layer 0 RDMAP, 1 DDP, 2 LLP (MPA). */
+typedef struct iw_term {
+    uint8_t layer, etype, ecode;
+} iw_term;
+
+/* Big-endian field access on octet arrays (STYLE.md 12: no structs laid over wire bytes). */
+IW__INLINE uint16_t iw__get_be16(const uint8_t *p) { return (uint16_t)((p[0] << 8) | p[1]); }
+IW__INLINE uint32_t iw__get_be32(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+IW__INLINE uint64_t iw__get_be64(const uint8_t *p)
+{
+    return ((uint64_t)iw__get_be32(p) << 32) | iw__get_be32(p + 4);
+}
+IW__INLINE void iw__put_be16(uint8_t *p, uint16_t v)
+{
+    p[0] = (uint8_t)(v >> 8);
+    p[1] = (uint8_t)v;
+}
+IW__INLINE void iw__put_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+IW__INLINE void iw__put_be64(uint8_t *p, uint64_t v)
+{
+    iw__put_be32(p, (uint32_t)(v >> 32));
+    iw__put_be32(p + 4, (uint32_t)v);
+}
+/* The MPA CRC field is the one little-endian field: least significant octet first
+ * (RFC 5044 §4 with RFC 3720 B.4; mpa.md 9.3). */
+IW__INLINE void iw__put_le32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+IW__INLINE uint32_t iw__get_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* CRC32c (Castagnoli), RFC 3720 §12.1, as MPA uses it (RFC 5044 §4).                       */
+
+#include "wip/crc32c_decl.inc"
+
+/* ---------------------------------------------------------------------------------------- */
+/* MPA wire constants (RFC 5044 §7.1.1, RFC 6581).                                          */
+
+#define IW_MPA_KEY_LEN 16
+#define IW_MPA_FRAME_HDR 20 /* key 16 + flags 1 + rev 1 + PD_Length 2 */
+#define IW_MPA_MAX_PD 512
+#define IW_MPA_FLAG_M 0x80u /* the sender wants markers in the FPDUs sent to it */
+#define IW_MPA_FLAG_C 0x40u /* the sender requests CRC */
+#define IW_MPA_FLAG_R 0x20u /* Reply only: connection rejected */
+#define IW_MPA_FLAG_H 0x10u /* Rev 2: first 4 PD octets are the IRD/ORD header (RFC 6581) */
+#define IW_MPA_IRDORD_LEN 4
+#define IW_MPA_IRD_P2P 0x8000u      /* IRD word: peer-to-peer mode */
+#define IW_MPA_IRD_RTR_SEND 0x4000u /* IRD word: zero-length Send RTR */
+#define IW_MPA_ORD_RTR_WRITE 0x8000u /* ORD word: zero-length RDMA Write RTR */
+#define IW_MPA_ORD_RTR_READ 0x4000u /* ORD word: zero-length RDMA Read RTR */
+#define IW_MPA_IRDORD_MAX 0x3FFFu   /* 14-bit IRD/ORD values */
+#define IW_MPA_MARKER_INTERVAL 512u /* RFC 5044 §5 */
+#define IW_MPA_MARKER_LEN 4u
+#define IW_MPA_CRC_LEN 4u
+#define IW_MPA_MIN_ULPDU 14u /* the tagged DDP header: the smallest ULPDU (mpa.md 11) */
+
+/* RTR message types (RFC 6581), as a bit mask for offers. */
+#define IW_MPA_RTR_SEND 0x1u
+#define IW_MPA_RTR_WRITE 0x2u
+#define IW_MPA_RTR_READ 0x4u
+
+/* MPA error codes, reported in a Terminate as Layer 2, EType 0 (RFC 5044 §8, RFC 6581). */
+#define IW_MPA_ECODE_MAP(X)                                                                   \
+    X(IW_MPA_ECODE_CLOSED, 0x01, "TCP connection closed, terminated or lost")                 \
+    X(IW_MPA_ECODE_CRC, 0x02, "MPA CRC error")                                                \
+    X(IW_MPA_ECODE_MARKER, 0x03, "MPA Marker and ULPDU_Length mismatch")                      \
+    X(IW_MPA_ECODE_INVALID_FRAME, 0x04, "invalid MPA Request or Reply frame")                 \
+    X(IW_MPA_ECODE_LOCAL, 0x05, "local catastrophic error")                                   \
+    X(IW_MPA_ECODE_IRD, 0x06, "insufficient IRD resources")                                   \
+    X(IW_MPA_ECODE_RTR, 0x07, "no matching RTR option")
+typedef enum iw_mpa_ecode {
+    IW_MPA_ECODE_NONE = 0,
+#define IW__X(name, val, text) name = val,
+    IW_MPA_ECODE_MAP(IW__X)
+#undef IW__X
+    IW__MPA_ECODE_END
+} iw_mpa_ecode;
+IW_DEF const char *iw_mpa_ecode_str(unsigned ecode);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Request/Reply frame codec.                                                               */
+
+/* Why a frame was refused by iw_mpa_frame_decode. */
+typedef enum iw_mpa_ferr {
+    IW_MPA_FERR_NONE = 0,
+    IW_MPA_FERR_KEY,          /* not the expected key (MPA-004) */
+    IW_MPA_FERR_REV,          /* revision other than 1 or 2 (MPA-008) */
+    IW_MPA_FERR_PD_LEN,       /* PD_Length > 512 or > IW_CFG_MPA_MAX_PRIVDATA (MPA-005) */
+    IW_MPA_FERR_IRDORD_SHORT, /* Rev 2 with H but PD_Length < 4 (MPA-031) */
+    IW_MPA_FERR_NOT_ENHANCED, /* Reply to a Rev 2 + H Request without Rev 2 + H (MPA-010) */
+    IW_MPA_FERR_REV_MISMATCH, /* Reply with a revision the Request did not offer */
+    IW_MPA_FERR_EXTRA_DATA    /* octets after the Request before the Reply was sent (MPA-014) */
+} iw_mpa_ferr;
+IW_DEF const char *iw_mpa_ferr_str(iw_mpa_ferr e);
+
+#define IW_MPA_REQUEST 0
+#define IW_MPA_REPLY 1
+
+/* A decoded or to-be-encoded MPA Request/Reply. */
+typedef struct iw_mpa_frame {
+    uint8_t kind;       /* IW_MPA_REQUEST or IW_MPA_REPLY (which key) */
+    uint8_t flags;      /* the raw flags octet: IW_MPA_FLAG_*; reserved bits kept as received */
+    uint8_t rev;        /* 1 or 2 */
+    uint8_t enhanced;   /* Rev 2 and H set: the IRD/ORD header below is present */
+    uint16_t ird_word;  /* RFC 6581 IRD word (P2P, Send-RTR, 14-bit IRD), when enhanced */
+    uint16_t ord_word;  /* RFC 6581 ORD word (Write-RTR, Read-RTR, 14-bit ORD), when enhanced */
+    const uint8_t *pd;  /* the ULP's Private Data (IRD/ORD header excluded); decode: points */
+    size_t pd_len;      /*   into the buffer given to iw_mpa_frame_decode */
+    iw_mpa_ferr err;    /* decode: why the frame was refused */
+} iw_mpa_frame;
+
+/* Decode one frame of the given kind from p[0..len). Returns IW_OK and sets *used (20 +
+ * PD_Length), IW_EAGAIN when more octets are needed (*used = octets needed in all, once the
+ * header is known, else 20), or IW_EPROTO with f->err set. Reserved flag bits are ignored
+ * (MPA-003); the R bit of a Request is ignored (MPA-011). p may be NULL iff len is 0. */
+IW_DEF iw_status iw_mpa_frame_decode(const uint8_t *p, size_t len, unsigned kind,
+                                     iw_mpa_frame *f, size_t *used);
+
+/* Encode f into out[0..cap). Reserved flag bits are sent as 0; H is set iff f->enhanced
+ * (which requires rev 2). Returns IW_EINVAL if the frame would exceed 512 octets of Private
+ * Data, cap is too small, or rev is not 1 or 2. *len = 20 + PD_Length. */
+IW_DEF iw_status iw_mpa_frame_encode(const iw_mpa_frame *f, uint8_t *out, size_t cap,
+                                     size_t *len);
+
+/* MULPDU for an EMSS (RFC 5044 §4; MPA-057, MPA-058). markers: the sender inserts markers. */
+IW__INLINE uint32_t iw_mpa_mulpdu_for(uint32_t emss, int markers)
+{
+    uint32_t over = 6u + (emss & 3u);
+    if (markers) over += 4u * ((emss + 511u) / 512u);
+    return emss > over ? emss - over : 0u;
+}
+
+/* Pad octets after a ULPDU of len octets: 2 + len + pad is a multiple of 4 (RFC 5044 §4). */
+IW__INLINE size_t iw_mpa_pad(size_t ulpdu_len) { return (0u - (ulpdu_len + 2u)) & 3u; }
+
+/* The header-less Terminate ULPDU MPA sends for its own errors (RFC 5040 §4.8 with M = D = R =
+ * 0, as the header of a bad FPDU cannot be trusted): untagged, QN 2, MSN 1, MO 0, Last.
+ * Writes IW_MPA_TERM_ULPDU_LEN octets. rdmap.h builds the header-carrying kinds. */
+#define IW_MPA_TERM_ULPDU_LEN 22u
+IW_DEF void iw_mpa_build_terminate(uint8_t out[22], iw_term t);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Connection.                                                                              */
+
+#define IW_MPA_INITIATOR 0
+#define IW_MPA_RESPONDER 1
+
+/* Per-connection policy (STYLE.md 3: never a global). Fill with iw_mpa_cfg_default first. */
+typedef struct iw_mpa_cfg {
+    uint8_t role;        /* IW_MPA_INITIATOR or IW_MPA_RESPONDER */
+    uint8_t rev;         /* highest MPA revision to use: 1 or 2 (default 2). The Responder
+                            answers min(Request rev, rev) (MPA-009). MPA-075: an Initiator
+                            refused at Rev 2 may retry on a new connection with rev = 1. */
+    uint8_t crc;         /* 1: request CRC (C bit). CRC is used iff either side asks (MPA-024) */
+    uint8_t markers_rx;  /* 1: ask the peer to insert markers toward us (M bit) */
+    uint8_t markers_tx;  /* 1 (default): we can insert markers if the peer asks; 0: refuse
+                            (Responder: Reject; Initiator: local error) (MPA-028) */
+    uint8_t p2p;         /* Rev 2 peer-to-peer: Initiator asks for it; Responder accepts it */
+    uint8_t rtr;         /* IW_MPA_RTR_* mask: Initiator: types it can send (offered);
+                            Responder: types it accepts. Default WRITE|READ|SEND. */
+    uint16_t ird, ord;   /* our inbound/outbound RDMA Read queue depths (default 16/16) */
+    uint16_t ird_max;    /* Initiator: how far IRD may be raised for the Reply's ORD (MPA-036) */
+    uint32_t req_timeout_ms; /* Responder: wait for the Request (default 5000) (MPA-020) */
+    uint32_t rep_timeout_ms; /* Initiator: wait for the Reply (default 10000) (MPA-019) */
+    uint32_t emss;       /* effective MSS for MULPDU (default 1460); iw_mpa_set_emss updates */
+    uint32_t rx_max_ulpdu; /* largest ULPDU accepted (0: the reassembly buffer size) (MPA-071) */
+    uint32_t tx_seq_start; /* stream position numbers of our first and the peer's first Full */
+    uint32_t rx_seq_start; /*   Operation octets, for marker placement mod 2^32 (MPA-070) */
+    uint8_t terminate;   /* 1 (default): MPA sends the header-less Terminate for the errors it
+                            detects (CRC, marker, length, IRD, RTR) and then closes */
+} iw_mpa_cfg;
+
+/* Setup timer id used with the host's timer ops. */
+#define IW_MPA_TIMER_SETUP 0u
+
+/* Trace direction. */
+#define IW_MPA_TRACE_TX 0u
+#define IW_MPA_TRACE_RX 1u
+
+/* Host ops. The table is owned by the host, may be shared, and must outlive the connection.
+ * Every op is a leaf call: it must not block and must not call back into the same connection. */
+typedef struct iw_mpa_host_ops {
+    /* REQUIRED. Offer n (>= 1) iovecs to TCP, in order. Set *accepted to the octets taken
+     * (0..total). Return IW_OK (even for a partial accept) or IW_EAGAIN (socket full; the host
+     * calls iw_mpa_tx_resume when it is writable again). Any other status is fatal (IW_EHOST). */
+    iw_status (*send)(void *ctx, const iw_iov *iov, size_t n, size_t *accepted);
+    /* REQUIRED. Arm timer id to fire in ms; arming an armed id replaces its deadline. When it
+     * fires the host calls iw_mpa_timeout(conn, id). */
+    void (*timer_arm)(void *ctx, unsigned id, uint32_t ms);
+    /* REQUIRED. Cancel timer id; a cancelled timer never fires. No-op if not armed. */
+    void (*timer_cancel)(void *ctx, unsigned id);
+    /* REQUIRED. Close the TCP connection: abortive != 0 means reset now (invalid frame,
+     * MPA-072); 0 means a graceful close after what was sent. Called at most once. */
+    void (*close)(void *ctx, int abortive);
+    /* OPTIONAL (NULL: the CPU's fastest CRC32c path). A hardware CRC32c engine, with the
+     * semantics of iw_mpa_crc32c (zlib-style chaining). */
+    uint32_t (*crc32c)(void *ctx, uint32_t crc, const void *p, size_t n);
+    /* OPTIONAL (NULL: no trace). The octets of one frame or FPDU as sent or received, in one or
+     * more calls; last != 0 on the call that ends it. For pcap writers and logs. */
+    void (*trace)(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int last);
+} iw_mpa_host_ops;
+
+/* What MPA learned at setup, handed to the ULP in request / established / rejected. */
+typedef struct iw_mpa_info {
+    uint8_t rev;           /* revision in use */
+    uint8_t enhanced;      /* RFC 6581 IRD/ORD exchanged */
+    uint8_t crc;           /* CRC in use, both directions */
+    uint8_t markers_tx;    /* we insert markers in what we send */
+    uint8_t markers_rx;    /* the peer inserts markers in what we receive */
+    uint8_t p2p;           /* peer-to-peer mode: an RTR was (or is to be) exchanged */
+    uint8_t rtr;           /* request: IW_MPA_RTR_* offered; established: the one used */
+    uint16_t peer_ird, peer_ord; /* from the peer's IRD/ORD header (0 if none) */
+    uint16_t ird, ord;     /* ours after negotiation (ORD = min(ORD, peer IRD), MPA-034) */
+    const uint8_t *pd;     /* the peer's Private Data for the ULP; valid during the upcall */
+    size_t pd_len;
+} iw_mpa_info;
+
+/* Error report handed to the ULP's error upcall. */
+typedef struct iw_mpa_error {
+    iw_status status;  /* IW_ETERM, IW_EPROTO, IW_ETIMEOUT, IW_ECLOSED, IW_EHOST ... */
+    uint8_t mpa_ecode; /* IW_MPA_ECODE_* when an MPA error, else 0 */
+    iw_mpa_ferr ferr;  /* for IW_EPROTO: which frame rule */
+    iw_term term;      /* the Terminate triple (layer, etype, ecode), when one applies */
+    uint8_t term_sent; /* MPA queued that Terminate itself (cfg.terminate) */
+} iw_mpa_error;
+
+/* Upcalls to the ULP (DDP). Same rules as host ops: leaf calls, except that request may call
+ * iw_mpa_accept / iw_mpa_reject, deliver may call iw_mpa_tx, and tx_done may call iw_mpa_tx. */
+typedef struct iw_mpa_ulp_ops {
+    /* REQUIRED for a Responder. A valid Request arrived; info->pd is its Private Data. The ULP
+     * answers with iw_mpa_accept or iw_mpa_reject, now or later. */
+    void (*request)(void *uctx, const iw_mpa_info *info);
+    /* OPTIONAL. Full Operation in both directions: the Initiator after a valid Reply (and its
+     * RTR sent), the Responder after it validated the Initiator's first FPDU (MPA-015). */
+    void (*established)(void *uctx, const iw_mpa_info *info);
+    /* OPTIONAL. Initiator: the Responder said R = 1 (MPA-018); info->pd is its Private Data. */
+    void (*rejected)(void *uctx, const iw_mpa_info *info);
+    /* REQUIRED. One whole, validated ULPDU (markers removed, CRC checked), in stream order
+     * (MPA-049). The octets are valid only during the call (they may be the caller's receive
+     * buffer itself). Return IW_OK; any other status stops the stream: nothing more is
+     * delivered and iw_mpa_rx_feed returns that status (the ULP sends its own Terminate). */
+    iw_status (*deliver)(void *uctx, const uint8_t *ulpdu, size_t len);
+    /* OPTIONAL. The connection failed (after which nothing is delivered, MPA-056). */
+    void (*error)(void *uctx, const iw_mpa_error *err);
+    /* OPTIONAL. The host reported the peer's FIN or reset in Full Operation (MPA-073). */
+    void (*closed)(void *uctx);
+    /* OPTIONAL. The FPDU accepted by iw_mpa_tx that was left pending is now fully handed to
+     * the host: its payload memory may be reused and iw_mpa_tx accepts the next ULPDU. */
+    void (*tx_done)(void *uctx);
+} iw_mpa_ulp_ops;
+
+/* Connection states (iw_mpa_state). */
+#define IW_MPA_S_IDLE 0          /* after init, before iw_mpa_start */
+#define IW_MPA_S_AWAIT_REPLY 1   /* Initiator: Request sent */
+#define IW_MPA_S_AWAIT_REQUEST 2 /* Responder: waiting for the Request */
+#define IW_MPA_S_AWAIT_ULP 3     /* Responder: Request handed to the ULP, no answer yet */
+#define IW_MPA_S_AWAIT_FIRST 4   /* Responder: Reply sent, waiting for the first FPDU */
+#define IW_MPA_S_FULL 5          /* Full Operation */
+#define IW_MPA_S_CLOSING 6       /* draining a Reject or a Terminate, then close */
+#define IW_MPA_S_CLOSED 7
+
+/* The connection. Caller-owned; the fields are private: use the functions and accessors. */
+typedef struct iw_mpa_conn {
+    /* private: use accessors */
+    const iw_mpa_host_ops *ops;
+    void *ctx;
+    const iw_mpa_ulp_ops *ulp;
+    void *uctx;
+    iw_mpa_cfg cfg;
+    iw_mpa_crc32c_fn crc_fn;
+    uint8_t *reasm;
+    size_t reasm_cap;
+    uint32_t rx_max, mulpdu;
+    uint8_t state, crc_on, mk_tx, mk_rx, rev, enhanced, p2p, rtr;
+    uint8_t rtr_wait;    /* Initiator: waiting for the zero-length Read Response (Read RTR) */
+    uint8_t req_flags, req_rev, rtr_offer; /* Responder: what the Request carried */
+    uint8_t rx_fin;      /* the host reported the peer's FIN */
+    uint8_t rx_mk_lead;  /* the marker being read sits at the start of an FPDU */
+    uint8_t tx_notify;   /* tell the ULP (tx_done) when the pending ULP FPDU completes */
+    uint8_t close_after; /* close the TCP connection once TX drains */
+    uint8_t term_pending; /* a Terminate FPDU waits for the current FPDU to finish */
+    uint8_t closed;      /* host close op called */
+    uint16_t ird, ord, peer_ird, peer_ord;
+    iw_mpa_error err;    /* sticky: the first error wins */
+    /* setup frames */
+    uint8_t fr_rx[IW_MPA_FRAME_HDR + IW_CFG_MPA_MAX_PRIVDATA];
+    uint8_t fr_tx[IW_MPA_FRAME_HDR + IW_CFG_MPA_MAX_PRIVDATA];
+    size_t fr_rx_have, fr_tx_len, fr_tx_sent;
+    /* receive: FPDU parser (STYLE.md 7) */
+    uint32_t rx_pos;     /* stream position of the next octet, relative to rx SeqStart */
+    uint32_t rx_fpdu_pos; /* position of the current FPDU's ULPDU_Length field */
+    uint8_t rx_state, rx_started, rx_mk_bad, rx_pad;
+    uint8_t rx_hdr[2], rx_crcf[4], rx_mk[4];
+    size_t rx_part, rx_len;
+    uint32_t rx_crc;
+    /* transmit: one FPDU in flight */
+    iw_iov tx_src[IW_CFG_MPA_MAX_IOV + 2]; /* [0] ULPDU_Length, ULPDU pieces, PAD + CRC */
+    size_t tx_nsrc, tx_wlen, tx_off;
+    uint32_t tx_pos;     /* stream position of the next FPDU's first octet (rel. SeqStart) */
+    uint32_t tx_fpdu_pos; /* stream position of the FPDU in flight */
+    uint8_t tx_busy, tx_is_ulp;
+    uint8_t tx_hdr[2], tx_trl[8];
+    uint8_t ctl[48];     /* provider FPDUs: RTR, Read RTR response, Terminate */
+    size_t ctl_len;
+    uint8_t ctl_pending;
+    uint8_t term[IW_MPA_TERM_ULPDU_LEN];
+    uint8_t tx_mk[IW_CFG_MPA_TX_WINDOW][4];
+    iw_iov tx_win[IW_CFG_MPA_TX_WINDOW];
+} iw_mpa_conn;
+
+/* Bytes of reassembly buffer needed to receive ULPDUs of up to max_ulpdu octets. */
+#define IW_MPA_REASM_BYTES(max_ulpdu) ((size_t)(max_ulpdu))
+
+/* Defaults for a role: rev 2, CRC requested, no markers wanted, markers supported, no P2P,
+ * RTR mask WRITE|READ|SEND, IRD = ORD = ird_max = 16, timeouts 5 s / 10 s, EMSS 1460. */
+IW_DEF void iw_mpa_cfg_default(iw_mpa_cfg *cfg, unsigned role);
+
+/* Initialise c (old contents ignored). ops, ulp and cfg are checked: IW_EINVAL if a REQUIRED
+ * op is NULL, cfg is inconsistent, or reasm_cap is below IW_MPA_MIN_ULPDU. reasm must stay
+ * valid for the life of the connection. */
+IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa_host_ops *ops,
+                             void *ctx, const iw_mpa_ulp_ops *ulp, void *uctx, uint8_t *reasm,
+                             size_t reasm_cap);
+
+/* The TCP connection is established. Initiator: send the Request with the ULP's Private Data
+ * (at most IW_CFG_MPA_MAX_PRIVDATA, less 4 in Rev 2) and arm the Reply timer. Responder: arm
+ * the Request timer (pd must be NULL/0). IW_ESTATE unless in IDLE. */
+IW_DEF iw_status iw_mpa_start(iw_mpa_conn *c, const uint8_t *pd, size_t pd_len);
+
+/* Responder, after the request upcall: accept with our IRD/ORD (used in a Rev 2 Reply) and
+ * Private Data, or reject with Private Data (then close, MPA-017). If the request upcall
+ * accepts, octets that followed the Request in the same iw_mpa_rx_feed are processed at once. */
+IW_DEF iw_status iw_mpa_accept(iw_mpa_conn *c, uint16_t ird, uint16_t ord, const uint8_t *pd,
+                               size_t pd_len);
+IW_DEF iw_status iw_mpa_reject(iw_mpa_conn *c, const uint8_t *pd, size_t pd_len);
+
+/* Feed received TCP octets in any chunking (MPA-061). *consumed is set to the octets used;
+ * they are fewer than len only when the connection stops (error, close, reject) or when a
+ * Responder holds a Request for its ULP (feed the rest after iw_mpa_accept). Returns IW_OK,
+ * or the sticky error status. */
+IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, size_t *consumed);
+
+/* Send one ULPDU (one DDP segment) given as n <= IW_CFG_MPA_MAX_IOV pieces. The pieces are
+ * referenced, not copied: they must stay valid until the FPDU is fully handed to the host
+ * (iw_mpa_tx_busy() == 0, or the tx_done upcall). Returns IW_OK when accepted (sent or
+ * pending), IW_EAGAIN when a previous FPDU is still pending, IW_EINVAL for a ULPDU of 0 or
+ * more than 65535 octets, IW_ESTATE before Full Operation (MPA-012, MPA-015). */
+IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n);
+
+/* The socket is writable again: continue the pending frame or FPDU at the exact octet. */
+IW_DEF iw_status iw_mpa_tx_resume(iw_mpa_conn *c);
+
+/* A host timer fired. */
+IW_DEF void iw_mpa_timeout(iw_mpa_conn *c, unsigned id);
+
+/* The host saw the peer's FIN or a reset. Before Full Operation: MPA error 0x01 (MPA-021). */
+IW_DEF void iw_mpa_llp_closed(iw_mpa_conn *c);
+
+/* Send a header-less Terminate with t (after the FPDU in flight), then close. For the ULP's
+ * own errors; MPA calls it for its errors when cfg.terminate is set. */
+IW_DEF iw_status iw_mpa_terminate(iw_mpa_conn *c, iw_term t);
+
+/* The ULP is done: close gracefully once TX drains (MPA-073: nothing is sent after). */
+IW_DEF void iw_mpa_close(iw_mpa_conn *c);
+
+/* EMSS changed (path MTU): recompute MULPDU (MPA-059). */
+IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss);
+
+/* Accessors. */
+IW__INLINE unsigned iw_mpa_state(const iw_mpa_conn *c) { return c->state; }
+IW__INLINE uint32_t iw_mpa_mulpdu(const iw_mpa_conn *c) { return c->mulpdu; }
+IW__INLINE int iw_mpa_tx_busy(const iw_mpa_conn *c) { return c->tx_busy || c->fr_tx_len != 0; }
+IW__INLINE const iw_mpa_error *iw_mpa_last_error(const iw_mpa_conn *c) { return &c->err; }
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IW_MPA_H */
+
+/* ======================================================================================== */
+/* Implementation                                                                           */
+/* ======================================================================================== */
+#if defined(IWARP_IMPLEMENTATION) && !defined(IW_MPA_IMPLEMENTED)
+#define IW_MPA_IMPLEMENTED
+
+/* Platform: memcpy and friends, overridable all together (STYLE.md 3). */
+#if defined(IW_MEMCPY) || defined(IW_MEMMOVE) || defined(IW_MEMSET)
+#if !defined(IW_MEMCPY) || !defined(IW_MEMMOVE) || !defined(IW_MEMSET)
+#error "define IW_MEMCPY, IW_MEMMOVE and IW_MEMSET together, or none of them"
+#endif
+#else
+#if defined(__STDC_HOSTED__) && __STDC_HOSTED__ == 0
+/* Freestanding: the three functions every C toolchain's runtime provides. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+void *memcpy(void *dst, const void *src, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+#ifdef __cplusplus
+}
+#endif
+#else
+#include <string.h>
+#endif
+#define IW_MEMCPY memcpy
+#define IW_MEMMOVE memmove
+#define IW_MEMSET memset
+#endif
+#ifndef IW_ASSERT
+#define IW_ASSERT(x) ((void)0)
+#endif
+#define IW__MIN(a, b) ((a) < (b) ? (a) : (b))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#include "wip/crc32c_impl.inc"
+
+/* see mpa.h */
+IW_DEF const char *iw_status_str(iw_status s)
+{
+    switch (s) {
+#define IW__X(name, val, text) case name: return text;
+        IW_STATUS_MAP(IW__X)
+#undef IW__X
+    default: return "?";
+    }
+}
+
+/* see mpa.h */
+IW_DEF const char *iw_mpa_ecode_str(unsigned ecode)
+{
+    switch (ecode) {
+#define IW__X(name, val, text) case val: return text;
+        IW_MPA_ECODE_MAP(IW__X)
+#undef IW__X
+    default: return "?";
+    }
+}
+
+/* see mpa.h */
+IW_DEF const char *iw_mpa_ferr_str(iw_mpa_ferr e)
+{
+    switch (e) {
+    case IW_MPA_FERR_NONE: return "none";
+    case IW_MPA_FERR_KEY: return "bad key";
+    case IW_MPA_FERR_REV: return "unsupported revision";
+    case IW_MPA_FERR_PD_LEN: return "PD_Length too large";
+    case IW_MPA_FERR_IRDORD_SHORT: return "enhanced frame shorter than its IRD/ORD header";
+    case IW_MPA_FERR_NOT_ENHANCED: return "Reply to an enhanced Request is not Rev 2 enhanced";
+    case IW_MPA_FERR_REV_MISMATCH: return "Reply revision not offered";
+    case IW_MPA_FERR_EXTRA_DATA: return "octets after the Request before the Reply";
+    default: return "?";
+    }
+}
+
+/* ---- Request/Reply frames (RFC 5044 §7.1.1, RFC 6581) ---- */
+
+static int iw__memcmp(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+static const char iw__mpa_key[2][IW_MPA_KEY_LEN + 1] = {"MPA ID Req Frame", "MPA ID Rep Frame"};
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_frame_decode(const uint8_t *p, size_t len, unsigned kind,
+                                     iw_mpa_frame *f, size_t *used)
+{
+    size_t pdl, k = IW__MIN(len, (size_t)IW_MPA_KEY_LEN);
+    IW_MEMSET(f, 0, sizeof *f);
+    f->kind = (uint8_t)(kind ? IW_MPA_REPLY : IW_MPA_REQUEST);
+    *used = IW_MPA_FRAME_HDR;
+    /* The key is checked as soon as its octets arrive, so garbage is refused early (MPA-004). */
+    if (k && iw__memcmp(p, (const uint8_t *)iw__mpa_key[f->kind], k) != 0) {
+        f->err = IW_MPA_FERR_KEY;
+        return IW_EPROTO;
+    }
+    if (len < IW_MPA_FRAME_HDR) return IW_EAGAIN;
+    f->flags = p[16];
+    f->rev = p[17];
+    pdl = iw__get_be16(p + 18);
+    /* RFC 5044 §7.1.1: Rev 1; RFC 6581: Rev 2. Rev 0 (RDMAC) is not offered (MPA-008). */
+    if (f->rev != 1 && f->rev != 2) {
+        f->err = IW_MPA_FERR_REV;
+        return IW_EPROTO;
+    }
+    if (pdl > IW_MPA_MAX_PD || pdl > IW_CFG_MPA_MAX_PRIVDATA) { /* MPA-005 */
+        f->err = IW_MPA_FERR_PD_LEN;
+        return IW_EPROTO;
+    }
+    /* RFC 6581: H with Rev 2 puts the IRD/ORD header first in PD; in Rev 1 the bit is
+     * reserved and ignored (MPA-029). */
+    f->enhanced = (uint8_t)(f->rev == 2 && (f->flags & IW_MPA_FLAG_H));
+    if (f->enhanced && pdl < IW_MPA_IRDORD_LEN) { /* MPA-031 */
+        f->err = IW_MPA_FERR_IRDORD_SHORT;
+        return IW_EPROTO;
+    }
+    *used = IW_MPA_FRAME_HDR + pdl;
+    if (len < *used) return IW_EAGAIN;
+    if (f->enhanced) {
+        f->ird_word = iw__get_be16(p + 20);
+        f->ord_word = iw__get_be16(p + 22);
+        f->pd = p + IW_MPA_FRAME_HDR + IW_MPA_IRDORD_LEN;
+        f->pd_len = pdl - IW_MPA_IRDORD_LEN; /* MPA-032: the ULP never sees the header */
+    } else {
+        f->pd = p + IW_MPA_FRAME_HDR;
+        f->pd_len = pdl;
+    }
+    return IW_OK;
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_frame_encode(const iw_mpa_frame *f, uint8_t *out, size_t cap,
+                                     size_t *len)
+{
+    size_t hdr = f->enhanced ? IW_MPA_IRDORD_LEN : 0u, pdl = f->pd_len + hdr;
+    uint8_t flags = (uint8_t)(f->flags & (IW_MPA_FLAG_M | IW_MPA_FLAG_C | IW_MPA_FLAG_R));
+    if ((f->rev != 1 && f->rev != 2) || (f->enhanced && f->rev != 2)) return IW_EINVAL;
+    if (pdl > IW_MPA_MAX_PD || pdl > IW_CFG_MPA_MAX_PRIVDATA) return IW_EINVAL; /* MPA-005 */
+    if (f->pd_len && !f->pd) return IW_EINVAL;
+    if (cap < IW_MPA_FRAME_HDR + pdl) return IW_EINVAL;
+    if (f->kind == IW_MPA_REQUEST) flags = (uint8_t)(flags & ~IW_MPA_FLAG_R); /* MPA-011 */
+    if (f->enhanced) flags = (uint8_t)(flags | IW_MPA_FLAG_H);
+    IW_MEMCPY(out, iw__mpa_key[f->kind ? 1 : 0], IW_MPA_KEY_LEN);
+    out[16] = flags;
+    out[17] = f->rev;
+    iw__put_be16(out + 18, (uint16_t)pdl);
+    if (f->enhanced) {
+        iw__put_be16(out + 20, f->ird_word);
+        iw__put_be16(out + 22, f->ord_word);
+    }
+    if (f->pd_len) IW_MEMCPY(out + IW_MPA_FRAME_HDR + hdr, f->pd, f->pd_len);
+    *len = IW_MPA_FRAME_HDR + pdl;
+    return IW_OK;
+}
+
+/* see mpa.h */
+IW_DEF void iw_mpa_build_terminate(uint8_t out[22], iw_term t)
+{
+    IW_MEMSET(out, 0, IW_MPA_TERM_ULPDU_LEN);
+    out[0] = 0x41;  /* DDP: T = 0, L = 1, DV = 1 (RFC 5041) */
+    out[1] = 0x47;  /* RDMAP: RV = 01b, opcode 0x7 Terminate (RFC 5040 §4.1) */
+    out[9] = 2;     /* QN 2: the Terminate queue (RFC 5040 §5.4) */
+    out[13] = 1;    /* MSN 1: one Terminate per stream */
+    out[18] = (uint8_t)(((unsigned)t.layer << 4) | (t.etype & 0x0Fu));
+    out[19] = t.ecode;
+    /* octet 20: M = D = R = 0, the offending FPDU's headers cannot be trusted (RFC 5040 §7.1) */
+}
+
+/* ---- connection ---- */
+
+/* see mpa.h */
+IW_DEF void iw_mpa_cfg_default(iw_mpa_cfg *cfg, unsigned role)
+{
+    IW_MEMSET(cfg, 0, sizeof *cfg);
+    cfg->role = (uint8_t)(role ? IW_MPA_RESPONDER : IW_MPA_INITIATOR);
+    cfg->rev = 2;
+    cfg->crc = 1;
+    cfg->markers_tx = 1;
+    cfg->rtr = IW_MPA_RTR_WRITE | IW_MPA_RTR_READ | IW_MPA_RTR_SEND;
+    cfg->ird = cfg->ord = cfg->ird_max = 16;
+    cfg->req_timeout_ms = 5000;  /* siw's values (mpa.md 5) */
+    cfg->rep_timeout_ms = 10000;
+    cfg->emss = 1460;
+    cfg->terminate = 1;
+}
+
+static uint32_t iw__crc(const iw_mpa_conn *c, uint32_t crc, const void *p, size_t n)
+{
+    if (c->ops->crc32c) return c->ops->crc32c(c->ctx, crc, p, n);
+    return c->crc_fn(crc, p, n);
+}
+
+static void iw__trace(iw_mpa_conn *c, unsigned dir, const void *p, size_t n, int last)
+{
+    iw_iov v;
+    if (!c->ops->trace) return;
+    v.base = p;
+    v.len = n;
+    c->ops->trace(c->ctx, dir, &v, 1, last);
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa_host_ops *ops,
+                             void *ctx, const iw_mpa_ulp_ops *ulp, void *uctx, uint8_t *reasm,
+                             size_t reasm_cap)
+{
+    size_t cap = IW__MIN(reasm_cap, (size_t)0xFFFFu);
+    if (!c || !cfg || !ops || !ulp) return IW_EINVAL;
+    if (!ops->send || !ops->timer_arm || !ops->timer_cancel || !ops->close) return IW_EINVAL;
+    if (!ulp->deliver || (cfg->role == IW_MPA_RESPONDER && !ulp->request)) return IW_EINVAL;
+    if (cfg->role > IW_MPA_RESPONDER || (cfg->rev != 1 && cfg->rev != 2)) return IW_EINVAL;
+    if (cfg->p2p && (cfg->rev != 2 || (cfg->rtr & 7u) == 0)) return IW_EINVAL; /* MPA-037 */
+    if (!reasm || cap < IW_MPA_MIN_ULPDU) return IW_EINVAL;
+    if (cfg->rx_max_ulpdu > cap || (cfg->rx_max_ulpdu && cfg->rx_max_ulpdu < IW_MPA_MIN_ULPDU))
+        return IW_EINVAL;
+    IW_MEMSET(c, 0, sizeof *c);
+    c->cfg = *cfg;
+    c->ops = ops;
+    c->ctx = ctx;
+    c->ulp = ulp;
+    c->uctx = uctx;
+    c->crc_fn = iw_mpa_crc32c_select();
+    c->reasm = reasm;
+    c->reasm_cap = cap;
+    c->rx_max = cfg->rx_max_ulpdu ? cfg->rx_max_ulpdu : (uint32_t)cap;
+    c->ird = (uint16_t)IW__MIN(cfg->ird, IW_MPA_IRDORD_MAX);
+    c->ord = (uint16_t)IW__MIN(cfg->ord, IW_MPA_IRDORD_MAX); /* MPA-033 */
+    c->mulpdu = iw_mpa_mulpdu_for(cfg->emss, 0);
+    c->rx_pos = cfg->rx_seq_start;
+    c->tx_pos = cfg->tx_seq_start;
+    c->state = IW_MPA_S_IDLE;
+    return IW_OK;
+}
+
+static iw_status iw__tx_pump(iw_mpa_conn *c);
+
+/* Record the first error (STYLE.md 6: sticky, first wins), tell the ULP, and end the
+ * connection: with a Terminate (want_term and cfg.terminate, Full Operation), abortively
+ * (abortive: invalid frames MPA-072, timeouts) or gracefully. */
+static iw_status iw__fail(iw_mpa_conn *c, iw_status st, unsigned ecode, iw_mpa_ferr ferr,
+                          unsigned layer, unsigned etype, unsigned tcode, int want_term,
+                          int abortive)
+{
+    int setup = c->state < IW_MPA_S_AWAIT_FIRST;
+    if (c->err.status != IW_OK) return c->err.status;
+    c->err.status = st;
+    c->err.mpa_ecode = (uint8_t)ecode;
+    c->err.ferr = ferr;
+    c->err.term.layer = (uint8_t)layer;
+    c->err.term.etype = (uint8_t)etype;
+    c->err.term.ecode = (uint8_t)tcode;
+    if (setup && c->state != IW_MPA_S_IDLE) c->ops->timer_cancel(c->ctx, IW_MPA_TIMER_SETUP);
+    if (want_term && c->cfg.terminate && !setup && !c->closed) {
+        iw_mpa_build_terminate(c->term, c->err.term);
+        c->err.term_sent = 1;
+        c->term_pending = 1;
+        c->ctl_pending = 0;
+        c->close_after = 1;
+        c->state = IW_MPA_S_CLOSING;
+    } else if (abortive || st == IW_ECLOSED) {
+        c->state = IW_MPA_S_CLOSED;
+        if (!c->closed && st != IW_ECLOSED) {
+            c->closed = 1;
+            c->ops->close(c->ctx, 1);
+        }
+    } else {
+        c->close_after = 1;
+        c->state = IW_MPA_S_CLOSING;
+    }
+    if (c->ulp->error) c->ulp->error(c->uctx, &c->err);
+    if (c->state == IW_MPA_S_CLOSING) (void)iw__tx_pump(c);
+    return st;
+}
+
+/* An MPA error found on a stream in Full Operation: Terminate (2, 0, code) (RFC 5044 §8). */
+static iw_status iw__fail_mpa(iw_mpa_conn *c, unsigned code)
+{
+    return iw__fail(c, IW_ETERM, code, IW_MPA_FERR_NONE, 2, 0, code, 1, 0);
+}
+
+/* An invalid Request/Reply: close the TCP connection at once, no Terminate (MPA-072). */
+static iw_status iw__fail_frame(iw_mpa_conn *c, iw_mpa_ferr why)
+{
+    return iw__fail(c, IW_EPROTO, IW_MPA_ECODE_INVALID_FRAME, why, 2, 0,
+                    IW_MPA_ECODE_INVALID_FRAME, 0, 1);
+}
+
+/* ---- transmit ---- */
+
+/* Relative stream position (RFC 5044 §5: markers at (p - SeqStart) mod 512 == 0, computed
+ * modulo 2^32, MPA-070). */
+static uint32_t iw__tx_rel(const iw_mpa_conn *c, uint32_t pos)
+{
+    return pos - c->cfg.tx_seq_start;
+}
+
+/* Marker positions m in [0, off) of an FPDU whose first octet is at relative position s. */
+static size_t iw__mk_count(uint32_t s, size_t off)
+{
+    size_t m0 = (IW_MPA_MARKER_INTERVAL - (s & 511u)) & 511u;
+    return off > m0 ? ((off - m0 - 1u) >> 9) + 1u : 0u;
+}
+
+/* The contiguous wire piece at wire offset off of the FPDU in flight: *ptr and the return
+ * value. Marker octets are built into mk. Markers sit at every position where
+ * (pos - SeqStart) mod 512 == 0 (RFC 5044 §5; MPA-063, MPA-064) inside the FPDU; one at its
+ * start belongs to it with FPDUPTR 0, the others point back at its ULPDU_Length (MPA-065). */
+static size_t iw__tx_piece(const iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr)
+{
+    size_t lim = c->tx_wlen - off, v = off, i;
+    if (c->mk_tx) {
+        uint32_t s = iw__tx_rel(c, c->tx_fpdu_pos);
+        size_t r = (s + off) & 511u;
+        if (r < IW_MPA_MARKER_LEN) {
+            size_t base = off - r, lenoff = (s & 511u) == 0 ? IW_MPA_MARKER_LEN : 0u;
+            uint16_t fp = (uint16_t)(base ? base - lenoff : 0u);
+            mk[0] = mk[1] = 0; /* reserved (MPA-062) */
+            iw__put_be16(mk + 2, fp);
+            *ptr = mk + r;
+            return IW_MPA_MARKER_LEN - r;
+        }
+        lim = IW__MIN(lim, IW_MPA_MARKER_INTERVAL - r);
+        v = off - IW_MPA_MARKER_LEN * iw__mk_count(s, off);
+    }
+    for (i = 0; i < c->tx_nsrc; i++) {
+        if (v < c->tx_src[i].len) {
+            *ptr = (const uint8_t *)c->tx_src[i].base + v;
+            return IW__MIN(lim, c->tx_src[i].len - v);
+        }
+        v -= c->tx_src[i].len;
+    }
+    *ptr = c->tx_trl;
+    return 0;
+}
+
+/* Fill the send window from wire offset off; returns the number of iovecs. */
+static size_t iw__tx_window(iw_mpa_conn *c, size_t off, size_t *bytes)
+{
+    size_t n = 0, total = 0;
+    while (n < IW_CFG_MPA_TX_WINDOW && off < c->tx_wlen) {
+        const uint8_t *p;
+        size_t k = iw__tx_piece(c, off, c->tx_mk[n], &p);
+        if (!k) break;
+        c->tx_win[n].base = p;
+        c->tx_win[n].len = k;
+        n++;
+        off += k;
+        total += k;
+    }
+    *bytes = total;
+    return n;
+}
+
+/* Lay out one FPDU (RFC 5044 §4; MPA-046..048): ULPDU_Length, the ULPDU pieces, PAD (zeros),
+ * CRC over everything before the CRC field, markers included (MPA-054), or 0 without CRC
+ * (MPA-026, MPA-027). */
+static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ulen, int is_ulp)
+{
+    size_t i, pad = iw_mpa_pad(ulen), vlen = 2u + ulen + pad + IW_MPA_CRC_LEN, off;
+    uint32_t crc = 0;
+    uint8_t mk[4];
+    iw__put_be16(c->tx_hdr, (uint16_t)ulen);
+    IW_MEMSET(c->tx_trl, 0, sizeof c->tx_trl);
+    c->tx_src[0].base = c->tx_hdr;
+    c->tx_src[0].len = 2;
+    for (i = 0; i < n; i++) c->tx_src[1 + i] = iov[i];
+    c->tx_src[1 + n].base = c->tx_trl;
+    c->tx_src[1 + n].len = pad + IW_MPA_CRC_LEN;
+    c->tx_nsrc = n + 2;
+    c->tx_fpdu_pos = c->tx_pos;
+    c->tx_wlen = vlen;
+    if (c->mk_tx) { /* wire length: each marker inside adds 4 (MPA-066) */
+        uint32_t s = iw__tx_rel(c, c->tx_pos);
+        size_t w = vlen, k;
+        for (;;) {
+            k = vlen + IW_MPA_MARKER_LEN * iw__mk_count(s, w);
+            if (k == w) break;
+            w = k;
+        }
+        c->tx_wlen = w;
+    }
+    if (c->crc_on) {
+        for (off = 0; off < c->tx_wlen - IW_MPA_CRC_LEN;) {
+            const uint8_t *p;
+            size_t k = iw__tx_piece(c, off, mk, &p);
+            k = IW__MIN(k, c->tx_wlen - IW_MPA_CRC_LEN - off);
+            crc = iw__crc(c, crc, p, k);
+            off += k;
+        }
+    }
+    iw__put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
+    c->tx_off = 0;
+    c->tx_busy = 1;
+    c->tx_is_ulp = (uint8_t)is_ulp;
+    c->tx_notify = 0;
+    if (c->ops->trace) {
+        for (off = 0; off < c->tx_wlen;) {
+            size_t bytes, m = iw__tx_window(c, off, &bytes);
+            off += bytes;
+            c->ops->trace(c->ctx, IW_MPA_TRACE_TX, c->tx_win, m, off >= c->tx_wlen);
+        }
+    }
+}
+
+/* Offer what is pending to the host: the setup frame, the FPDU in flight, then a queued
+ * Terminate or provider FPDU; close when asked and drained. A partial accept keeps the exact
+ * octet (tx_off / fr_tx_sent) and the host calls iw_mpa_tx_resume later. */
+static iw_status iw__tx_pump(iw_mpa_conn *c)
+{
+    for (;;) {
+        size_t acc = 0, bytes, n;
+        iw_status st;
+        if (c->closed) return IW_OK;
+        if (c->fr_tx_len) {
+            iw_iov v;
+            v.base = c->fr_tx + c->fr_tx_sent;
+            v.len = c->fr_tx_len - c->fr_tx_sent;
+            st = c->ops->send(c->ctx, &v, 1, &acc);
+            if ((st != IW_OK && st != IW_EAGAIN) || acc > v.len) goto host_fail;
+            c->fr_tx_sent += acc;
+            if (c->fr_tx_sent < c->fr_tx_len) return IW_OK;
+            c->fr_tx_len = c->fr_tx_sent = 0;
+            continue;
+        }
+        if (c->tx_busy) {
+            n = iw__tx_window(c, c->tx_off, &bytes);
+            st = c->ops->send(c->ctx, c->tx_win, n, &acc);
+            if ((st != IW_OK && st != IW_EAGAIN) || acc > bytes) goto host_fail;
+            c->tx_off += acc;
+            if (c->tx_off < c->tx_wlen) {
+                if (acc == bytes && st == IW_OK) continue; /* window done, more to offer */
+                return IW_OK;
+            }
+            c->tx_busy = 0;
+            c->tx_pos += (uint32_t)c->tx_wlen;
+            if (c->tx_is_ulp && c->tx_notify && c->ulp->tx_done) {
+                c->tx_notify = 0;
+                c->ulp->tx_done(c->uctx);
+            }
+            continue;
+        }
+        if (c->term_pending) {
+            iw_iov v;
+            c->term_pending = 0;
+            v.base = c->term;
+            v.len = IW_MPA_TERM_ULPDU_LEN;
+            iw__tx_start(c, &v, 1, v.len, 0);
+            continue;
+        }
+        if (c->ctl_pending) {
+            iw_iov v;
+            c->ctl_pending = 0;
+            v.base = c->ctl;
+            v.len = c->ctl_len;
+            iw__tx_start(c, &v, 1, v.len, 0);
+            continue;
+        }
+        if (c->close_after) {
+            c->close_after = 0;
+            c->closed = 1;
+            c->state = IW_MPA_S_CLOSED;
+            c->ops->close(c->ctx, 0);
+        }
+        return IW_OK;
+    host_fail:
+        c->fr_tx_len = 0;
+        c->tx_busy = 0;
+        c->term_pending = c->ctl_pending = 0;
+        return iw__fail(c, IW_EHOST, 0, IW_MPA_FERR_NONE, 0, 0, 0, 0, 1);
+    }
+}
+
+static iw_status iw__send_frame(iw_mpa_conn *c, const iw_mpa_frame *f)
+{
+    size_t len;
+    iw_status st = iw_mpa_frame_encode(f, c->fr_tx, sizeof c->fr_tx, &len);
+    if (st != IW_OK) return st;
+    c->fr_tx_len = len;
+    c->fr_tx_sent = 0;
+    iw__trace(c, IW_MPA_TRACE_TX, c->fr_tx, len, 1);
+    return iw__tx_pump(c);
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n)
+{
+    size_t i, ulen = 0;
+    if (!c || (!iov && n) || n > IW_CFG_MPA_MAX_IOV) return IW_EINVAL;
+    if (c->err.status != IW_OK) return c->err.status;
+    /* MPA-012, MPA-015: no FPDU before Full Operation; MPA-073: none after the half close. */
+    if (c->state != IW_MPA_S_FULL || c->close_after) return IW_ESTATE;
+    for (i = 0; i < n; i++) {
+        if (iov[i].len && !iov[i].base) return IW_EINVAL;
+        ulen += iov[i].len;
+        if (ulen > 0xFFFFu) return IW_EINVAL;
+    }
+    if (ulen == 0) return IW_EINVAL;
+    if (c->tx_busy || c->fr_tx_len || c->ctl_pending || c->term_pending) return IW_EAGAIN;
+    iw__tx_start(c, iov, n, ulen, 1);
+    (void)iw__tx_pump(c);
+    if (c->err.status != IW_OK) return c->err.status;
+    if (c->tx_busy && c->tx_is_ulp) c->tx_notify = 1;
+    return IW_OK;
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_tx_resume(iw_mpa_conn *c)
+{
+    if (!c) return IW_EINVAL;
+    if (c->err.status == IW_EHOST) return IW_EHOST;
+    return iw__tx_pump(c);
+}
+
+/* ---- setup ---- */
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_start(iw_mpa_conn *c, const uint8_t *pd, size_t pd_len)
+{
+    iw_mpa_frame f;
+    if (!c || (pd_len && !pd)) return IW_EINVAL;
+    if (c->state != IW_MPA_S_IDLE || c->err.status != IW_OK) return IW_ESTATE;
+    if (c->cfg.role == IW_MPA_RESPONDER) {
+        if (pd_len) return IW_EINVAL;
+        c->state = IW_MPA_S_AWAIT_REQUEST;
+        c->ops->timer_arm(c->ctx, IW_MPA_TIMER_SETUP, c->cfg.req_timeout_ms); /* MPA-020 */
+        return IW_OK;
+    }
+    IW_MEMSET(&f, 0, sizeof f);
+    f.kind = IW_MPA_REQUEST;
+    f.rev = c->cfg.rev;
+    f.enhanced = (uint8_t)(f.rev == 2); /* we always send IRD/ORD in Rev 2 (RFC 6581) */
+    f.flags = (uint8_t)((c->cfg.markers_rx ? IW_MPA_FLAG_M : 0u) | (c->cfg.crc ? IW_MPA_FLAG_C : 0u));
+    if (c->cfg.p2p && (c->cfg.rtr & IW_MPA_RTR_READ) && c->ord == 0) c->ord = 1; /* MPA-042 */
+    f.ird_word = c->ird;
+    f.ord_word = c->ord;
+    if (c->cfg.p2p) { /* MPA-037: P2P and every RTR type we can send */
+        f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_P2P);
+        if (c->cfg.rtr & IW_MPA_RTR_SEND) f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_RTR_SEND);
+        if (c->cfg.rtr & IW_MPA_RTR_WRITE) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_WRITE);
+        if (c->cfg.rtr & IW_MPA_RTR_READ) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_READ);
+    }
+    f.pd = pd;
+    f.pd_len = pd_len;
+    if (pd_len + (f.enhanced ? IW_MPA_IRDORD_LEN : 0u) > IW_CFG_MPA_MAX_PRIVDATA) return IW_EINVAL;
+    c->rev = f.rev;
+    c->enhanced = f.enhanced;
+    c->req_flags = f.flags;
+    c->state = IW_MPA_S_AWAIT_REPLY;
+    c->ops->timer_arm(c->ctx, IW_MPA_TIMER_SETUP, c->cfg.rep_timeout_ms); /* MPA-019 */
+    return iw__send_frame(c, &f);
+}
+
+static void iw__info(const iw_mpa_conn *c, iw_mpa_info *in, const uint8_t *pd, size_t pd_len)
+{
+    IW_MEMSET(in, 0, sizeof *in);
+    in->rev = c->rev;
+    in->enhanced = c->enhanced;
+    in->crc = c->crc_on;
+    in->markers_tx = c->mk_tx;
+    in->markers_rx = c->mk_rx;
+    in->p2p = c->p2p;
+    in->rtr = c->rtr;
+    in->peer_ird = c->peer_ird;
+    in->peer_ord = c->peer_ord;
+    in->ird = c->ird;
+    in->ord = c->ord;
+    in->pd = pd;
+    in->pd_len = pd_len;
+}
+
+/* The Responder's answer (RFC 5044 §7.1.1, RFC 6581). */
+static iw_status iw__send_reply(iw_mpa_conn *c, int reject, uint16_t ird, uint16_t ord,
+                                const uint8_t *pd, size_t pd_len)
+{
+    iw_mpa_frame f;
+    IW_MEMSET(&f, 0, sizeof f);
+    f.kind = IW_MPA_REPLY;
+    f.rev = c->rev;
+    f.enhanced = c->enhanced;
+    f.pd = pd;
+    f.pd_len = pd_len;
+    if (reject) {
+        f.flags = (uint8_t)(IW_MPA_FLAG_R | (c->req_flags & IW_MPA_FLAG_C));
+        return iw__send_frame(c, &f);
+    }
+    /* MPA-025: a Request with C = 1 gets C = 1; MPA-023: our M asks for markers toward us. */
+    f.flags = (uint8_t)((c->cfg.markers_rx ? IW_MPA_FLAG_M : 0u) |
+                        ((c->cfg.crc || (c->req_flags & IW_MPA_FLAG_C)) ? IW_MPA_FLAG_C : 0u));
+    f.ird_word = ird;
+    f.ord_word = ord;
+    if (c->p2p) { /* MPA-038: P2P and exactly the one RTR chosen */
+        f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_P2P);
+        if (c->rtr == IW_MPA_RTR_SEND) f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_RTR_SEND);
+        if (c->rtr == IW_MPA_RTR_WRITE) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_WRITE);
+        if (c->rtr == IW_MPA_RTR_READ) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_READ);
+    }
+    return iw__send_frame(c, &f);
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_accept(iw_mpa_conn *c, uint16_t ird, uint16_t ord, const uint8_t *pd,
+                               size_t pd_len)
+{
+    if (!c || (pd_len && !pd)) return IW_EINVAL;
+    if (c->state != IW_MPA_S_AWAIT_ULP || c->err.status != IW_OK) return IW_ESTATE;
+    if (pd_len + (c->enhanced ? IW_MPA_IRDORD_LEN : 0u) > IW_CFG_MPA_MAX_PRIVDATA) return IW_EINVAL;
+    ird = (uint16_t)IW__MIN(ird, IW_MPA_IRDORD_MAX); /* MPA-033 */
+    ord = (uint16_t)IW__MIN(ord, IW_MPA_IRDORD_MAX);
+    if (c->enhanced) ord = (uint16_t)IW__MIN(ord, c->peer_ird); /* MPA-035 */
+    if (c->rtr == IW_MPA_RTR_READ && ird == 0) ird = 1;          /* MPA-042 */
+    c->ird = ird;
+    c->ord = ord;
+    c->crc_on = (uint8_t)(c->cfg.crc || (c->req_flags & IW_MPA_FLAG_C)); /* MPA-024 */
+    c->mk_tx = (uint8_t)((c->req_flags & IW_MPA_FLAG_M) != 0);          /* MPA-023 */
+    c->mk_rx = c->cfg.markers_rx;
+    c->mulpdu = iw_mpa_mulpdu_for(c->cfg.emss, c->mk_tx);
+    c->state = IW_MPA_S_AWAIT_FIRST; /* MPA-015: no FPDU until the first one is validated */
+    return iw__send_reply(c, 0, ird, ord, pd, pd_len);
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_reject(iw_mpa_conn *c, const uint8_t *pd, size_t pd_len)
+{
+    if (!c || (pd_len && !pd)) return IW_EINVAL;
+    if (c->state != IW_MPA_S_AWAIT_ULP || c->err.status != IW_OK) return IW_ESTATE;
+    if (pd_len + (c->enhanced ? IW_MPA_IRDORD_LEN : 0u) > IW_CFG_MPA_MAX_PRIVDATA) return IW_EINVAL;
+    c->state = IW_MPA_S_CLOSING; /* MPA-017: Reply with R = 1, then close; no FPDU */
+    c->close_after = 1;
+    return iw__send_reply(c, 1, 0, 0, pd, pd_len);
+}
+
+/* Responder: a complete, valid Request. */
+static iw_status iw__on_request(iw_mpa_conn *c, const iw_mpa_frame *f)
+{
+    iw_mpa_info in;
+    c->ops->timer_cancel(c->ctx, IW_MPA_TIMER_SETUP);
+    c->req_flags = f->flags;
+    c->req_rev = f->rev;
+    c->rev = (uint8_t)IW__MIN(f->rev, c->cfg.rev); /* MPA-009 */
+    c->enhanced = (uint8_t)(c->rev == 2 && f->enhanced);
+    if (c->enhanced) {
+        unsigned offer = 0;
+        c->peer_ird = (uint16_t)(f->ird_word & IW_MPA_IRDORD_MAX);
+        c->peer_ord = (uint16_t)(f->ord_word & IW_MPA_IRDORD_MAX);
+        if (f->ird_word & IW_MPA_IRD_P2P) {
+            if (f->ird_word & IW_MPA_IRD_RTR_SEND) offer |= IW_MPA_RTR_SEND;
+            if (f->ord_word & IW_MPA_ORD_RTR_WRITE) offer |= IW_MPA_RTR_WRITE;
+            if (f->ord_word & IW_MPA_ORD_RTR_READ) offer |= IW_MPA_RTR_READ;
+            c->rtr_offer = (uint8_t)offer;
+            offer &= c->cfg.p2p ? c->cfg.rtr : 0u;
+            /* MPA-045: Write, then Read, then Send. With no common type, P2P is declined
+             * (P2P and RTR bits clear) and the Initiator decides (MPA-039). */
+            c->rtr = (uint8_t)((offer & IW_MPA_RTR_WRITE) ? IW_MPA_RTR_WRITE
+                               : (offer & IW_MPA_RTR_READ) ? IW_MPA_RTR_READ
+                               : (offer & IW_MPA_RTR_SEND) ? IW_MPA_RTR_SEND : 0u);
+            c->p2p = (uint8_t)(c->rtr != 0);
+        }
+    }
+    /* MPA-028: markers asked for that we will not insert: Reject. */
+    if ((f->flags & IW_MPA_FLAG_M) && !c->cfg.markers_tx) {
+        c->state = IW_MPA_S_CLOSING;
+        c->close_after = 1;
+        (void)iw__send_reply(c, 1, 0, 0, NULL, 0);
+        if (c->err.status == IW_OK) {
+            c->err.status = IW_EREJECTED;
+            if (c->ulp->error) c->ulp->error(c->uctx, &c->err);
+        }
+        return IW_EREJECTED;
+    }
+    c->state = IW_MPA_S_AWAIT_ULP;
+    c->crc_on = (uint8_t)(c->cfg.crc || (f->flags & IW_MPA_FLAG_C));
+    c->mk_tx = (uint8_t)((f->flags & IW_MPA_FLAG_M) != 0);
+    c->mk_rx = c->cfg.markers_rx;
+    iw__info(c, &in, f->pd, f->pd_len);
+    in.rtr = c->rtr_offer;
+    c->ulp->request(c->uctx, &in);
+    return c->err.status;
+}
+
+static void iw__queue_ctl(iw_mpa_conn *c, const uint8_t *u, size_t len)
+{
+    IW_MEMCPY(c->ctl, u, len);
+    c->ctl_len = len;
+    c->ctl_pending = 1;
+}
+
+/* Initiator: a complete, valid Reply. */
+static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
+{
+    iw_mpa_info in;
+    /* RFC 6581 (MPA-010): an enhanced Request needs an enhanced Rev 2 Reply. */
+    if (!(f->flags & IW_MPA_FLAG_R)) {
+        if (f->rev > c->rev) return iw__fail_frame(c, IW_MPA_FERR_REV_MISMATCH);
+        if (c->enhanced && !f->enhanced) return iw__fail_frame(c, IW_MPA_FERR_NOT_ENHANCED);
+    }
+    c->ops->timer_cancel(c->ctx, IW_MPA_TIMER_SETUP);
+    if (f->flags & IW_MPA_FLAG_R) { /* MPA-018: rejected; close, no FPDU, no Terminate */
+        iw__info(c, &in, f->pd, f->pd_len);
+        c->err.status = IW_EREJECTED;
+        c->state = IW_MPA_S_CLOSED;
+        c->closed = 1;
+        if (c->ulp->rejected) c->ulp->rejected(c->uctx, &in);
+        c->ops->close(c->ctx, 0);
+        return IW_EREJECTED;
+    }
+    c->rev = f->rev;
+    c->crc_on = (uint8_t)((c->req_flags | f->flags) & IW_MPA_FLAG_C ? 1 : 0); /* MPA-024 */
+    c->mk_tx = (uint8_t)((f->flags & IW_MPA_FLAG_M) != 0);                   /* MPA-023 */
+    c->mk_rx = (uint8_t)((c->req_flags & IW_MPA_FLAG_M) != 0);
+    c->mulpdu = iw_mpa_mulpdu_for(c->cfg.emss, c->mk_tx);
+    c->state = IW_MPA_S_FULL; /* MPA-016 */
+    if (c->mk_tx && !c->cfg.markers_tx) /* MPA-028: we cannot honour the Reply */
+        return iw__fail(c, IW_EPROTO, IW_MPA_ECODE_LOCAL, IW_MPA_FERR_NONE, 2, 0,
+                        IW_MPA_ECODE_LOCAL, 0, 0);
+    if (c->enhanced) {
+        unsigned chosen = 0;
+        c->peer_ird = (uint16_t)(f->ird_word & IW_MPA_IRDORD_MAX);
+        c->peer_ord = (uint16_t)(f->ord_word & IW_MPA_IRDORD_MAX);
+        /* RFC 6581 (MPA-036): the Responder's ORD must fit our IRD, raised if we can. */
+        if (c->peer_ord > c->ird) {
+            if (c->peer_ord > c->cfg.ird_max) return iw__fail_mpa(c, IW_MPA_ECODE_IRD);
+            c->ird = c->peer_ord;
+        }
+        c->ord = (uint16_t)IW__MIN(c->ord, c->peer_ird); /* MPA-034 */
+        if (c->cfg.p2p) { /* MPA-039: exactly one RTR, one we offered */
+            if (f->ird_word & IW_MPA_IRD_RTR_SEND) chosen |= IW_MPA_RTR_SEND;
+            if (f->ord_word & IW_MPA_ORD_RTR_WRITE) chosen |= IW_MPA_RTR_WRITE;
+            if (f->ord_word & IW_MPA_ORD_RTR_READ) chosen |= IW_MPA_RTR_READ;
+            if (!(f->ird_word & IW_MPA_IRD_P2P) || (chosen & (chosen - 1u)) || !chosen ||
+                !(chosen & c->cfg.rtr))
+                return iw__fail_mpa(c, IW_MPA_ECODE_RTR);
+            c->p2p = 1;
+            c->rtr = (uint8_t)chosen;
+        }
+    }
+    if (c->p2p) { /* MPA-040: the RTR is our first FPDU */
+        uint8_t u[46];
+        IW_MEMSET(u, 0, sizeof u);
+        if (c->rtr == IW_MPA_RTR_WRITE) { /* zero-length RDMA Write, STag 1 as siw sends */
+            u[0] = 0xC1;
+            u[1] = 0x40;
+            u[5] = 1;
+            iw__queue_ctl(c, u, 14);
+        } else if (c->rtr == IW_MPA_RTR_SEND) { /* zero-length Send, QN 0, MSN 1 */
+            u[0] = 0x41;
+            u[1] = 0x43;
+            u[13] = 1;
+            iw__queue_ctl(c, u, 18);
+        } else { /* zero-length RDMA Read Request, QN 1, MSN 1, RDMARDSZ 0 */
+            u[0] = 0x41;
+            u[1] = 0x41;
+            u[9] = 1;
+            u[13] = 1;
+            iw__queue_ctl(c, u, 46);
+            c->rtr_wait = 1;
+        }
+        (void)iw__tx_pump(c);
+        if (c->err.status != IW_OK) return c->err.status;
+    }
+    iw__info(c, &in, f->pd, f->pd_len);
+    if (c->ulp->established) c->ulp->established(c->uctx, &in);
+    return c->err.status;
+}
+
+/* Accumulate and process the peer's Request or Reply (any chunking). */
+static iw_status iw__rx_frame(iw_mpa_conn *c, const uint8_t *p, size_t len, size_t *used)
+{
+    unsigned kind = c->cfg.role == IW_MPA_INITIATOR ? IW_MPA_REPLY : IW_MPA_REQUEST;
+    size_t need = IW_MPA_FRAME_HDR, take = 0;
+    iw_mpa_frame f;
+    iw_status st;
+    *used = 0;
+    for (;;) {
+        st = iw_mpa_frame_decode(c->fr_rx, c->fr_rx_have, kind, &f, &need);
+        if (st == IW_EPROTO) return iw__fail_frame(c, f.err);
+        if (st == IW_OK) break;
+        if (take == len) return IW_OK;
+        {
+            size_t k = IW__MIN(need - c->fr_rx_have, len - take);
+            IW_MEMCPY(c->fr_rx + c->fr_rx_have, p + take, k);
+            c->fr_rx_have += k;
+            take += k;
+            *used = take;
+        }
+    }
+    iw__trace(c, IW_MPA_TRACE_RX, c->fr_rx, c->fr_rx_have, 1);
+    c->fr_rx_have = 0;
+    return kind == IW_MPA_REQUEST ? iw__on_request(c, &f) : iw__on_reply(c, &f);
+}
+
+/* ---- receive in Full Operation ---- */
+
+#define IW__RX_LEN 0
+#define IW__RX_DATA 1
+#define IW__RX_PAD 2
+#define IW__RX_CRC 3
+
+/* Which RTR message a ULPDU is (RFC 6581; DDP control 0x80 T, 0x40 L, 0x03 DV; RDMAP opcode
+ * in the low nibble of octet 1). 0 if none. */
+static unsigned iw__rtr_kind(const uint8_t *u, size_t len)
+{
+    if ((u[0] & 0x43u) != 0x41u || (u[1] & 0xC0u) != 0x40u) return 0;
+    if ((u[0] & 0x80u) && len == 14 && (u[1] & 0x0Fu) == 0x0) return IW_MPA_RTR_WRITE;
+    if (u[0] & 0x80u) return 0;
+    if (iw__get_be32(u + 10) != 1 || iw__get_be32(u + 14) != 0) return 0; /* MSN 1, MO 0 */
+    if (len == 18 && (u[1] & 0x0Fu) == 0x3 && iw__get_be32(u + 6) == 0) return IW_MPA_RTR_SEND;
+    if (len == 46 && (u[1] & 0x0Fu) == 0x1 && iw__get_be32(u + 6) == 1 &&
+        iw__get_be32(u + 30) == 0)
+        return IW_MPA_RTR_READ;
+    return 0;
+}
+
+/* A validated ULPDU: the RTR and first-FPDU rules, then delivery to the ULP. */
+static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
+{
+    iw_status st;
+    if (c->state == IW_MPA_S_AWAIT_FIRST) { /* MPA-015: the Initiator's first FPDU */
+        iw_mpa_info in;
+        unsigned kind = 0;
+        if (c->p2p) {
+            kind = iw__rtr_kind(u, len);
+            if (kind != c->rtr) return iw__fail_mpa(c, IW_MPA_ECODE_RTR); /* MPA-041 */
+        }
+        c->state = IW_MPA_S_FULL;
+        if (kind == IW_MPA_RTR_READ) { /* MPA-042: answer with a zero-length Read Response */
+            uint8_t r[14];
+            r[0] = 0xC1; /* tagged, Last */
+            r[1] = 0x42; /* RDMA Read Response */
+            IW_MEMCPY(r + 2, u + 18, 12); /* SinkSTag, SinkTO of the Read Request */
+            iw__queue_ctl(c, r, sizeof r);
+            (void)iw__tx_pump(c);
+            if (c->err.status != IW_OK) return c->err.status;
+        }
+        iw__info(c, &in, NULL, 0);
+        if (c->ulp->established) c->ulp->established(c->uctx, &in);
+        if (c->err.status != IW_OK) return c->err.status;
+        /* MPA-043/044: a Send RTR takes a receive buffer; Write and Read RTRs stay here. */
+        if (kind == IW_MPA_RTR_WRITE || kind == IW_MPA_RTR_READ) return IW_OK;
+    } else if (c->rtr_wait) { /* Initiator, Read RTR: the zero-length Read Response */
+        if (len != 14 || (u[0] & 0xC3u) != 0xC1u || (u[1] & 0xCFu) != 0x42u)
+            return iw__fail_mpa(c, IW_MPA_ECODE_RTR);
+        c->rtr_wait = 0;
+        return IW_OK;
+    }
+    st = c->ulp->deliver(c->uctx, u, len);
+    if (st != IW_OK && c->err.status == IW_OK) {
+        c->err.status = st; /* the ULP's own error: it sends its Terminate (MPA-056) */
+        c->state = IW_MPA_S_CLOSING;
+    }
+    return c->err.status;
+}
+
+/* One complete FPDU: CRC (MPA-055), marker check (MPA-068), then the ULPDU. Nothing of a bad
+ * FPDU is handed up. */
+static iw_status iw__rx_done(iw_mpa_conn *c, uint32_t crc, const uint8_t field[4],
+                             const uint8_t *u, size_t len, int mk_bad)
+{
+    if (c->crc_on && crc != iw__get_le32(field)) return iw__fail_mpa(c, IW_MPA_ECODE_CRC);
+    if (mk_bad) return iw__fail_mpa(c, IW_MPA_ECODE_MARKER);
+    return iw__rx_ulpdu(c, u, len);
+}
+
+/* ULPDU_Length outside [14, rx_max]: Terminate (1, 0, 0x00) "segment size invalid"
+ * (MPA-071, project rule from RDMAC verbs). */
+static iw_status iw__rx_bad_len(iw_mpa_conn *c)
+{
+    return iw__fail(c, IW_ETERM, 0, IW_MPA_FERR_NONE, 1, 0, 0, 1, 0);
+}
+
+static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, size_t *used)
+{
+    const uint8_t *s = p, *end = p + len;
+    iw_status st = IW_OK;
+    while (p < end && st == IW_OK && c->err.status == IW_OK) {
+        size_t avail = (size_t)(end - p), n, take;
+        uint32_t r = (c->rx_pos - c->cfg.rx_seq_start) & 511u;
+        /* Fast path: a whole FPDU with no marker inside lies in p: check it and hand the
+         * ULPDU up in place, no copy (DESIGN.md). */
+        if (c->rx_state == IW__RX_LEN && !c->rx_started) {
+            size_t lead = (c->mk_rx && r == 0) ? IW_MPA_MARKER_LEN : 0u;
+            if (avail >= lead + 2u) {
+                size_t L = iw__get_be16(p + lead), total;
+                if (L < IW_MPA_MIN_ULPDU || L > c->rx_max) {
+                    if (lead) iw__trace(c, IW_MPA_TRACE_RX, p, lead + 2u, 1);
+                    st = iw__rx_bad_len(c);
+                    p += lead + 2u;
+                    break;
+                }
+                total = lead + 2u + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN;
+                if (avail >= total && (!c->mk_rx || r + total <= IW_MPA_MARKER_INTERVAL)) {
+                    uint32_t crc = c->crc_on ? iw__crc(c, 0, p, total - IW_MPA_CRC_LEN) : 0u;
+                    int mk_bad = lead && (iw__get_be16(p + 2) & 0xFFFCu) != 0; /* MPA-065 */
+                    iw__trace(c, IW_MPA_TRACE_RX, p, total, 1);
+                    c->rx_pos += (uint32_t)total;
+                    p += total;
+                    st = iw__rx_done(c, crc, p - IW_MPA_CRC_LEN, p - total + lead + 2u, L, mk_bad);
+                    continue;
+                }
+            }
+        }
+        /* Slow path, one piece at a time; markers first (MPA-067). */
+        if (c->mk_rx && r < IW_MPA_MARKER_LEN) {
+            if (r == 0) {
+                c->rx_mk_lead = (uint8_t)(c->rx_state == IW__RX_LEN && !c->rx_started);
+                if (c->rx_mk_lead) { /* it begins the next FPDU and its CRC (MPA-054) */
+                    c->rx_started = 1;
+                    c->rx_crc = 0;
+                }
+            }
+            take = IW__MIN(avail, IW_MPA_MARKER_LEN - r);
+            IW_MEMCPY(c->rx_mk + r, p, take);
+            if (c->crc_on) c->rx_crc = iw__crc(c, c->rx_crc, p, take);
+            iw__trace(c, IW_MPA_TRACE_RX, p, take, 0);
+            p += take;
+            c->rx_pos += (uint32_t)take;
+            if (r + take == IW_MPA_MARKER_LEN) {
+                uint32_t mpos = c->rx_pos - IW_MPA_MARKER_LEN;
+                uint32_t want = c->rx_mk_lead ? 0u : mpos - c->rx_fpdu_pos;
+                /* FPDUPTR's two low bits are read as 0 (mpa.md 8); reserved ignored. */
+                if ((iw__get_be16(c->rx_mk + 2) & 0xFFFCu) != want) c->rx_mk_bad = 1;
+            }
+            continue;
+        }
+        n = c->mk_rx ? IW__MIN(avail, IW_MPA_MARKER_INTERVAL - r) : avail;
+        switch (c->rx_state) {
+        case IW__RX_LEN:
+            if (!c->rx_started) {
+                c->rx_started = 1;
+                c->rx_crc = 0;
+            }
+            if (c->rx_part == 0) c->rx_fpdu_pos = c->rx_pos;
+            take = IW__MIN(n, 2u - c->rx_part);
+            IW_MEMCPY(c->rx_hdr + c->rx_part, p, take);
+            break;
+        case IW__RX_DATA:
+            take = IW__MIN(n, c->rx_len - c->rx_part);
+            IW_MEMCPY(c->reasm + c->rx_part, p, take);
+            break;
+        case IW__RX_PAD:
+            take = IW__MIN(n, (size_t)c->rx_pad - c->rx_part);
+            break;
+        default: /* IW__RX_CRC: the field itself is not covered */
+            take = IW__MIN(n, IW_MPA_CRC_LEN - c->rx_part);
+            IW_MEMCPY(c->rx_crcf + c->rx_part, p, take);
+            break;
+        }
+        if (c->crc_on && c->rx_state != IW__RX_CRC) c->rx_crc = iw__crc(c, c->rx_crc, p, take);
+        c->rx_part += take;
+        c->rx_pos += (uint32_t)take;
+        p += take;
+        switch (c->rx_state) {
+        case IW__RX_LEN:
+            iw__trace(c, IW_MPA_TRACE_RX, p - take, take, 0);
+            if (c->rx_part < 2) break;
+            c->rx_len = iw__get_be16(c->rx_hdr);
+            if (c->rx_len < IW_MPA_MIN_ULPDU || c->rx_len > c->rx_max) {
+                iw__trace(c, IW_MPA_TRACE_RX, p, 0, 1);
+                st = iw__rx_bad_len(c);
+                break;
+            }
+            c->rx_pad = (uint8_t)iw_mpa_pad(c->rx_len);
+            c->rx_part = 0;
+            c->rx_state = IW__RX_DATA;
+            break;
+        case IW__RX_DATA:
+            iw__trace(c, IW_MPA_TRACE_RX, p - take, take, 0);
+            if (c->rx_part < c->rx_len) break;
+            c->rx_part = 0;
+            c->rx_state = c->rx_pad ? IW__RX_PAD : IW__RX_CRC;
+            break;
+        case IW__RX_PAD:
+            iw__trace(c, IW_MPA_TRACE_RX, p - take, take, 0);
+            if (c->rx_part < c->rx_pad) break;
+            c->rx_part = 0;
+            c->rx_state = IW__RX_CRC;
+            break;
+        default:
+            iw__trace(c, IW_MPA_TRACE_RX, p - take, take, c->rx_part == IW_MPA_CRC_LEN);
+            if (c->rx_part < IW_MPA_CRC_LEN) break;
+            {
+                int mk_bad = c->rx_mk_bad;
+                c->rx_part = 0;
+                c->rx_state = IW__RX_LEN;
+                c->rx_started = 0;
+                c->rx_mk_bad = 0;
+                st = iw__rx_done(c, c->rx_crc, c->rx_crcf, c->reasm, c->rx_len, mk_bad);
+            }
+            break;
+        }
+    }
+    *used = (size_t)(p - s);
+    return st;
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, size_t *consumed)
+{
+    size_t used = 0, n;
+    iw_status st = IW_OK;
+    if (consumed) *consumed = 0;
+    if (!c || !consumed || (!p && len)) return IW_EINVAL;
+    if (c->err.status != IW_OK) return c->err.status; /* MPA-056 */
+    if (c->rx_fin) return IW_ECLOSED;
+    while (used < len && st == IW_OK) {
+        switch (c->state) {
+        case IW_MPA_S_AWAIT_REPLY:
+        case IW_MPA_S_AWAIT_REQUEST:
+            st = iw__rx_frame(c, p + used, len - used, &n);
+            used += n;
+            break;
+        case IW_MPA_S_AWAIT_ULP:
+            /* Octets after the Request: those of this same call are left to the host, to
+             * feed again after iw_mpa_accept (never lost); a later feed before the Reply is
+             * a protocol error (MPA-014). */
+            if (used == 0) st = iw__fail_frame(c, IW_MPA_FERR_EXTRA_DATA);
+            *consumed = used;
+            return st;
+        case IW_MPA_S_AWAIT_FIRST:
+        case IW_MPA_S_FULL:
+            st = iw__rx_stream(c, p + used, len - used, &n);
+            used += n;
+            break;
+        case IW_MPA_S_IDLE:
+            *consumed = used;
+            return IW_ESTATE;
+        default: /* CLOSING, CLOSED */
+            *consumed = used;
+            return c->err.status != IW_OK ? c->err.status : IW_ECLOSED;
+        }
+    }
+    *consumed = used;
+    return st;
+}
+
+/* see mpa.h */
+IW_DEF void iw_mpa_timeout(iw_mpa_conn *c, unsigned id)
+{
+    if (!c || id != IW_MPA_TIMER_SETUP) return;
+    if (c->state != IW_MPA_S_AWAIT_REPLY && c->state != IW_MPA_S_AWAIT_REQUEST) return;
+    (void)iw__fail(c, IW_ETIMEOUT, 0, IW_MPA_FERR_NONE, 0, 0, 0, 0, 1); /* MPA-019/020 */
+}
+
+/* see mpa.h */
+IW_DEF void iw_mpa_llp_closed(iw_mpa_conn *c)
+{
+    if (!c) return;
+    c->rx_fin = 1;
+    if (c->state == IW_MPA_S_FULL) { /* MPA-073 */
+        if (c->ulp->closed) c->ulp->closed(c->uctx);
+        return;
+    }
+    if (c->state < IW_MPA_S_FULL && c->state != IW_MPA_S_IDLE) /* MPA-021: 0x01, no Terminate */
+        (void)iw__fail(c, IW_ECLOSED, IW_MPA_ECODE_CLOSED, IW_MPA_FERR_NONE, 2, 0,
+                       IW_MPA_ECODE_CLOSED, 0, 1);
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_terminate(iw_mpa_conn *c, iw_term t)
+{
+    if (!c) return IW_EINVAL;
+    if (c->state != IW_MPA_S_FULL && c->state != IW_MPA_S_AWAIT_FIRST) return IW_ESTATE;
+    if (c->err.status != IW_OK || c->term_pending) return IW_ESTATE;
+    c->err.status = IW_ETERM;
+    c->err.term = t;
+    c->err.term_sent = 1;
+    iw_mpa_build_terminate(c->term, t);
+    c->term_pending = 1;
+    c->ctl_pending = 0;
+    c->close_after = 1;
+    c->state = IW_MPA_S_CLOSING;
+    return iw__tx_pump(c);
+}
+
+/* see mpa.h */
+IW_DEF void iw_mpa_close(iw_mpa_conn *c)
+{
+    if (!c || c->closed) return;
+    c->close_after = 1;
+    if (c->state != IW_MPA_S_CLOSED) c->state = IW_MPA_S_CLOSING;
+    (void)iw__tx_pump(c);
+}
+
+/* see mpa.h */
+IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss)
+{
+    if (!c) return;
+    c->cfg.emss = emss;
+    c->mulpdu = iw_mpa_mulpdu_for(emss, c->mk_tx);
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IWARP_IMPLEMENTATION */
+
+/*
+ * Licence: MIT. Copyright (c) 2026 the iWARP core authors. Permission is hereby granted, free of
+ * charge, to any person obtaining a copy of this software, to deal in it without restriction,
+ * subject to including this notice. THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY
+ * KIND.
+ */

@@ -1,0 +1,12 @@
+/* compile.c: every header, implementation included, as strict C99 (and with IWARP_STATIC when
+ * the build defines it). One call into each implementation proves the implementation block was
+ * really compiled (a misspelt IWARP_IMPLEMENTATION would leave an undefined symbol or an unused
+ * static; STYLE.md 2). */
+#define IWARP_IMPLEMENTATION
+#include "mpa.h"
+
+uint32_t compile_check(const uint8_t *p, size_t n);
+uint32_t compile_check(const uint8_t *p, size_t n)
+{
+    return iw_mpa_crc32c(0, p, n);
+}

@@ -1,0 +1,206 @@
+/* mpa_fake.h: a deterministic fake host and ULP for mpa.h tests, the demo and the fuzzers.
+ *
+ * The fake host records every octet the connection sends into `wire`, can accept only part of
+ * what is offered (partial sends) or fail at a chosen send call, records timers and the close.
+ * The fake ULP writes every upcall as one line into an event log, so runs of the same input at
+ * different chunkings can be compared line for line (STYLE.md 9). Include after mpa.h. */
+#ifndef MPA_FAKE_H
+#define MPA_FAKE_H
+#include <stdio.h>
+#include <string.h>
+
+#define FAKE_WIRE_CAP (1u << 20)
+#define FAKE_LOG_CAP (1u << 16)
+
+typedef struct fake {
+    iw_mpa_conn *c;
+    uint8_t *wire;          /* what the connection sent */
+    size_t wire_len;
+    size_t accept_limit;    /* octets the next send call takes (SIZE_MAX: all) */
+    size_t accept_per_call; /* after the first call: octets per call (0: all) */
+    int eagain_after_partial; /* return IW_EAGAIN with a partial accept */
+    int fail_at_call;       /* send call number that returns IW_EHOST (0: never) */
+    int send_calls;
+    int timer_armed[4];
+    uint32_t timer_ms[4];
+    int timer_cancels;
+    int closed, close_abortive;
+    /* ULP behaviour */
+    int accept_in_request;  /* Responder: accept (1) or reject (2) inside the request upcall */
+    uint16_t acc_ird, acc_ord;
+    const uint8_t *acc_pd;
+    size_t acc_pd_len;
+    iw_status deliver_status;
+    int delivered;
+    int established, rejected, errors, closed_up, tx_dones;
+    iw_mpa_info last_info;
+    uint8_t last_pd[IW_MPA_MAX_PD];
+    size_t last_pd_len;
+    uint8_t last_ulpdu[65536];
+    size_t last_ulpdu_len;
+    char log[FAKE_LOG_CAP];
+    size_t log_len;
+} fake;
+
+static void fake_log(fake *f, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+#include <stdarg.h>
+static void fake_log(fake *f, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    if (f->log_len >= FAKE_LOG_CAP - 1) return;
+    va_start(ap, fmt);
+    n = vsnprintf(f->log + f->log_len, FAKE_LOG_CAP - f->log_len, fmt, ap);
+    va_end(ap);
+    if (n > 0) f->log_len += (size_t)n;
+    if (f->log_len > FAKE_LOG_CAP - 1) f->log_len = FAKE_LOG_CAP - 1;
+}
+
+/* FNV-1a of a buffer, to log payloads compactly. */
+static uint32_t fake_hash(const uint8_t *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    size_t i;
+    for (i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static iw_status fake_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
+{
+    fake *f = (fake *)ctx;
+    size_t i, total = 0, lim = f->accept_limit;
+    f->send_calls++;
+    *accepted = 0;
+    if (f->fail_at_call && f->send_calls == f->fail_at_call) return IW_EHOST;
+    for (i = 0; i < n; i++) {
+        size_t k = iov[i].len < lim ? iov[i].len : lim;
+        if (f->wire_len + k > FAKE_WIRE_CAP) return IW_EHOST;
+        if (k) memcpy(f->wire + f->wire_len, iov[i].base, k);
+        f->wire_len += k;
+        total += k;
+        lim -= k;
+        if (k < iov[i].len) break;
+    }
+    *accepted = total;
+    if (f->accept_limit != (size_t)-1) f->accept_limit = f->accept_per_call ? f->accept_per_call : (size_t)-1;
+    if (i < n && f->eagain_after_partial) return IW_EAGAIN;
+    return IW_OK;
+}
+
+static void fake_timer_arm(void *ctx, unsigned id, uint32_t ms)
+{
+    fake *f = (fake *)ctx;
+    f->timer_armed[id & 3u] = 1;
+    f->timer_ms[id & 3u] = ms;
+}
+static void fake_timer_cancel(void *ctx, unsigned id)
+{
+    fake *f = (fake *)ctx;
+    if (f->timer_armed[id & 3u]) f->timer_cancels++;
+    f->timer_armed[id & 3u] = 0;
+}
+static void fake_close(void *ctx, int abortive)
+{
+    fake *f = (fake *)ctx;
+    f->closed++;
+    f->close_abortive = abortive;
+    fake_log(f, "close %s\n", abortive ? "abort" : "graceful");
+}
+
+static void fake_info(fake *f, const char *what, const iw_mpa_info *in)
+{
+    f->last_info = *in;
+    f->last_pd_len = in->pd_len;
+    if (in->pd_len) memcpy(f->last_pd, in->pd, in->pd_len);
+    fake_log(f, "%s rev=%u enh=%u crc=%u mtx=%u mrx=%u p2p=%u rtr=%u pird=%u pord=%u ird=%u ord=%u pd=%zu/%08x\n",
+             what, in->rev, in->enhanced, in->crc, in->markers_tx, in->markers_rx, in->p2p, in->rtr,
+             in->peer_ird, in->peer_ord, in->ird, in->ord, in->pd_len,
+             in->pd_len ? fake_hash(in->pd, in->pd_len) : 0u);
+}
+
+static void fake_request(void *u, const iw_mpa_info *in)
+{
+    fake *f = (fake *)u;
+    fake_info(f, "request", in);
+    if (f->accept_in_request == 1) iw_mpa_accept(f->c, f->acc_ird, f->acc_ord, f->acc_pd, f->acc_pd_len);
+    if (f->accept_in_request == 2) iw_mpa_reject(f->c, f->acc_pd, f->acc_pd_len);
+}
+static void fake_established(void *u, const iw_mpa_info *in)
+{
+    fake *f = (fake *)u;
+    f->established++;
+    fake_info(f, "established", in);
+}
+static void fake_rejected(void *u, const iw_mpa_info *in)
+{
+    fake *f = (fake *)u;
+    f->rejected++;
+    fake_info(f, "rejected", in);
+}
+static iw_status fake_deliver(void *u, const uint8_t *p, size_t n)
+{
+    fake *f = (fake *)u;
+    f->delivered++;
+    memcpy(f->last_ulpdu, p, n);
+    f->last_ulpdu_len = n;
+    fake_log(f, "deliver len=%zu hash=%08x\n", n, fake_hash(p, n));
+    return f->deliver_status;
+}
+static void fake_error(void *u, const iw_mpa_error *e)
+{
+    fake *f = (fake *)u;
+    f->errors++;
+    fake_log(f, "error st=%d mpa=%u ferr=%d term=%u/%u/%u sent=%u\n", (int)e->status, e->mpa_ecode,
+             (int)e->ferr, e->term.layer, e->term.etype, e->term.ecode, e->term_sent);
+}
+static void fake_closed_up(void *u)
+{
+    fake *f = (fake *)u;
+    f->closed_up++;
+    fake_log(f, "peer closed\n");
+}
+static void fake_tx_done(void *u)
+{
+    fake *f = (fake *)u;
+    f->tx_dones++;
+}
+
+static const iw_mpa_host_ops fake_host_ops = {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, NULL};
+static const iw_mpa_ulp_ops fake_ulp_ops = {fake_request, fake_established, fake_rejected, fake_deliver,
+                                            fake_error, fake_closed_up, fake_tx_done};
+
+/* A connection with its fake host and ULP, and buffers, in one struct. */
+typedef struct endpoint {
+    iw_mpa_conn c;
+    fake f;
+    uint8_t reasm[65536];
+    uint8_t wire[FAKE_WIRE_CAP];
+} endpoint;
+
+static iw_status ep_init(endpoint *e, const iw_mpa_cfg *cfg)
+{
+    memset(&e->f, 0, sizeof e->f);
+    e->f.c = &e->c;
+    e->f.wire = e->wire;
+    e->f.accept_limit = (size_t)-1;
+    e->f.acc_ird = cfg->ird;
+    e->f.acc_ord = cfg->ord;
+    return iw_mpa_init(&e->c, cfg, &fake_host_ops, &e->f, &fake_ulp_ops, &e->f, e->reasm, sizeof e->reasm);
+}
+
+/* Move everything `from` sent since *mark into `to`, in one feed. */
+static iw_status ep_pipe(endpoint *from, size_t *mark, endpoint *to)
+{
+    size_t used = 0;
+    iw_status st = IW_OK;
+    if (*mark < from->f.wire_len) {
+        st = iw_mpa_rx_feed(&to->c, from->wire + *mark, from->f.wire_len - *mark, &used);
+        *mark += used;
+    }
+    return st;
+}
+#endif

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# tests/run.sh: the body of `make test`. Builds and runs every tests/test_*.c with gcc and clang
+# under ASan+UBSan, then the compile checks (C++, IWARP_STATIC, freestanding Cortex-M4 and RV32
+# cross builds that may reference nothing but memcpy/memmove/memset). Every step counts as passed
+# or failed; the last line is "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+B=${B:-build/test}
+mkdir -p "$B"
+HEADERS=$(ls mpa.h ddp.h rdmap.h verbs.h 2>/dev/null)
+WARN="-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror"
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+pass=0 fail=0
+
+ok()  { pass=$((pass + 1)); echo "ok - $*"; }
+bad() { fail=$((fail + 1)); echo "not ok - $*"; }
+# step NAME CMD...: one counted check; its output is shown only when it fails.
+step() {
+    local name=$1; shift
+    if out=$("$@" 2>&1); then ok "$name"; else bad "$name"; printf '%s\n' "$out" | tail -n 40; fi
+}
+
+for cc in gcc clang; do
+    command -v $cc >/dev/null || { bad "$cc not installed"; continue; }
+    for src in tests/test_*.c; do
+        name=$(basename "$src" .c)
+        exe="$B/$cc-$name"
+        if ! out=$($cc $WARN $SAN -O1 -g -I. -Itests -o "$exe" "$src" -lm 2>&1); then
+            bad "$cc build $name"; printf '%s\n' "$out" | head -n 40; continue
+        fi
+        # A test program prints TAP lines and then "# counts P F".
+        log="$B/$cc-$name.log"
+        "$exe" > "$log" 2>&1; rc=$?
+        grep -E '^(not ok|#)' "$log" | grep -v '^# counts' | sed "s/^/[$cc $name] /"
+        counts=$(grep '^# counts ' "$log" | tail -n 1)
+        if [ -z "$counts" ]; then
+            bad "$cc $name crashed (rc=$rc)"; tail -n 30 "$log"; continue
+        fi
+        set -- $counts
+        p=$3 f=$4
+        pass=$((pass + p)); fail=$((fail + f))
+        [ "$rc" -eq 0 ] || [ "$f" -gt 0 ] || { bad "$cc $name exit status $rc"; tail -n 30 "$log"; }
+        [ "$f" -gt 0 ] && grep -E '^  ' "$log" | head -n 40
+        echo "$cc $name: $p passed, $f failed"
+    done
+done
+
+# Each header alone, as C++ and as C99 with IWARP_STATIC; tests/compile.c calls one symbol of
+# every implementation so a misspelt IWARP_IMPLEMENTATION cannot pass silently (STYLE.md 2).
+step "c99 compile.c" gcc $WARN -I. -c tests/compile.c -o "$B/compile.o"
+step "c99 compile.c IWARP_STATIC" gcc $WARN -DIWARP_STATIC -I. -c tests/compile.c -o "$B/compile_static.o"
+step "clang c99 compile.c IWARP_STATIC" clang $WARN -DIWARP_STATIC -I. -c tests/compile.c -o "$B/compile_static_clang.o"
+step "c++11 compile.cpp" g++ -std=c++11 -Wall -Wextra -Werror -I. -c tests/compile.cpp -o "$B/compile_cpp.o"
+step "c++11 compile.cpp IWARP_STATIC" g++ -std=c++11 -Wall -Wextra -Werror -DIWARP_STATIC -I. -c tests/compile.cpp -o "$B/compile_cpp_static.o"
+for h in $HEADERS; do
+    step "c++11 $h alone" sh -c "printf '#define IWARP_IMPLEMENTATION\n#include \"$h\"\n' | g++ -std=c++11 -Wall -Wextra -Werror -I. -x c++ -c - -o /dev/null"
+    step "c99 $h alone" sh -c "printf '#define IWARP_IMPLEMENTATION\n#include \"$h\"\n' | gcc $WARN -I. -x c -c - -o /dev/null"
+done
+
+# Freestanding cross builds: the object may reference only memcpy, memmove and memset.
+cross() {
+    local tag=$1 cc=$2; shift 2
+    command -v "$cc" >/dev/null || { echo "$cc missing"; return 1; }
+    "$cc" "$@" -std=c99 -Wall -Wextra -Werror -I. -DIWARP_IMPLEMENTATION -c tests/cross.c -o "$B/cross-$tag.o" || return 1
+    local und
+    und=$("${cc%gcc}nm" -u "$B/cross-$tag.o" | awk '{print $NF}' | grep -vxE 'memcpy|memmove|memset' || true)
+    if [ -n "$und" ]; then echo "unexpected undefined symbols: $und"; return 1; fi
+}
+step "cortex-m4 freestanding build" cross m4 arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffreestanding
+step "rv32imac freestanding build" cross rv32 riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -Os -ffreestanding -nostdlib
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
