@@ -377,6 +377,13 @@ typedef struct iw_mpa_ulp_ops {
     void (*tx_done)(void *uctx);
 } iw_mpa_ulp_ops;
 
+/* Counters kept by a connection (iw_mpa_get_stats); they wrap at 2^32. */
+typedef struct iw_mpa_stats {
+    uint32_t tx_fpdus, tx_markers, rx_fpdus, rx_markers;
+    uint32_t rx_inplace;  /* FPDUs checked and delivered in place, no copy */
+    uint32_t rx_copied;   /* FPDUs reassembled (straddling calls, or markers inside) */
+} iw_mpa_stats;
+
 /* Connection states (iw_mpa_state). */
 #define IW_MPA_S_IDLE 0          /* after init, before iw_mpa_start */
 #define IW_MPA_S_AWAIT_REPLY 1   /* Initiator: Request sent */
@@ -410,6 +417,7 @@ typedef struct iw_mpa_conn {
     uint8_t closed;      /* host close op called */
     uint16_t ird, ord, peer_ird, peer_ord;
     iw_mpa_error err;    /* sticky: the first error wins */
+    iw_mpa_stats stats;
     /* setup frames */
     uint8_t fr_rx[IW_MPA_FRAME_HDR + IW_CFG_MPA_MAX_PRIVDATA];
     uint8_t fr_tx[IW_MPA_FRAME_HDR + IW_CFG_MPA_MAX_PRIVDATA];
@@ -499,6 +507,7 @@ IW__INLINE unsigned iw_mpa_state(const iw_mpa_conn *c) { return c->state; }
 IW__INLINE uint32_t iw_mpa_mulpdu(const iw_mpa_conn *c) { return c->mulpdu; }
 IW__INLINE int iw_mpa_tx_busy(const iw_mpa_conn *c) { return c->tx_busy || c->fr_tx_len != 0; }
 IW__INLINE const iw_mpa_error *iw_mpa_last_error(const iw_mpa_conn *c) { return &c->err; }
+IW__INLINE const iw_mpa_stats *iw_mpa_get_stats(const iw_mpa_conn *c) { return &c->stats; }
 
 #ifdef __cplusplus
 }
@@ -906,6 +915,8 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     iw__put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
     c->tx_off = 0;
     c->tx_busy = 1;
+    c->stats.tx_fpdus++;
+    c->stats.tx_markers += (uint32_t)((c->tx_wlen - vlen) / IW_MPA_MARKER_LEN);
     c->tx_is_ulp = (uint8_t)is_ulp;
     c->tx_notify = 0;
     if (c->ops->trace) {
@@ -1406,6 +1417,9 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
                     uint32_t crc = c->crc_on ? iw__crc(c, 0, p, total - IW_MPA_CRC_LEN) : 0u;
                     int mk_bad = lead && (iw__get_be16(p + 2) & 0xFFFCu) != 0; /* MPA-065 */
                     iw__trace(c, IW_MPA_TRACE_RX, p, total, 1);
+                    c->stats.rx_inplace++;
+                    c->stats.rx_fpdus++;
+                    c->stats.rx_markers += lead ? 1u : 0u;
                     c->rx_pos += (uint32_t)total;
                     p += total;
                     st = iw__rx_done(c, crc, p - IW_MPA_CRC_LEN, p - total + lead + 2u, L, mk_bad);
@@ -1433,6 +1447,7 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
                 uint32_t want = c->rx_mk_lead ? 0u : mpos - c->rx_fpdu_pos;
                 /* FPDUPTR's two low bits are read as 0 (mpa.md 8); reserved ignored. */
                 if ((iw__get_be16(c->rx_mk + 2) & 0xFFFCu) != want) c->rx_mk_bad = 1;
+                c->stats.rx_markers++;
             }
             continue;
         }
@@ -1498,6 +1513,8 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
                 c->rx_state = IW__RX_LEN;
                 c->rx_started = 0;
                 c->rx_mk_bad = 0;
+                c->stats.rx_fpdus++;
+                c->stats.rx_copied++;
                 st = iw__rx_done(c, c->rx_crc, c->rx_crcf, c->reasm, c->rx_len, mk_bad);
             }
             break;

@@ -63,6 +63,9 @@ typedef struct expect_item {
 /* Loads path into out[0..cap-1]. Returns the number of records in the file (more than cap when
  * out was too small: only cap are stored), -1 if the file cannot be read or a line is malformed. */
 EXPECT__FN int expect_load(const char *path, expect_item *out, int cap);
+/* Parses one line (a record, a comment or blank) into *it. Returns 1 for a record, 0 for a
+ * comment or blank line, -1 if malformed. */
+EXPECT__FN int expect_parse_line(const char *line, expect_item *it);
 /* First record of that kind for conn/dir (dir -1 matches any), or NULL. */
 EXPECT__FN const expect_item *expect_find(const expect_item *e, int n, const char *kind, int conn,
                                           int dir);
@@ -179,8 +182,7 @@ static int expect__record(char **tok, int nt, expect_item *it)
         } else if (EXPECT__KEY("pd", 1u << 6)) {
             if (strcmp(val, "-") == 0) n = 0;
             else if (expect__hex(val, it->pd, sizeof it->pd, &n) != 0 || n == 0) return -1;
-            if (have & (1u << 5) && n != it->pdlen) return -1;
-            if (!(have & (1u << 5))) return -1;              /* pdlen comes first */
+            if (!(have & (1u << 5)) || n != it->pdlen) return -1;   /* pdlen comes first */
         } else if (EXPECT__KEY("ulpdu_len", 1u << 7)) {
             if (expect__num(val, 0xffff, &v) != 0) return -1;
             it->ulpdu_len = (unsigned)v;
@@ -232,28 +234,37 @@ static int expect__record(char **tok, int nt, expect_item *it)
     return 0;
 }
 
+EXPECT__FN int expect_parse_line(const char *line, expect_item *it)
+{
+    char buf[4096], *tok[32], *p = buf;
+    int nt = 0;
+    size_t n = strlen(line);
+    if (n >= sizeof buf) return -1;
+    memcpy(buf, line, n + 1);
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') *p++ = '\0';
+        if (*p == '\0' || *p == '#') { *p = '\0'; break; }
+        if (nt == 32) return -1;
+        tok[nt++] = p;
+        while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') p++;
+    }
+    if (nt == 0) return 0;
+    return expect__record(tok, nt, it) == 0 ? 1 : -1;
+}
+
 EXPECT__FN int expect_load(const char *path, expect_item *out, int cap)
 {
     FILE *f = fopen(path, "r");
     char line[4096];
-    int n = 0, ln = 0;
+    int n = 0, ln = 0, r;
+    expect_item it;
     if (f == NULL) { fprintf(stderr, "expect_load: cannot open %s\n", path); return -1; }
     while (fgets(line, sizeof line, f) != NULL) {
-        char *tok[32];
-        int nt = 0;
-        char *p = line;
-        expect_item it;
         ln++;
         if (strchr(line, '\n') == NULL && !feof(f)) goto bad;   /* line too long */
-        for (;;) {
-            while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') *p++ = '\0';
-            if (*p == '\0' || *p == '#') break;
-            if (nt == 32) goto bad;
-            tok[nt++] = p;
-            while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') p++;
-        }
-        if (nt == 0) continue;
-        if (expect__record(tok, nt, &it) != 0) goto bad;
+        r = expect_parse_line(line, &it);
+        if (r < 0) goto bad;
+        if (r == 0) continue;
         it.line = ln;
         if (n < cap) out[n] = it;
         n++;
