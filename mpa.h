@@ -903,7 +903,10 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
         }
         c->tx_wlen = w;
     }
-    if (c->crc_on) {
+    if (c->crc_on && !c->mk_tx) { /* no markers: the pieces as they are */
+        for (i = 0; i + 1 < c->tx_nsrc; i++) crc = iw__crc(c, crc, c->tx_src[i].base, c->tx_src[i].len);
+        crc = iw__crc(c, crc, c->tx_trl, pad);
+    } else if (c->crc_on) {
         for (off = 0; off < c->tx_wlen - IW_MPA_CRC_LEN;) {
             const uint8_t *p;
             size_t k = iw__tx_piece(c, off, mk, &p);

@@ -49,8 +49,13 @@ static int check_main(int argc, char **argv, const check_test *t, size_t n)
 }
 #define CHECK_RUN(tests) check_main(argc, argv, tests, sizeof(tests) / sizeof((tests)[0]))
 
+#if defined(__GNUC__) || defined(__clang__)
+#define IW__CHECK_UNUSED __attribute__((unused))
+#else
+#define IW__CHECK_UNUSED
+#endif
 /* Deterministic PRNG for tests (xorshift64*), no global state. */
-static unsigned long long check_rand(unsigned long long *s)
+static IW__CHECK_UNUSED unsigned long long check_rand(unsigned long long *s)
 {
     unsigned long long x = *s;
     x ^= x >> 12; x ^= x << 25; x ^= x >> 27;

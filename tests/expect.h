@@ -14,8 +14,9 @@
  *   int n = expect_load("tests/vectors/siw_rping_crc.expect", e, 512);
  *   for (i = 0; i < n; i++) if (strcmp(e[i].kind, "fpdu") == 0) ... e[i].off, e[i].ulpdu_len ...
  *
- * Unknown keys, bad numbers and missing fields are errors (the line is reported on stderr), so
- * the file and this reader cannot drift apart silently. */
+ * expect_parse_line() parses one line (the tests of the reader use it). Unknown keys, bad numbers
+ * and missing fields are errors (the line is reported on stderr), so the file and this reader
+ * cannot drift apart silently. */
 #ifndef TESTS_EXPECT_H
 #define TESTS_EXPECT_H
 #include <stddef.h>

@@ -38,6 +38,8 @@ typedef struct fake {
     size_t last_pd_len;
     uint8_t last_ulpdu[65536];
     size_t last_ulpdu_len;
+    uint8_t *keep;          /* when set: every delivered ULPDU, concatenated */
+    size_t keep_len, keep_cap, keep_off[512], keep_n;
     char log[FAKE_LOG_CAP];
     size_t log_len;
 } fake;
@@ -147,6 +149,11 @@ static iw_status fake_deliver(void *u, const uint8_t *p, size_t n)
     f->delivered++;
     memcpy(f->last_ulpdu, p, n);
     f->last_ulpdu_len = n;
+    if (f->keep && f->keep_len + n <= f->keep_cap && f->keep_n < 512) {
+        memcpy(f->keep + f->keep_len, p, n);
+        f->keep_off[f->keep_n++] = f->keep_len;
+        f->keep_len += n;
+    }
     fake_log(f, "deliver len=%zu hash=%08x\n", n, fake_hash(p, n));
     return f->deliver_status;
 }
@@ -193,7 +200,7 @@ static iw_status ep_init(endpoint *e, const iw_mpa_cfg *cfg)
 }
 
 /* Move everything `from` sent since *mark into `to`, in one feed. */
-static iw_status ep_pipe(endpoint *from, size_t *mark, endpoint *to)
+static IW__UNUSED iw_status ep_pipe(endpoint *from, size_t *mark, endpoint *to)
 {
     size_t used = 0;
     iw_status st = IW_OK;

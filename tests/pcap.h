@@ -259,7 +259,8 @@ PCAP__FN int pcap_parse_conns(const uint8_t *buf, size_t len, pcap_conn *out, in
     else if (magic == 0xd4c3b2a1u || magic == 0x4d3cb2a1u) inf.swapped = 1;
     else return -1;                                       /* includes pcapng 0x0a0d0d0a */
     inf.nanosec = magic == 0xa1b23c4du || magic == 0x4d3cb2a1u;
-    if ((pcap__u32(buf + 4, inf.swapped) & 0xffffu) != 2) return -1;   /* major version 2 */
+    if ((inf.swapped ? pcap__be16(buf + 4) : (uint16_t)(buf[4] | buf[5] << 8)) != 2)
+        return -1;                                        /* major version 2 */
     inf.linktype = pcap__u32(buf + 20, inf.swapped) & 0xffffu;
     switch (inf.linktype) {
     case 0: case 1: case 12: case 14: case 101: case 108: case 113: case 228: case 276: break;

@@ -47,6 +47,10 @@ for cc in gcc clang; do
     done
 done
 
+# The README's example, compiled with the strict flags and run (STYLE.md 8: no uncompiled docs).
+awk '/readme-example/{f=1; next} f && /^```c/{g=1; next} g && /^```/{exit} g{print}' README.md > "$B/readme_example.c"
+step "README example builds and runs" sh -c "gcc $WARN $SAN -I. -o $B/readme_example $B/readme_example.c && $B/readme_example >/dev/null"
+
 # Each header alone, as C++ and as C99 with IWARP_STATIC; tests/compile.c calls one symbol of
 # every implementation so a misspelt IWARP_IMPLEMENTATION cannot pass silently (STYLE.md 2).
 step "c99 compile.c" gcc $WARN -I. -c tests/compile.c -o "$B/compile.o"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# bench/run.sh: the body of `make bench`. Builds every bench/bench_*.c with -O2 (ISA-L linked
+# for the CRC comparison), runs each, prints their tables, and ends with all the BENCH lines.
+# A bench exits non-zero only on a wrong result, never on slowness.
+set -u
+cd "$(dirname "$0")/.."
+B=${B:-build}/bench
+mkdir -p "$B"
+CFLAGS=${BENCH_CFLAGS:--O2 -g}
+status=0
+: > "$B/lines"
+for src in bench/bench_*.c; do
+    name=$(basename "$src" .c)
+    libs=""
+    grep -q 'isa-l' "$src" && libs="-lisal"
+    if ! cc $CFLAGS -std=c99 -Wall -Wextra -I. -Ibench -o "$B/$name" "$src" $libs; then
+        echo "bench: build of $name failed"; status=1; continue
+    fi
+    echo "== $name"
+    if ! "$B/$name" > "$B/$name.out" 2>&1; then
+        cat "$B/$name.out"; echo "bench: $name reported a wrong result"; status=1; continue
+    fi
+    grep -v '^BENCH ' "$B/$name.out"
+    grep '^BENCH ' "$B/$name.out" >> "$B/lines"
+done
+cat "$B/lines"
+exit $status
