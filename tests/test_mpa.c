@@ -243,6 +243,37 @@ static void t_setup_crc_matrix(void) /* MPA-024 MPA-025 MPA-026 MPA-027 */
         }
 }
 
+static void t_setup_crc_or_at_initiator(void) /* MPA-024 */
+{
+    /* A Reply with C = 0 to a Request with C = 1 (a Responder breaking MPA-025): CRC is still in
+     * use, because it is the OR of both frames. */
+    iw_mpa_cfg ci;
+    uint8_t rep[24], u[20], fp[28];
+    iw_iov v = {u, 20};
+    size_t used, before;
+    iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
+    REQUIRE(ep_init(A, &ci) == IW_OK);
+    iw_mpa_start(&A->c, NULL, 0);
+    memcpy(rep, "MPA ID Rep Frame", 16);
+    rep[16] = 0x10;
+    rep[17] = 2;
+    iw__put_be16(rep + 18, 4);
+    iw__put_be16(rep + 20, 8);
+    iw__put_be16(rep + 22, 8);
+    REQUIRE(iw_mpa_rx_feed(&A->c, rep, 24, &used) == IW_OK);
+    CHECK_EQ(A->f.last_info.crc, 1);
+    memset(u, 7, sizeof u);
+    before = A->f.wire_len;
+    REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
+    CHECK_EQ(iw__get_le32(A->wire + before + 24), ref_crc(A->wire + before, 24));
+    iw__put_be16(fp, 20);
+    memset(fp + 2, 7, 22);
+    fp[22] = fp[23] = 0;
+    iw__put_le32(fp + 24, 0); /* a zero CRC field is wrong when CRC is in use */
+    CHECK(iw_mpa_rx_feed(&A->c, fp, 28, &used) == IW_ETERM);
+    CHECK_EQ(A->f.delivered, 0);
+}
+
 static void t_setup_initiator_silent_until_reply(void) /* MPA-012 MPA-019 */
 {
     iw_mpa_cfg ci;
@@ -1324,6 +1355,7 @@ static const check_test tests[] = {
     {"setup basic + private data MPA-006 MPA-009 MPA-013 MPA-016 MPA-032", t_setup_basic_and_pd},
     {"setup rev 1 MPA-009 MPA-075 MPA-029", t_setup_rev1},
     {"setup crc matrix MPA-024 MPA-025 MPA-026 MPA-027", t_setup_crc_matrix},
+ {"CRC is the OR, seen at the initiator MPA-024", t_setup_crc_or_at_initiator},
     {"initiator silent until reply, timeout MPA-012 MPA-019", t_setup_initiator_silent_until_reply},
     {"reply/request cancels timer MPA-019 MPA-020", t_setup_reply_cancels_timer},
     {"invalid frames close MPA-004 MPA-005 MPA-008 MPA-072", t_setup_invalid_frames_close},
