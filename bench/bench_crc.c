@@ -39,8 +39,8 @@ typedef struct cand {
 } cand;
 
 /* One sample: ns per call. noinline keeps the loops comparable between candidates. */
-static __attribute__((noinline)) double run_ours(iw_mpa_crc32c_fn fn, const uint8_t *b, size_t n, size_t it,
-                                                 int chained)
+static __attribute__((noinline)) double run_ours(iw_mpa_crc32c_fn fn, const uint8_t *b, size_t n,
+                                                 size_t it, int chained)
 {
     uint32_t acc = 0;
     size_t i;
@@ -54,7 +54,8 @@ static __attribute__((noinline)) double run_ours(iw_mpa_crc32c_fn fn, const uint
     return (double)(t1 - t0) / (double)it;
 }
 
-static __attribute__((noinline)) double run_isal(int base, const uint8_t *b, size_t n, size_t it, int chained)
+static __attribute__((noinline)) double run_isal(int base, const uint8_t *b, size_t n, size_t it,
+                                                 int chained)
 {
     unsigned char *ub = (unsigned char *)(uintptr_t)b;
     unsigned int acc = 0xffffffffu;
@@ -127,11 +128,13 @@ int main(void)
     c[nc].kind = K_ISAL_BASE;
     c[nc++].fn = NULL;
     for (i = 0; i < nimpl; i++)
-        if (im[i].usable && im[i].fn == c[i_ours].fn) printf("ours = iw_mpa_crc32c_select() = \"%s\"\n", im[i].name);
+        if (im[i].usable && im[i].fn == c[i_ours].fn)
+            printf("ours = iw_mpa_crc32c_select() = \"%s\"\n", im[i].name);
 
     /* Correctness first: the check value, then every size and a few odd lengths. */
     if (c[i_ours].fn(0, "123456789", 9) != 0xE3069283u) {
-        fprintf(stderr, "ERROR: ours(\"123456789\") = 0x%08x, want 0xe3069283\n", (unsigned)c[i_ours].fn(0, "123456789", 9));
+        fprintf(stderr, "ERROR: ours(\"123456789\") = 0x%08x, want 0xe3069283\n",
+                (unsigned)c[i_ours].fn(0, "123456789", 9));
         return 1;
     }
     for (s = 0; s < NSIZES + 4; s++) {
@@ -140,8 +143,8 @@ int main(void)
         for (i = 0; i < nc; i++) {
             uint32_t got = crc_of(&c[i], buf + 1, n);
             if (got != want) {
-                fprintf(stderr, "ERROR: %s gives 0x%08x for %u octets, portable gives 0x%08x\n", c[i].name,
-                        (unsigned)got, (unsigned)n, (unsigned)want);
+                fprintf(stderr, "ERROR: %s gives 0x%08x for %u octets, portable gives 0x%08x\n",
+                        c[i].name, (unsigned)got, (unsigned)n, (unsigned)want);
                 return 1;
             }
         }
@@ -159,8 +162,8 @@ int main(void)
         }
 
     for (mode = 0; mode < 2; mode++) {
-        printf("\n%s calls, GB/s (median of %d, 1e9 octets/s)\n%-8s", mode ? "chained" : "independent", REPS,
-               "size");
+        printf("\n%s calls, GB/s (median of %d, 1e9 octets/s)\n%-8s",
+               mode ? "chained" : "independent", REPS, "size");
         for (i = 0; i < nc; i++) printf(" %10s", c[i].name);
         printf(" %11s\n", "ours/isal");
         for (s = 0; s < NSIZES; s++) {

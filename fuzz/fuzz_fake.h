@@ -44,6 +44,7 @@ typedef struct fz_fake {
     int send_mode;
     size_t limit;
     int fail_at, send_calls;
+    int host_failed;               /* a send returned IW_EHOST */
     int closed, close_abortive;
     /* ULP */
     int ulp_mode;
@@ -90,12 +91,18 @@ static iw_status fz_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepte
     FZ_CHECK(!f->closed || offered == 0); /* nothing is sent after close */
     f->send_calls++;
     *accepted = 0;
-    if (f->fail_at && f->send_calls == f->fail_at) return IW_EHOST;
+    if (f->fail_at && f->send_calls == f->fail_at) {
+        f->host_failed = 1;
+        return IW_EHOST;
+    }
     lim = f->send_mode == FZ_SEND_ALL || (f->send_mode == FZ_SEND_FIRST && f->send_calls > 1)
               ? (size_t)-1 : f->limit;
     for (i = 0; i < n && lim; i++) {
         size_t k = iov[i].len < lim ? iov[i].len : lim;
-        if (f->wire_len + k > f->wire_cap) return IW_EHOST; /* deterministic: out of room */
+        if (f->wire_len + k > f->wire_cap) { /* deterministic: out of room */
+            f->host_failed = 1;
+            return IW_EHOST;
+        }
         if (k) memcpy(f->wire + f->wire_len, iov[i].base, k);
         f->wire_len += k;
         total += k;
@@ -193,7 +200,10 @@ static IW__UNUSED iw_status fz_ulp_send(fz_fake *f, const uint8_t *p, size_t n, 
     if (b > a) { v[m].base = f->txbuf + a; v[m].len = b - a; m++; }
     if (n > b) { v[m].base = f->txbuf + b; v[m].len = n - b; m++; }
     st = iw_mpa_tx(f->c, v, m);
-    FZ_CHECK(st == IW_OK || st == IW_EAGAIN || st == IW_ESTATE || st == f->c->err.status);
+    /* IW_EINVAL only for a ULPDU whose markers would need an FPDUPTR over 16 bits: far
+     * beyond MULPDU */
+    FZ_CHECK(st == IW_OK || st == IW_EAGAIN || st == IW_ESTATE || st == f->c->err.status ||
+             (st == IW_EINVAL && f->c->mk_tx && n > 65000 && n > iw_mpa_mulpdu(f->c)));
     if (st == IW_OK) {
         FZ_CHECK(iw_mpa_state(f->c) == IW_MPA_S_FULL);
         if (f->ntx < FZ_TXLOG_MAX) {
@@ -270,6 +280,10 @@ static IW__UNUSED iw_status fz_feed(fz_fake *f, const uint8_t *p, size_t len, si
     } else if (fin) {
         FZ_CHECK(st == IW_ECLOSED && *used == 0 && f->delivered == before);
     }
+#ifdef FUZZ_VERBOSE
+    if (f->c->err.status != IW_OK && st != f->c->err.status)
+        fprintf(stderr, "feed: st=%d err=%d state=%u used=%zu/%zu\n", (int)st, (int)f->c->err.status, f->c->state, *used, len);
+#endif
     if (f->c->err.status != IW_OK) FZ_CHECK(st == f->c->err.status); /* the sticky status */
     if (st == IW_OK && *used < len) /* only a Responder holding its Request stops short */
         FZ_CHECK(iw_mpa_state(f->c) == IW_MPA_S_AWAIT_ULP);

@@ -41,7 +41,7 @@ static void check_kind(const uint8_t *data, size_t size, unsigned kind)
     if (st == IW_OK) {
         FZ_CHECK(f.err == IW_MPA_FERR_NONE);
         FZ_CHECK(used >= IW_MPA_FRAME_HDR && used <= size);
-        FZ_CHECK(used == IW_MPA_FRAME_HDR + iw__get_be16(data + 18));
+        FZ_CHECK(used == IW_MPA_FRAME_HDR + (size_t)iw__get_be16(data + 18));
         FZ_CHECK(f.rev == 1 || f.rev == 2);
         FZ_CHECK(f.enhanced == (f.rev == 2 && (f.flags & IW_MPA_FLAG_H)));
         FZ_CHECK(f.pd_len + (f.enhanced ? IW_MPA_IRDORD_LEN : 0u) + IW_MPA_FRAME_HDR == used);

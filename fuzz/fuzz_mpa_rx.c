@@ -274,6 +274,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (w.err == FZ_W_LEN || w.err == FZ_W_CRC || w.err == FZ_W_MARKER)
             FZ_CHECK(A.err.term_sent == 1); /* MPA sent the Terminate itself */
     }
+#ifdef FUZZ_VERBOSE /* a summary per input, to see what seeds reach */
+    fprintf(stderr, "rx: p2p=%d n=%zu chunks=%zu deliv=%zu err=%d/%u model=%d/%zu\n", p2p, n,
+            nchunks, A.delivered, (int)A.err.status, A.err.mpa_ecode, w.err, w.nulpdu);
+#endif
     free(all);
     free(chunks);
     free(reasm);

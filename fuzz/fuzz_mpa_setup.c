@@ -22,11 +22,11 @@
  *     t[11] bits0-3 delivery the ULP fails (0: none), bits4-5 EMSS {1460, 9000, 100, 0}
  *   The stream sequence starts are t[2..5] and t[6..9] read as big-endian words.
  *   BODY: records [u16 chunk_len][u32 time_delta][chunk_len octets], big-endian; a short last
- *     record takes what is left. time_delta >> 4 is milliseconds added to the clock before the
+ *     record takes what is left. time_delta >> 5 is milliseconds added to the clock before the
  *     chunk (the setup timer fires when its deadline passes); its low bits are host/ULP actions:
  *     bit1 the ULP calls iw_mpa_close before the chunk; after the chunk is fed, bit2 the ULP
- *     sends the chunk as a ULPDU, bit0 the host calls iw_mpa_tx_resume, bit3 the host reports
- *     the peer's FIN (iw_mpa_llp_closed).
+ *     sends the chunk as a ULPDU, bit4 the ULP calls iw_mpa_terminate, bit0 the host calls
+ *     iw_mpa_tx_resume, bit3 the host reports the peer's FIN (iw_mpa_llp_closed).
  *   The chunk is fed with iw_mpa_rx_feed; when a Responder holds its Request, the ULP answers
  *   (per t[1]) and the unconsumed rest is fed again. At the end the host drains TX, calls
  *   iw_mpa_llp_closed, and what the connection sent is checked.
@@ -136,13 +136,14 @@ static void check_wire(fz_fake *f, run *r, const iw_mpa_cfg *cfg, size_t pd_len,
         FZ_CHECK(!(fr.ird_word & IW_MPA_IRD_P2P) == !cfg->p2p);        /* MPA-037 */
         FZ_CHECK(fr.pd_len == pd_len && (pd_len == 0 || memcmp(fr.pd, g_pd, pd_len) == 0));
     } else {
-        FZ_CHECK(f->requests == 1);
         FZ_CHECK(fr.rev == c->rev && fr.rev <= cfg->rev); /* MPA-009 */
-        if (fr.flags & IW_MPA_FLAG_R) {
+        if (fr.flags & IW_MPA_FLAG_R) { /* by the ULP, or for markers we cannot send (MPA-028) */
+            FZ_CHECK(f->requests == 1 || ((c->req_flags & IW_MPA_FLAG_M) && !cfg->markers_tx));
             FZ_CHECK(f->wire_len == used); /* MPA-017: nothing after a Reject */
             FZ_CHECK(f->established == 0);
             return;
         }
+        FZ_CHECK(f->requests == 1);
         FZ_CHECK(!(fr.flags & IW_MPA_FLAG_C) == !c->crc_on); /* MPA-024, MPA-025 */
         FZ_CHECK(!(fr.flags & IW_MPA_FLAG_M) == !cfg->markers_rx);
         FZ_CHECK(fr.pd_len == f->acc_pd_len);
@@ -157,7 +158,9 @@ static void check_wire(fz_fake *f, run *r, const iw_mpa_cfg *cfg, size_t pd_len,
     w.ubuf = g_ubuf;
     fz_walk_run(&w, f->wire + used, f->wire_len - used);
     FZ_CHECK(w.err == FZ_W_NONE); /* right lengths, CRCs (MPA-053/054) and markers (MPA-065) */
-    if (!iw_mpa_tx_busy(c) && c->err.status != IW_EHOST) {
+    /* a failed host send always ends the connection abortively, once */
+    if (f->host_failed) FZ_CHECK(f->closed == 1 && f->close_abortive);
+    if (!iw_mpa_tx_busy(c) && !f->host_failed) {
         FZ_CHECK(w.end == f->wire_len - used); /* ends on an FPDU boundary */
         if (f->ntx <= FZ_TXLOG_MAX) FZ_CHECK(r->tx_seen == f->ntx); /* all of them, in order */
     }
@@ -257,7 +260,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         delta = iw__get_be32(p + 2);
         p += 6;
         if (len > (size_t)(end - p)) len = (size_t)(end - p);
-        fz_advance(f, delta >> 4);
+        fz_advance(f, delta >> 5);
         if (delta & 2u) {
             iw_mpa_close(c);
             r.ulp_closed = 1;
@@ -270,8 +273,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         (void)answer_later(f, &r);
         if ((delta & 4u) && len) {
-            st = fz_ulp_send(f, p, len, delta >> 4);
+            st = fz_ulp_send(f, p, len, delta >> 5);
             if (r.ulp_closed) FZ_CHECK(st != IW_OK); /* MPA-073: nothing after the close */
+        }
+        if (delta & 16u) {
+            iw_term term;
+            unsigned s0 = iw_mpa_state(c);
+            term.layer = 0;
+            term.etype = 1;
+            term.ecode = (uint8_t)(delta >> 8);
+            st = iw_mpa_terminate(c, term);
+            if (st != IW_ESTATE) { /* allowed in Full Operation and while awaiting the first FPDU */
+                FZ_CHECK(s0 == IW_MPA_S_FULL || s0 == IW_MPA_S_AWAIT_FIRST);
+                r.ulp_closed = 1;
+            }
         }
         if (delta & 1u) (void)iw_mpa_tx_resume(c);
         if (delta & 8u) iw_mpa_llp_closed(c);
@@ -282,7 +297,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     f->send_mode = FZ_SEND_ALL;
     f->fail_at = 0;
     st = iw_mpa_tx_resume(c);
-    FZ_CHECK(!iw_mpa_tx_busy(c) || f->closed || c->err.status == IW_EHOST);
+    FZ_CHECK(!iw_mpa_tx_busy(c) || f->closed || f->host_failed);
     iw_mpa_llp_closed(c);
     {
         size_t used;
@@ -304,6 +319,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (cfg.role == IW_MPA_RESPONDER && f->established && f->est.enhanced)
         FZ_CHECK(f->est.ord <= f->est.peer_ird); /* MPA-035 */
     check_wire(f, &r, &cfg, pd_len, started);
+#ifdef FUZZ_VERBOSE /* a summary per input, to see what seeds reach */
+    fprintf(stderr, "setup: role=%u state=%u err=%d/%u req=%d est=%d rej=%d deliv=%zu tx=%zu/%zu prov=%zu wire=%zu closed=%d\n",
+            cfg.role, iw_mpa_state(c), (int)c->err.status, c->err.mpa_ecode, f->requests,
+            f->established, f->rejected, f->delivered, r.tx_seen, f->ntx, r.prov_seen,
+            f->wire_len, f->closed);
+#endif
     free(reasm);
     g_run = NULL;
     return 0;

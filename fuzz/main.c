@@ -23,6 +23,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #ifdef __AFL_FUZZ_TESTCASE_LEN
+#include <unistd.h> /* read(), used by the AFL++ macros */
 
 __AFL_FUZZ_INIT();
 

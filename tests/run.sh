@@ -74,6 +74,8 @@ cross() {
 }
 step "cortex-m4 freestanding build" cross m4 arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -Os -ffreestanding
 step "rv32imac freestanding build" cross rv32 riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -Os -ffreestanding -nostdlib
+# Every fuzz seed and past crash (fuzz/corpus/*) still holds every invariant, under ASan+UBSan.
+step "fuzz corpus replay" env B="$B" bash fuzz/run.sh replay
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

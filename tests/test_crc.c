@@ -1,8 +1,9 @@
 #define IWARP_IMPLEMENTATION
 #include "mpa.h"
-/* test_crc.c: CRC32c (RFC 5044 §4, RFC 3720 §12.1 and App. B.4), every compiled-in path that
- * this CPU can run, plus iw_mpa_crc32c (compile-time choice) and iw_mpa_crc32c_select().
- * Reference: a one-bit-at-a-time CRC written here, independent of the library's tables. */
+/* test_crc.c: CRC32c (RFC 5044 §4, RFC 3720 §12.1 and App. B.4) on every compiled-in path this
+ * CPU can run, plus iw_mpa_crc32c (the compile-time choice) and iw_mpa_crc32c_select()'s pick.
+ * The reference is a one-bit-at-a-time CRC written here, independent of the library's tables
+ * and constants. */
 #include "check.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -14,8 +15,8 @@
 #endif
 #ifdef TC_ASAN
 #include <sanitizer/asan_interface.h>
-/* Poison what follows the data so that any read past its end is reported, even by a 64-octet
- * vector load that would stay inside the malloc block. */
+/* Poison what follows the data, so that a read past its end is reported even when a 64-octet
+ * vector load would stay inside the malloc block. */
 #define TC_POISON(p, n) __asan_poison_memory_region((p), (n))
 #define TC_UNPOISON(p, n) __asan_unpoison_memory_region((p), (n))
 #else
@@ -26,22 +27,32 @@
 #define TC_MAXLEN 4300
 #define TC_MAXFN 16
 
-typedef struct tc_fn { const char *name; iw_mpa_crc32c_fn fn; } tc_fn;
+typedef struct tc_fn {
+    const char *name;
+    iw_mpa_crc32c_fn fn;
+} tc_fn;
 
 /* The functions under test: every usable path, the compile-time entry and select()'s pick. */
 static size_t tc_fns(tc_fn *out)
 {
     iw_mpa_crc32c_impl im[TC_MAXFN];
-    size_t n = iw_mpa_crc32c_impls(im, TC_MAXFN - 2), i, k = 0;
+    size_t n, i, k = 0;
+    memset(im, 0, sizeof im);
+    n = iw_mpa_crc32c_impls(im, TC_MAXFN - 2);
     if (n > TC_MAXFN - 2) n = TC_MAXFN - 2;
-    for (i = 0; i < n; i++)
-        if (im[i].usable) { out[k].name = im[i].name; out[k].fn = im[i].fn; k++; }
-    out[k].name = "iw_mpa_crc32c"; out[k].fn = iw_mpa_crc32c; k++;
-    out[k].name = "select"; out[k].fn = iw_mpa_crc32c_select(); k++;
+    for (i = 0; i < n; i++) {
+        if (!im[i].usable) continue;
+        out[k].name = im[i].name;
+        out[k++].fn = im[i].fn;
+    }
+    out[k].name = "iw_mpa_crc32c";
+    out[k++].fn = iw_mpa_crc32c;
+    out[k].name = "select";
+    out[k++].fn = iw_mpa_crc32c_select();
     return k;
 }
 
-/* Bitwise reference, raw register in and out (no inversion). */
+/* Bitwise reference on the raw register (no inversion), polynomial 0x82F63B78 reflected. */
 static uint32_t tc_ref_reg(uint32_t r, const uint8_t *p, size_t n)
 {
     size_t i;
@@ -52,12 +63,19 @@ static uint32_t tc_ref_reg(uint32_t r, const uint8_t *p, size_t n)
     }
     return r;
 }
-static uint32_t tc_ref(uint32_t crc, const uint8_t *p, size_t n) { return ~tc_ref_reg(~crc, p, n); }
+
+static uint32_t tc_ref(uint32_t crc, const uint8_t *p, size_t n)
+{
+    return ~tc_ref_reg(~crc, p, n);
+}
 
 /* How the CRC field is stored (RFC 3720 B.4, mpa.md 9.3): least significant octet first. */
 static void tc_put_crc(uint8_t out[4], uint32_t c)
 {
-    out[0] = (uint8_t)c; out[1] = (uint8_t)(c >> 8); out[2] = (uint8_t)(c >> 16); out[3] = (uint8_t)(c >> 24);
+    out[0] = (uint8_t)c;
+    out[1] = (uint8_t)(c >> 8);
+    out[2] = (uint8_t)(c >> 16);
+    out[3] = (uint8_t)(c >> 24);
 }
 
 static void tc_fill(uint8_t *p, size_t n, unsigned long long *seed)
@@ -82,18 +100,25 @@ static void t_check_value(void)
     }
 }
 
-/* RFC 3720 App. B.4 inputs (mpa.md 9.4), with the value and the field's wire octets. */
-typedef struct tc_vec { uint8_t in[48]; size_t len; uint32_t crc; uint8_t wire[4]; } tc_vec;
+/* RFC 3720 App. B.4 inputs (mpa.md 9.4) with their CRC value and the field's wire octets. */
+typedef struct tc_vec {
+    uint8_t in[48];
+    size_t len;
+    uint32_t crc;
+    uint8_t wire[4];
+} tc_vec;
 
-static void tc_vectors(tc_vec *v)
+static void tc_vectors(tc_vec v[6])
 {
     static const uint8_t read10[48] = {
         0x01, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
         0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x14, 0x00, 0x00, 0x00, 0x18,
         0x28, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
-    static const uint8_t w[6][4] = {{0xaa, 0x36, 0x91, 0x8a}, {0x43, 0xab, 0xa8, 0x62}, {0x4e, 0x79, 0xdd, 0x46},
-                                    {0x5c, 0xdb, 0x3f, 0x11}, {0x56, 0x3a, 0x96, 0xd9}, {0x83, 0x92, 0x06, 0xe3}};
-    static const uint32_t c[6] = {0x8A9136AAu, 0x62A8AB43u, 0x46DD794Eu, 0x113FDB5Cu, 0xD9963A56u, 0xE3069283u};
+    static const uint8_t w[6][4] = {{0xaa, 0x36, 0x91, 0x8a}, {0x43, 0xab, 0xa8, 0x62},
+                                    {0x4e, 0x79, 0xdd, 0x46}, {0x5c, 0xdb, 0x3f, 0x11},
+                                    {0x56, 0x3a, 0x96, 0xd9}, {0x83, 0x92, 0x06, 0xe3}};
+    static const uint32_t c[6] = {0x8A9136AAu, 0x62A8AB43u, 0x46DD794Eu,
+                                  0x113FDB5Cu, 0xD9963A56u, 0xE3069283u};
     int i;
     memset(v, 0, 6 * sizeof *v);
     for (i = 0; i < 32; i++) {
@@ -107,7 +132,10 @@ static void tc_vectors(tc_vec *v)
     v[4].len = 48;
     memcpy(v[5].in, "123456789", 9);
     v[5].len = 9;
-    for (i = 0; i < 6; i++) { v[i].crc = c[i]; memcpy(v[i].wire, w[i], 4); }
+    for (i = 0; i < 6; i++) {
+        v[i].crc = c[i];
+        memcpy(v[i].wire, w[i], 4);
+    }
 }
 
 static void t_rfc3720_vectors(void)
@@ -140,8 +168,8 @@ static void t_wire_order(void)
         }
 }
 
-/* Every length 0..TC_MAXLEN at every alignment 0..63, against the bitwise reference. The data
- * is a prefix of one random buffer, so the reference advances one octet per length. */
+/* Every length 0..TC_MAXLEN at every alignment 0..63. The data are prefixes of one random
+ * buffer, so the reference advances by one octet per length. */
 static void t_all_lengths_alignments(void)
 {
     tc_fn f[TC_MAXFN];
@@ -149,34 +177,32 @@ static void t_all_lengths_alignments(void)
     unsigned long long seed = 0x9e3779b97f4a7c15ULL;
     uint8_t *src = (uint8_t *)malloc(TC_MAXLEN);
     uint8_t *blk = (uint8_t *)malloc(TC_MAXLEN + 128);
-    uint8_t *base;
+    uint8_t *base, *end;
     uint32_t reg = 0xffffffffu; /* reference register of src[0..len) */
     int bad = 0;
     REQUIRE(src != NULL && blk != NULL);
     tc_fill(src, TC_MAXLEN, &seed);
     base = blk + ((64u - ((size_t)blk & 63u)) & 63u);
+    end = blk + TC_MAXLEN + 128;
     for (len = 0; len <= TC_MAXLEN && bad < 10; len++) {
         uint32_t want;
         if (len > 0) reg = tc_ref_reg(reg, src + len - 1, 1);
         want = ~reg;
         for (a = 0; a < 64; a++) {
             uint8_t *d = base + a;
-            uint8_t *end = blk + TC_MAXLEN + 128;
             memcpy(d, src, len);
             TC_POISON(d + len, (size_t)(end - (d + len)));
             for (i = 0; i < nf; i++) {
                 uint32_t got = f[i].fn(0, d, len);
                 if (got != want && bad++ < 10) {
-                    fprintf(stderr, "  path %s len %u align %u: 0x%08x != 0x%08x\n", f[i].name, (unsigned)len,
-                            (unsigned)a, (unsigned)got, (unsigned)want);
+                    fprintf(stderr, "  path %s len %u align %u: 0x%08x != 0x%08x\n", f[i].name,
+                            (unsigned)len, (unsigned)a, (unsigned)got, (unsigned)want);
                     CHECK_EQ(got, want);
                 }
-                /* a non-zero starting CRC: continue from the CRC of a short prefix */
-                if (a == 0 && len > 0) {
-                    uint32_t pre = f[i].fn(0, d, 1);
-                    got = f[i].fn(pre, d + 1, len - 1);
+                if (a == 0 && len > 0) { /* a non-zero start: continue from the first octet */
+                    got = f[i].fn(f[i].fn(0, d, 1), d + 1, len - 1);
                     if (got != want && bad++ < 10) {
-                        fprintf(stderr, "  path %s len %u from crc of 1 octet\n", f[i].name, (unsigned)len);
+                        fprintf(stderr, "  path %s len %u after 1 octet\n", f[i].name, (unsigned)len);
                         CHECK_EQ(got, want);
                     }
                 }
@@ -188,19 +214,55 @@ static void t_all_lengths_alignments(void)
     free(src);
 }
 
-/* crc(crc(0, a), b) == crc(0, a||b) at every split point (STYLE.md 9: every split). */
+/* Long input: the accelerated paths cut it into chunks (a few KiB to some 27 KiB) with a
+ * length-dependent layout, so sweep lengths around those boundaries and beyond, at random
+ * alignments, against the bitwise reference. */
+static void t_long_buffers(void)
+{
+    static const size_t fixed[] = {4301,  6143,  6144,  6145,  8192,  10303, 10304,
+                                   10305, 12345, 20735, 20736, 20737, 25000, 27583,
+                                   27584, 27585, 55615, 65536, 65549, 100003, 262149};
+    size_t maxn = 262149 + 64, nfix = sizeof fixed / sizeof fixed[0], t, i;
+    tc_fn f[TC_MAXFN];
+    size_t nf = tc_fns(f);
+    unsigned long long seed = 99;
+    uint8_t *src = (uint8_t *)malloc(maxn), *blk = (uint8_t *)malloc(maxn + 64);
+    int bad = 0;
+    REQUIRE(src != NULL && blk != NULL);
+    tc_fill(src, maxn, &seed);
+    for (t = 0; t < nfix + 40 && bad < 10; t++) {
+        size_t n = t < nfix ? fixed[t] : 4301 + (size_t)(check_rand(&seed) % 70000u);
+        size_t a = (size_t)(check_rand(&seed) % 64u);
+        uint8_t *d = blk + a;
+        uint32_t want = tc_ref(0, src, n);
+        memcpy(d, src, n);
+        TC_POISON(d + n, maxn + 64 - a - n);
+        for (i = 0; i < nf; i++) {
+            uint32_t got = f[i].fn(0, d, n);
+            if (got != want && bad++ < 10) {
+                fprintf(stderr, "  path %s len %u align %u\n", f[i].name, (unsigned)n, (unsigned)a);
+                CHECK_EQ(got, want);
+            }
+        }
+        TC_UNPOISON(d + n, maxn + 64 - a - n);
+    }
+    free(blk);
+    free(src);
+}
+
+/* crc(crc(0, a), b) == crc(0, a||b) at every split point (STYLE.md 9). */
 static void t_split_points(void)
 {
     static const size_t lens[] = {4096, 4097, 65 * 64 + 13};
     tc_fn f[TC_MAXFN];
-    size_t nf = tc_fns(f), i, len, s, j;
+    size_t nf = tc_fns(f), i, t, s;
     unsigned long long seed = 42;
     uint8_t *buf = (uint8_t *)malloc(8192);
     int bad = 0;
     REQUIRE(buf != NULL);
     tc_fill(buf, 8192, &seed);
-    for (len = 0; len <= 300 + sizeof lens / sizeof lens[0]; len++) {
-        size_t n = len <= 300 ? len : lens[len - 301];
+    for (t = 0; t <= 300 + sizeof lens / sizeof lens[0]; t++) {
+        size_t n = t <= 300 ? t : lens[t - 301];
         uint32_t want = tc_ref(0, buf, n);
         for (i = 0; i < nf; i++)
             for (s = 0; s <= n; s++) {
@@ -211,10 +273,10 @@ static void t_split_points(void)
                 }
             }
     }
-    /* three pieces, in many small steps, cover chained non-zero starts mid-stream */
+    /* many random pieces: chained non-zero starts in the middle of a stream */
     for (i = 0; i < nf; i++) {
         uint32_t c = 0;
-        for (j = 0, s = 0; s < 8192; j++) {
+        for (s = 0; s < 8192;) {
             size_t step = (size_t)(check_rand(&seed) % 700u);
             if (step > 8192 - s) step = 8192 - s;
             c = f[i].fn(c, buf + s, step);
@@ -241,8 +303,8 @@ static void t_combine(void)
         uint32_t ca = tc_ref(0, buf, s), cb = tc_ref(0, buf + s, n - s);
         CHECK_EQ(iw_mpa_crc32c_combine(ca, cb, n - s), tc_ref(0, buf, n));
     }
-    /* Lengths past 2^28 octets make the power index wrap (x^(2^31) = x mod P, period 31).
-     * a || b with b = 257 copies of a 1 MiB block (just over 2^28 octets). */
+    /* Past 2^28 octets the power index wraps (x^(2^31) = x mod P, period 31):
+     * a || b with b = 257 copies of a 1 MiB block, just over 2^28 octets. */
     {
         size_t blk = (size_t)1 << 20, r;
         uint8_t *big = (uint8_t *)malloc(blk);
@@ -258,14 +320,13 @@ static void t_combine(void)
         CHECK_EQ(iw_mpa_crc32c_combine(ca, cb, 257 * blk), cab);
         free(big);
     }
-    /* Beyond 4 GiB only the algebra can be checked: shifting by l2 then l3 == by l2 + l3. */
+    /* Beyond 4 GiB only the algebra can be checked: shifting by l2, then l3 == by l2 + l3. */
     if (sizeof(size_t) >= 8) {
         for (k = 0; k < 200; k++) {
-            size_t l2 = (size_t)(check_rand(&seed) >> (k % 40)), l3 = (size_t)(check_rand(&seed) >> (k % 23));
+            size_t l2 = (size_t)(check_rand(&seed) >> (k % 40 + 2));
+            size_t l3 = (size_t)(check_rand(&seed) >> (k % 23 + 2));
             uint32_t c1 = (uint32_t)check_rand(&seed), c2 = (uint32_t)check_rand(&seed);
             uint32_t c3 = (uint32_t)check_rand(&seed);
-            l2 >>= 2; /* keep l2 + l3 from overflowing */
-            l3 >>= 2;
             CHECK_EQ(iw_mpa_crc32c_combine(iw_mpa_crc32c_combine(c1, c2, l2), c3, l3),
                      iw_mpa_crc32c_combine(c1, iw_mpa_crc32c_combine(c2, c3, l3), l2 + l3));
         }
@@ -276,9 +337,11 @@ static void t_combine(void)
 static void t_impls_select(void)
 {
     iw_mpa_crc32c_impl im[TC_MAXFN], one;
-    size_t n = iw_mpa_crc32c_impls(im, TC_MAXFN), i, j;
+    size_t n, i, j;
     iw_mpa_crc32c_fn sel = iw_mpa_crc32c_select();
     int found = 0, accel = 0;
+    memset(im, 0, sizeof im);
+    n = iw_mpa_crc32c_impls(im, TC_MAXFN);
     REQUIRE(n >= 1 && n <= TC_MAXFN);
     CHECK_EQ(iw_mpa_crc32c_impls(NULL, 0), n);
     CHECK_EQ(iw_mpa_crc32c_impls(&one, 1), n);
@@ -287,10 +350,13 @@ static void t_impls_select(void)
     CHECK(im[0].usable);
     CHECK(im[0].fn == iw_mpa_crc32c_portable);
     for (i = 0; i < n; i++) {
-        printf("# path %-9s %s\n", im[i].name, im[i].usable ? "usable" : "not usable on this CPU");
+        printf("# path %-12s %s\n", im[i].name, im[i].usable ? "usable" : "not usable on this CPU");
         CHECK(im[i].fn != NULL);
         for (j = 0; j < i; j++) CHECK(strcmp(im[i].name, im[j].name) != 0);
-        if (im[i].fn == sel) { found = 1; CHECK(im[i].usable); }
+        if (im[i].fn == sel) {
+            found = 1;
+            CHECK(im[i].usable);
+        }
         if (i > 0 && im[i].usable) accel = 1;
     }
     CHECK(found);
@@ -310,7 +376,9 @@ int main(int argc, char **argv)
         {"crc32c check value 123456789 MPA-051", t_check_value},
         {"crc32c RFC 3720 B.4 vectors MPA-052", t_rfc3720_vectors},
         {"crc32c field octets least significant first MPA-053", t_wire_order},
-        {"crc32c vs bitwise reference, lengths 0..4300 x alignments 0..63 MPA-051 MPA-052", t_all_lengths_alignments},
+        {"crc32c vs bitwise reference, lengths 0..4300 x alignments 0..63 MPA-051 MPA-052",
+         t_all_lengths_alignments},
+        {"crc32c long buffers up to 256 KiB, chunked paths MPA-051", t_long_buffers},
         {"crc32c chained updates at every split point MPA-051", t_split_points},
         {"crc32c combine MPA-051", t_combine},
         {"crc32c impls list and select MPA-051", t_impls_select},

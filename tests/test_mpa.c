@@ -1330,6 +1330,99 @@ static void t_host_failure(void)
     CHECK(strcmp(iw_status_str((iw_status)-99), "?") == 0);
 }
 
+/* Fuzzer finds (fuzz/corpus/mpa_setup/regress-*): a failed host send always ends the
+ * connection abortively, once, whatever error came first; rx_feed returns the sticky status. */
+static void t_host_failure_after_error(void)
+{
+    iw_mpa_cfg ci, cr;
+    uint8_t fp[2] = {0, 0}; /* ULPDU_Length 0: Terminate (MPA-071) */
+    size_t used, ma = 0;
+    /* 1. the Reject Reply (MPA-028) cannot be sent: IW_EHOST, not IW_EREJECTED */
+    cfg_pair(&ci, &cr);
+    ci.markers_rx = 1;
+    cr.markers_tx = 0;
+    REQUIRE(ep_init(A, &ci) == IW_OK && ep_init(B, &cr) == IW_OK);
+    iw_mpa_start(&B->c, NULL, 0);
+    iw_mpa_start(&A->c, NULL, 0);
+    B->f.fail_at_call = 1;
+    CHECK(iw_mpa_rx_feed(&B->c, A->wire, A->f.wire_len, &used) == IW_EHOST);
+    CHECK(iw_mpa_last_error(&B->c)->status == IW_EHOST);
+    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(B->f.close_abortive, 1);
+    /* 2. a Terminate half sent, then the host fails: abortive close, once */
+    cfg_pair(&ci, &cr);
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    ma = B->f.wire_len;
+    B->f.accept_limit = 10;
+    B->f.accept_per_call = 0;
+    B->f.eagain_after_partial = 1;
+    CHECK(iw_mpa_rx_feed(&B->c, fp, 2, &used) == IW_ETERM);
+    CHECK_EQ(B->f.wire_len - ma, 10);
+    CHECK_EQ(B->f.closed, 0);
+    B->f.fail_at_call = B->f.send_calls + 1;
+    CHECK(iw_mpa_tx_resume(&B->c) == IW_ETERM); /* the first error stays */
+    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(B->f.close_abortive, 1);
+    CHECK(iw_mpa_tx_resume(&B->c) == IW_ETERM);
+    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_CLOSED);
+}
+
+/* Offset of the last marker inside an FPDU of ulen octets that starts at relative stream
+ * position s, minus the marker ahead of its ULPDU_Length if any: the largest FPDUPTR it needs
+ * (RFC 5044 §5), walked octet by octet. */
+static long brute_max_fpduptr(size_t s, size_t ulen)
+{
+    size_t left = 2u + ulen + ((4u - ((2u + ulen) & 3u)) & 3u) + 4u, o = 0; /* MPA-048 pad */
+    long last = -1, lead = (s & 511u) == 0 ? 4 : 0;
+    while (left) {
+        if (((s + o) & 511u) == 0) {
+            last = (long)o;
+            o += 4;
+        } else {
+            o++;
+            left--;
+        }
+    }
+    return last < 0 ? 0 : (last - lead < 0 ? 0 : last - lead);
+}
+
+/* FPDUPTR is 16 bits (RFC 5044 §5): with markers, a ULPDU whose FPDU would put a marker more
+ * than 0xFFFF octets after its ULPDU_Length is refused; the longest that fits is sent and the
+ * peer accepts it (MPA-065). */
+static void t_markers_fpduptr_limit(void)
+{
+    static uint8_t big[65535];
+    iw_mpa_cfg ci, cr;
+    iw_iov v = {big, 0};
+    size_t ma, used, s, L, lo = 0;
+    uint8_t u1[30] = {0};
+    iw_iov v1 = {u1, 30};
+    cfg_pair(&ci, &cr);
+    cr.markers_rx = 1;
+    cr.rx_max_ulpdu = 65535;
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    ma = A->f.wire_len;
+    REQUIRE(iw_mpa_tx(&A->c, &v1, 1) == IW_OK); /* move off a marker boundary */
+    REQUIRE(ep_pipe(A, &ma, B) == IW_OK);
+    memset(big, 0x5a, sizeof big);
+    s = (size_t)(A->c.tx_pos - ci.tx_seq_start) & 511u;
+    CHECK(s != 0);
+    for (L = 65535; L > 60000; L--) {
+        v.len = L;
+        if (iw_mpa_tx(&A->c, &v, 1) == IW_OK) {
+            lo = L;
+            break;
+        }
+    }
+    REQUIRE(lo != 0 && lo < 65535);
+    CHECK(brute_max_fpduptr(s, lo) <= 0xFFFF);    /* accepted: expressible */
+    CHECK(brute_max_fpduptr(s, lo + 1) > 0xFFFF); /* the next one up was refused: it is not */
+    REQUIRE(iw_mpa_rx_feed(&B->c, A->wire + ma, A->f.wire_len - ma, &used) == IW_OK);
+    CHECK_EQ(B->f.last_ulpdu_len, lo);
+    CHECK_EQ(B->f.errors, 0);
+}
+
 static void t_init_checks(void)
 {
     iw_mpa_cfg cfg;
@@ -1355,7 +1448,7 @@ static const check_test tests[] = {
     {"setup basic + private data MPA-006 MPA-009 MPA-013 MPA-016 MPA-032", t_setup_basic_and_pd},
     {"setup rev 1 MPA-009 MPA-075 MPA-029", t_setup_rev1},
     {"setup crc matrix MPA-024 MPA-025 MPA-026 MPA-027", t_setup_crc_matrix},
- {"CRC is the OR, seen at the initiator MPA-024", t_setup_crc_or_at_initiator},
+    {"CRC is the OR, seen at the initiator MPA-024", t_setup_crc_or_at_initiator},
     {"initiator silent until reply, timeout MPA-012 MPA-019", t_setup_initiator_silent_until_reply},
     {"reply/request cancels timer MPA-019 MPA-020", t_setup_reply_cancels_timer},
     {"invalid frames close MPA-004 MPA-005 MPA-008 MPA-072", t_setup_invalid_frames_close},
@@ -1385,6 +1478,8 @@ static const check_test tests[] = {
     {"tx partial send at every position MPA-061", t_tx_partial_every_position},
     {"tx busy and tx_done", t_tx_busy_and_tx_done},
     {"host send failure", t_host_failure},
+    {"host failure after an error ends abortively", t_host_failure_after_error},
+    {"markers FPDUPTR 16-bit limit MPA-065", t_markers_fpduptr_limit},
     {"init argument checks", t_init_checks},
 };
 

@@ -1,0 +1,584 @@
+/* fuzz/mkcorpus.c: writes the seed inputs of the mpa fuzz targets (run by fuzz/mkcorpus.sh,
+ * which names them by their SHA-256). Not part of the library.
+ *
+ *   mkcorpus OUTDIR PCAP...    writes into OUTDIR/mpa_frame, OUTDIR/mpa_setup, OUTDIR/mpa_rx
+ *
+ * Seeds come from two sources:
+ *  - the Linux siw captures (tests/vectors/NAME.pcap, read with tests/pcap.h): for every MPA
+ *    connection, its Request and Reply frames (mpa_frame); the client->server stream fed to a
+ *    Responder and the server->client stream fed to an Initiator, one record per captured TCP
+ *    segment (mpa_setup); the client->server FPDUs after the Request (mpa_rx);
+ *  - conversations between two instances of the library (markers, which siw does not send,
+ *    P2P with Read and Send RTRs, ULPDUs that straddle markers), plus hand-made frames for the
+ *    codec's error paths.
+ * The record and tail formats are those documented at the top of each fuzz_mpa_*.c.
+ */
+#define IWARP_IMPLEMENTATION
+#define IWARP_STATIC
+#include "mpa.h"
+#include "fuzz_common.h"
+#include "fuzz_fake.h"
+#include "pcap.h"
+
+typedef struct buf {
+    uint8_t *p;
+    size_t n, cap;
+} buf;
+
+static void put(buf *b, const void *p, size_t n)
+{
+    if (b->n + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->n + n) cap *= 2;
+        b->p = (uint8_t *)realloc(b->p, cap);
+        if (!b->p) exit(1);
+        b->cap = cap;
+    }
+    if (n) memcpy(b->p + b->n, p, n);
+    b->n += n;
+}
+static void put16(buf *b, unsigned v)
+{
+    uint8_t x[2];
+    iw__put_be16(x, (uint16_t)v);
+    put(b, x, 2);
+}
+static void put32(buf *b, uint32_t v)
+{
+    uint8_t x[4];
+    iw__put_be32(x, v);
+    put(b, x, 4);
+}
+
+static const char *g_out;
+static int g_count;
+
+static void write_seed(const char *target, const char *label, const uint8_t *p, size_t n)
+{
+    char path[512];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s/%03d-%s", g_out, target, g_count++, label);
+    f = fopen(path, "wb");
+    if (!f || fwrite(p, 1, n, f) != n) {
+        fprintf(stderr, "mkcorpus: cannot write %s\n", path);
+        exit(1);
+    }
+    fclose(f);
+}
+
+/* ---- record formats ---- */
+
+/* mpa_setup record: [u16 len][u32 delta][octets] */
+static void rec_setup(buf *b, const uint8_t *p, size_t n, uint32_t delta)
+{
+    do {
+        size_t k = n > 0xFFFFu ? 0xFFFFu : n;
+        put16(b, (unsigned)k);
+        put32(b, delta);
+        put(b, p, k);
+        p += k;
+        n -= k;
+    } while (n);
+}
+/* mpa_rx record: [u16 len][octets] */
+static void rec_rx(buf *b, const uint8_t *p, size_t n)
+{
+    do {
+        size_t k = n > 0xFFFFu ? 0xFFFFu : n;
+        put16(b, (unsigned)k);
+        put(b, p, k);
+        p += k;
+        n -= k;
+    } while (n);
+}
+
+/* mpa_setup tail (see fuzz_mpa_setup.c) */
+typedef struct stail {
+    int responder, rev1, crc, mrx, mtx, p2p, echo, term_off;
+    unsigned rtr, answer, ops;
+    uint8_t ird, ord, ird_max4, send, limit1, accpd, acc_ord, timeouts, rx, misc;
+} stail;
+
+static stail stail_default(int responder)
+{
+    stail s;
+    memset(&s, 0, sizeof s);
+    s.responder = responder;
+    s.mtx = 1;
+    s.rtr = 7;
+    s.ops = 1;
+    s.ird = s.ord = 16;
+    s.ird_max4 = 16;
+    s.accpd = (uint8_t)(16u << 2); /* accept IRD 16, no PD */
+    s.acc_ord = 16;
+    s.timeouts = 0xFF;
+    return s;
+}
+
+static void put_stail(buf *b, const stail *s)
+{
+    uint8_t t[12];
+    t[0] = (uint8_t)(s->responder | s->rev1 << 1 | s->crc << 2 | s->mrx << 3 | s->mtx << 4 |
+                     s->p2p << 5 | s->echo << 6 | s->term_off << 7);
+    t[1] = (uint8_t)((s->rtr & 7u) | (s->answer & 7u) << 3 | (s->ops & 3u) << 6);
+    t[2] = s->ird;
+    t[3] = s->ord;
+    t[4] = s->ird_max4;
+    t[5] = s->send;
+    t[6] = s->limit1;
+    t[7] = s->accpd;
+    t[8] = s->acc_ord;
+    t[9] = s->timeouts;
+    t[10] = s->rx;
+    t[11] = s->misc;
+    put(b, t, 12);
+}
+
+/* mpa_rx tail (see fuzz_mpa_rx.c) */
+static void put_rtail(buf *b, uint8_t flags, unsigned rx_max, uint8_t t3, uint32_t seq)
+{
+    put(b, &flags, 1);
+    put16(b, rx_max);
+    put(b, &t3, 1);
+    put32(b, seq);
+}
+#define RX_REQ_C 0x01u
+#define RX_CRC 0x02u
+#define RX_MARKERS 0x04u
+#define RX_FIX_CRC 0x08u
+#define RX_FIX_MK 0x10u
+#define RX_P2P 0x20u
+#define RX_REV1 0x40u
+#define RX_REQ_M 0x80u
+#define RX_OFFER_SEND 0x20u
+#define RX_OFFER_WRITE 0x40u
+#define RX_OFFER_READ 0x80u
+
+/* ---- captured connections ---- */
+
+typedef struct chunk {
+    size_t off, len;
+} chunk;
+
+/* The captured TCP segments of one direction as contiguous chunks of its stream. */
+static size_t seg_chunks(const pcap_stream *s, chunk *out, size_t cap)
+{
+    size_t i, n = 0, cur = 0;
+    for (i = 0; i < s->nsegs && n < cap; i++) {
+        size_t a = s->segs[i].off, e = a + s->segs[i].len;
+        if (e > s->len) e = s->len;
+        if (a > cur || e <= cur) continue; /* out of order, or a retransmission */
+        out[n].off = cur;
+        out[n].len = e - cur;
+        cur = e;
+        n++;
+    }
+    if (cur < s->len && n < cap) {
+        out[n].off = cur;
+        out[n].len = s->len - cur;
+        n++;
+    }
+    return n;
+}
+
+static void from_pcap(const char *path)
+{
+    pcap_conn cs[8];
+    int nc = pcap_read_conns(path, cs, 8), k;
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    char label[256];
+    if (nc < 0) {
+        fprintf(stderr, "mkcorpus: cannot read %s\n", path);
+        exit(1);
+    }
+    for (k = 0; k < nc && k < 8; k++) {
+        const pcap_stream *c2s = &cs[k].dir[0], *s2c = &cs[k].dir[1];
+        static chunk ch[4096];
+        size_t nch, i, reqlen, replen;
+        int reqC, p2p;
+        uint8_t offer = 0;
+        buf b = {0, 0, 0};
+        stail st;
+        if (c2s->len < 20 || memcmp(c2s->data, "MPA ID Req Frame", 16) != 0) continue;
+        if (s2c->len < 20 || memcmp(s2c->data, "MPA ID Rep Frame", 16) != 0) continue;
+        reqlen = 20 + (size_t)iw__get_be16(c2s->data + 18);
+        replen = 20 + (size_t)iw__get_be16(s2c->data + 18);
+        if (reqlen > c2s->len || replen > s2c->len) continue;
+        reqC = (c2s->data[16] & IW_MPA_FLAG_C) != 0;
+        p2p = c2s->data[17] == 2 && (c2s->data[16] & IW_MPA_FLAG_H) && reqlen >= 24 &&
+              (c2s->data[20] & 0x80u);
+        if (p2p) {
+            if (c2s->data[20] & 0x40u) offer |= RX_OFFER_SEND;
+            if (c2s->data[22] & 0x80u) offer |= RX_OFFER_WRITE;
+            if (c2s->data[22] & 0x40u) offer |= RX_OFFER_READ;
+        }
+
+        /* mpa_frame: the frames, alone and with what followed them */
+        snprintf(label, sizeof label, "%s-%d-request", base, k);
+        write_seed("mpa_frame", label, c2s->data, reqlen);
+        snprintf(label, sizeof label, "%s-%d-reply", base, k);
+        write_seed("mpa_frame", label, s2c->data, replen);
+        if (k == 0) {
+            snprintf(label, sizeof label, "%s-%d-request-and-more", base, k);
+            write_seed("mpa_frame", label, c2s->data, c2s->len < reqlen + 64 ? c2s->len : reqlen + 64);
+        }
+
+        /* mpa_setup, Responder: the client's stream, one record per segment, 1 ms apart */
+        nch = seg_chunks(c2s, ch, 4096);
+        for (i = 0; i < nch; i++) rec_setup(&b, c2s->data + ch[i].off, ch[i].len, 1u << 5);
+        st = stail_default(1);
+        st.p2p = p2p;
+        put_stail(&b, &st);
+        snprintf(label, sizeof label, "%s-%d-responder", base, k);
+        write_seed("mpa_setup", label, b.p, b.n);
+        /* ... echoing everything through a host that takes 7 octets per call (EAGAIN) */
+        b.n = 0;
+        for (i = 0; i < nch; i++) rec_setup(&b, c2s->data + ch[i].off, ch[i].len, (1u << 5) | 1u);
+        st.echo = 1;
+        st.send = 2;
+        st.limit1 = 6;
+        st.crc = reqC;
+        put_stail(&b, &st);
+        snprintf(label, sizeof label, "%s-%d-responder-echo-partial", base, k);
+        write_seed("mpa_setup", label, b.p, b.n);
+        if (k == 0) { /* ... all in one read, the ULP answering after the feed */
+            b.n = 0;
+            rec_setup(&b, c2s->data, c2s->len, 0);
+            st = stail_default(1);
+            st.p2p = p2p;
+            st.answer = 2;
+            put_stail(&b, &st);
+            snprintf(label, sizeof label, "%s-%d-responder-accept-later", base, k);
+            write_seed("mpa_setup", label, b.p, b.n);
+        }
+
+        /* mpa_setup, Initiator: the server's stream */
+        b.n = 0;
+        nch = seg_chunks(s2c, ch, 4096);
+        for (i = 0; i < nch; i++) rec_setup(&b, s2c->data + ch[i].off, ch[i].len, 1u << 5);
+        st = stail_default(0);
+        st.crc = reqC;
+        st.p2p = p2p;
+        put_stail(&b, &st);
+        snprintf(label, sizeof label, "%s-%d-initiator", base, k);
+        write_seed("mpa_setup", label, b.p, b.n);
+        if (k == 0) { /* ... the Reply one octet at a time, the rest in one read, echoing */
+            b.n = 0;
+            for (i = 0; i < replen; i++) rec_setup(&b, s2c->data + i, 1, 0);
+            rec_setup(&b, s2c->data + replen, s2c->len - replen, 1u << 5);
+            st.echo = 1;
+            st.misc = 0x10; /* EMSS 9000 */
+            put_stail(&b, &st);
+            snprintf(label, sizeof label, "%s-%d-initiator-bytewise-echo", base, k);
+            write_seed("mpa_setup", label, b.p, b.n);
+        }
+
+        /* mpa_rx: the client's FPDUs after the Request, per segment */
+        b.n = 0;
+        nch = seg_chunks(c2s, ch, 4096);
+        for (i = 0; i < nch; i++) {
+            size_t a = ch[i].off, e = ch[i].off + ch[i].len;
+            if (e <= reqlen) continue;
+            if (a < reqlen) a = reqlen;
+            rec_rx(&b, c2s->data + a, e - a);
+        }
+        put_rtail(&b, (uint8_t)((reqC ? RX_REQ_C : 0u) | (p2p ? RX_P2P : 0u)), 0, offer, 0);
+        snprintf(label, sizeof label, "%s-%d-rx", base, k);
+        write_seed("mpa_rx", label, b.p, b.n);
+        if (k == 0) { /* ... in one record, CRC on and fixed up (a no-op for valid CRCs) */
+            b.n = 0;
+            rec_rx(&b, c2s->data + reqlen, c2s->len - reqlen);
+            put_rtail(&b, (uint8_t)(RX_CRC | RX_FIX_CRC | (p2p ? RX_P2P : 0u)), 0, offer, 0x12345678u);
+            snprintf(label, sizeof label, "%s-%d-rx-one-record-fixcrc", base, k);
+            write_seed("mpa_rx", label, b.p, b.n);
+        }
+        free(b.p);
+    }
+    pcap_free_conns(cs, nc < 8 ? nc : 8);
+}
+
+/* ---- conversations between two library instances ---- */
+
+static uint8_t wire_i[1u << 18], wire_r[1u << 18];
+static uint8_t reasm_i[65535], reasm_r[65535];
+static fz_fake fi, fr;
+static iw_mpa_conn ci, cr;
+
+/* Initiator (icfg) and Responder (rcfg) set up; the Initiator then sends ULPDUs of the given
+ * lengths, which the Responder echoes. Returns 1 if both reached Full Operation. */
+static int converse(const iw_mpa_cfg *icfg, const iw_mpa_cfg *rcfg, const size_t *lens, size_t nl,
+                    size_t *req_len, size_t *rep_len)
+{
+    size_t mi = 0, mr = 0, used, i, j;
+    static uint8_t u[65535];
+    fz_fake_reset(&fi, &ci, wire_i, sizeof wire_i);
+    fz_fake_reset(&fr, &cr, wire_r, sizeof wire_r);
+    fi.rx_max = fr.rx_max = 65535;
+    fr.acc_ird = fr.acc_ord = 4;
+    fr.echo = 1;
+    if (iw_mpa_init(&ci, icfg, &fz_host_ops[0], &fi, &fz_ulp_ops, &fi, reasm_i, sizeof reasm_i) ||
+        iw_mpa_init(&cr, rcfg, &fz_host_ops[0], &fr, &fz_ulp_ops, &fr, reasm_r, sizeof reasm_r))
+        return 0;
+    (void)iw_mpa_start(&cr, NULL, 0);
+    (void)iw_mpa_start(&ci, (const uint8_t *)"seed", 4);
+    *req_len = fi.wire_len;
+    for (j = 0; j < 3; j++) { /* Request, Reply, RTR, Read RTR response */
+        (void)iw_mpa_rx_feed(&cr, wire_i + mi, fi.wire_len - mi, &used);
+        mi += used;
+        if (j == 0) *rep_len = fr.wire_len;
+        (void)iw_mpa_rx_feed(&ci, wire_r + mr, fr.wire_len - mr, &used);
+        mr += used;
+    }
+    if (iw_mpa_state(&ci) != IW_MPA_S_FULL) return 0;
+    for (i = 0; i < nl; i++) {
+        for (j = 0; j < lens[i]; j++) u[j] = (uint8_t)(j < 2 ? (j ? 0x43 : 0x41) : i * 7 + j);
+        if (fz_ulp_send(&fi, u, lens[i], (unsigned)i * 0x101u) != IW_OK) return 0;
+        (void)iw_mpa_rx_feed(&cr, wire_i + mi, fi.wire_len - mi, &used);
+        mi += used;
+        (void)iw_mpa_rx_feed(&ci, wire_r + mr, fr.wire_len - mr, &used);
+        mr += used;
+    }
+    return iw_mpa_state(&cr) == IW_MPA_S_FULL && fr.delivered >= nl; /* + a Send RTR */
+}
+
+static void synth_conversations(void)
+{
+    static const size_t lens[] = {14, 27, 100, 509, 600, 1200, 3000, 46, 18};
+    static const size_t small[] = {14, 22, 64};
+    iw_mpa_cfg ic, rc;
+    size_t req_len, rep_len, i;
+    buf b = {0, 0, 0};
+    stail st;
+    int v;
+
+    for (v = 0; v < 5; v++) {
+        const size_t *l = v < 2 ? lens : small;
+        size_t nl = v < 2 ? sizeof lens / sizeof *lens : sizeof small / sizeof *small;
+        uint8_t rxf, offer = 0;
+        const char *name;
+        iw_mpa_cfg_default(&ic, IW_MPA_INITIATOR);
+        iw_mpa_cfg_default(&rc, IW_MPA_RESPONDER);
+        switch (v) {
+        case 0: /* markers both ways, CRC */
+            ic.markers_rx = rc.markers_rx = 1;
+            name = "synth-markers-crc";
+            break;
+        case 1: /* markers toward the Responder only, no CRC, Rev 1 */
+            ic.crc = rc.crc = 0;
+            rc.markers_rx = 1;
+            ic.rev = rc.rev = 1;
+            name = "synth-markers-nocrc-rev1";
+            break;
+        case 2: /* P2P, Read RTR */
+            ic.p2p = rc.p2p = 1;
+            ic.rtr = IW_MPA_RTR_READ;
+            name = "synth-p2p-read";
+            break;
+        case 3: /* P2P, Send RTR, markers */
+            ic.p2p = rc.p2p = 1;
+            ic.rtr = IW_MPA_RTR_SEND;
+            rc.markers_rx = 1;
+            name = "synth-p2p-send-markers";
+            break;
+        default: /* P2P, Write RTR, no CRC */
+            ic.p2p = rc.p2p = 1;
+            ic.rtr = IW_MPA_RTR_WRITE;
+            ic.crc = rc.crc = 0;
+            name = "synth-p2p-write-nocrc";
+            break;
+        }
+        ic.tx_seq_start = 1000u * (unsigned)v;
+        rc.rx_seq_start = 0xFFFFFF00u;
+        if (!converse(&ic, &rc, l, nl, &req_len, &rep_len)) {
+            fprintf(stderr, "mkcorpus: conversation %s failed\n", name);
+            exit(1);
+        }
+        if (ic.p2p) {
+            if (ic.rtr & IW_MPA_RTR_SEND) offer |= RX_OFFER_SEND;
+            if (ic.rtr & IW_MPA_RTR_WRITE) offer |= RX_OFFER_WRITE;
+            if (ic.rtr & IW_MPA_RTR_READ) offer |= RX_OFFER_READ;
+        }
+
+        /* mpa_frame: the Request and the Reply */
+        write_seed("mpa_frame", name, wire_i, req_len);
+        write_seed("mpa_frame", name, wire_r, rep_len);
+
+        /* mpa_setup: Responder fed the Initiator's stream in 700-octet reads */
+        b.n = 0;
+        for (i = 0; i < fi.wire_len; i += 700)
+            rec_setup(&b, wire_i + i, fi.wire_len - i < 700 ? fi.wire_len - i : 700, (3u << 5) | 1u);
+        st = stail_default(1);
+        st.crc = rc.crc;
+        st.mrx = rc.markers_rx;
+        st.p2p = rc.p2p;
+        st.rev1 = rc.rev == 1;
+        st.echo = 1;
+        put_stail(&b, &st);
+        write_seed("mpa_setup", name, b.p, b.n);
+        /* Initiator fed the Responder's stream in one read */
+        b.n = 0;
+        rec_setup(&b, wire_r, fr.wire_len, 0);
+        st = stail_default(0);
+        st.crc = ic.crc;
+        st.mrx = ic.markers_rx;
+        st.p2p = ic.p2p;
+        st.rtr = ic.rtr;
+        st.rev1 = ic.rev == 1;
+        st.ops = 2;
+        put_stail(&b, &st);
+        write_seed("mpa_setup", name, b.p, b.n);
+
+        /* mpa_rx: the Initiator's FPDUs in 333-octet records, and in one, fixing up */
+        rxf = (uint8_t)((ic.crc ? RX_REQ_C : 0u) | (rc.crc ? RX_CRC : 0u) |
+                        (rc.markers_rx ? RX_MARKERS : 0u) | (ic.p2p ? RX_P2P : 0u) |
+                        (ic.rev == 1 ? RX_REV1 : 0u) | (ic.markers_rx ? RX_REQ_M : 0u));
+        b.n = 0;
+        for (i = req_len; i < fi.wire_len; i += 333)
+            rec_rx(&b, wire_i + i, fi.wire_len - i < 333 ? fi.wire_len - i : 333);
+        put_rtail(&b, rxf, 0, offer, 7);
+        write_seed("mpa_rx", name, b.p, b.n);
+        b.n = 0;
+        rec_rx(&b, wire_i + req_len, fi.wire_len - req_len);
+        put_rtail(&b, (uint8_t)(rxf | RX_FIX_CRC | RX_FIX_MK), v == 0 ? 1500 : 0, offer, 0xFFFFFFF0u);
+        write_seed("mpa_rx", name, b.p, b.n);
+    }
+    free(b.p);
+}
+
+/* ---- hand-made frames and setups for the error paths ---- */
+
+static void frame(const char *label, unsigned kind, uint8_t flags, uint8_t rev, int enh,
+                  uint16_t ird, uint16_t ord, size_t pd_len)
+{
+    static uint8_t pd[IW_MPA_MAX_PD], out[IW_MPA_FRAME_HDR + IW_MPA_MAX_PD];
+    iw_mpa_frame f;
+    size_t len, i;
+    for (i = 0; i < sizeof pd; i++) pd[i] = (uint8_t)('a' + i % 26);
+    memset(&f, 0, sizeof f);
+    f.kind = (uint8_t)kind;
+    f.flags = flags;
+    f.rev = rev;
+    f.enhanced = (uint8_t)enh;
+    f.ird_word = ird;
+    f.ord_word = ord;
+    f.pd = pd;
+    f.pd_len = pd_len;
+    if (iw_mpa_frame_encode(&f, out, sizeof out, &len) != IW_OK) {
+        fprintf(stderr, "mkcorpus: cannot encode %s\n", label);
+        exit(1);
+    }
+    write_seed("mpa_frame", label, out, len);
+}
+
+static void synth_frames(void)
+{
+    uint8_t x[64];
+    frame("req-rev1-pd", IW_MPA_REQUEST, IW_MPA_FLAG_C, 1, 0, 0, 0, 5);
+    frame("req-rev2-markers-p2p-all", IW_MPA_REQUEST, IW_MPA_FLAG_M | IW_MPA_FLAG_C, 2, 1,
+          IW_MPA_IRD_P2P | IW_MPA_IRD_RTR_SEND | 4, IW_MPA_ORD_RTR_WRITE | IW_MPA_ORD_RTR_READ | 4, 9);
+    frame("rep-reject-pd", IW_MPA_REPLY, IW_MPA_FLAG_R | IW_MPA_FLAG_C, 2, 1, 0, 0, 12);
+    frame("rep-rev1-max-pd", IW_MPA_REPLY, IW_MPA_FLAG_M, 1, 0, 0, 0, 512);
+    frame("req-rev2-max-pd", IW_MPA_REQUEST, 0, 2, 1, 0x3FFF, 0x3FFF, 508);
+    /* refused ones */
+    memcpy(x, "MPA ID Req Frame\x40\x03\x00\x00", 20);
+    write_seed("mpa_frame", "req-rev3", x, 20);
+    memcpy(x, "MPA ID Req Frame\x40\x01\x02\x01", 20);
+    write_seed("mpa_frame", "req-pd-513", x, 20);
+    memcpy(x, "MPA ID Rep Frame\x10\x02\x00\x02\x00\x01", 22);
+    write_seed("mpa_frame", "rep-enhanced-short", x, 22);
+    memcpy(x, "MPA ID Rep Frame\xff\x02\x00\x08\x80\x01\x40\x02zzzz", 28);
+    write_seed("mpa_frame", "rep-all-flags", x, 28);
+    write_seed("mpa_frame", "req-truncated", (const uint8_t *)"MPA ID Req Fr", 13);
+}
+
+static void synth_setups(void)
+{
+    static const uint8_t req[] = "MPA ID Req Frame\x50\x02\x00\x04\x00\x10\x00\x10";
+    static const uint8_t rep[] = "MPA ID Rep Frame\x50\x02\x00\x04\x00\x10\x00\x10";
+    static const uint8_t rej[] = "MPA ID Rep Frame\x60\x02\x00\x06\x00\x00\x00\x00no";
+    /* a zero-length RDMA Write (the Write RTR), with its CRC */
+    uint8_t fpdu[] = {0x00, 0x0e, 0xc1, 0x40, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    buf b = {0, 0, 0};
+    stail st;
+    iw__put_le32(fpdu + 16, iw_mpa_crc32c(0, fpdu, 16));
+
+    /* Responder: the Request timer fires before the Request (huge time delta) */
+    rec_setup(&b, req, 10, 0xFFFFFF00u);
+    rec_setup(&b, req + 10, 14, 0);
+    st = stail_default(1);
+    st.timeouts = 0x11;
+    put_stail(&b, &st);
+    write_seed("mpa_setup", "responder-timeout", b.p, b.n);
+
+    /* Responder rejects in the upcall; the peer goes on sending */
+    b.n = 0;
+    rec_setup(&b, req, 24, 0);
+    rec_setup(&b, fpdu, sizeof fpdu, 0);
+    st = stail_default(1);
+    st.answer = 1;
+    st.accpd = 1;
+    put_stail(&b, &st);
+    write_seed("mpa_setup", "responder-reject", b.p, b.n);
+
+    /* Responder never answers; more octets arrive (MPA-014) */
+    b.n = 0;
+    rec_setup(&b, req, 24, 0);
+    rec_setup(&b, fpdu, sizeof fpdu, 0);
+    st.answer = 4;
+    put_stail(&b, &st);
+    write_seed("mpa_setup", "responder-no-answer", b.p, b.n);
+
+    /* Initiator: rejected */
+    b.n = 0;
+    rec_setup(&b, rej, sizeof rej - 1, 0);
+    st = stail_default(0);
+    st.crc = 1;
+    put_stail(&b, &st);
+    write_seed("mpa_setup", "initiator-rejected", b.p, b.n);
+
+    /* Initiator: Reply, ULP sends, the peer's FIN, with the send failing at call 2 */
+    b.n = 0;
+    rec_setup(&b, rep, 24, 0);
+    rec_setup(&b, fpdu, sizeof fpdu, 4u | 8u);
+    st = stail_default(0);
+    st.crc = 1;
+    st.send = 2u << 2;
+    put_stail(&b, &st);
+    write_seed("mpa_setup", "initiator-send-fail-fin", b.p, b.n);
+
+    /* Initiator: Reply, then the ULP closes while sending through a 1-octet host */
+    b.n = 0;
+    rec_setup(&b, rep, 24, 4u);
+    rec_setup(&b, fpdu, sizeof fpdu, 2u | 4u | 1u);
+    st.send = 1;
+    st.limit1 = 0;
+    put_stail(&b, &st);
+    write_seed("mpa_setup", "initiator-close-partial", b.p, b.n);
+
+    /* Initiator: Reply, the ULP sends, then terminates; the peer's FPDU arrives after */
+    b.n = 0;
+    rec_setup(&b, rep, 24, 4u | 16u | (0x12u << 8));
+    rec_setup(&b, fpdu, sizeof fpdu, 1u);
+    st = stail_default(0);
+    st.crc = 1;
+    st.mrx = 1;
+    put_stail(&b, &st);
+    write_seed("mpa_setup", "initiator-terminate", b.p, b.n);
+    free(b.p);
+}
+
+int main(int argc, char **argv)
+{
+    int i;
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s OUTDIR PCAP...\n", argv[0]);
+        return 2;
+    }
+    g_out = argv[1];
+    for (i = 2; i < argc; i++) from_pcap(argv[i]);
+    synth_conversations();
+    synth_frames();
+    synth_setups();
+    printf("mkcorpus: %d seeds\n", g_count);
+    return 0;
+}
