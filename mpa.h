@@ -229,6 +229,8 @@ typedef struct iw_mpa_crc32c_impl {
  * returns how many paths are compiled in (which may exceed cap). For tests and benchmarks. */
 IW_DEF size_t iw_mpa_crc32c_impls(iw_mpa_crc32c_impl *out, size_t cap);
 
+#include "wip/crc32c_copy_decl.inc"
+
 /* ---------------------------------------------------------------------------------------- */
 /* MPA wire constants (RFC 5044 §7.1.1, RFC 6581).                                          */
 
@@ -443,6 +445,17 @@ typedef struct iw_mpa_ulp_ops {
     /* OPTIONAL. The FPDU accepted by iw_mpa_tx that was left pending is now fully handed to
      * the host: its payload memory may be reused and iw_mpa_tx accepts the next ULPDU. */
     void (*tx_done)(void *uctx);
+    /* OPTIONAL, both or neither (NULL: the CRC is checked first, then deliver). Fused receive:
+     * in Full Operation with CRC on and no host crc32c op, an FPDU that lies whole in the
+     * caller's buffer with no marker inside goes to place instead of deliver, BEFORE its CRC
+     * is checked. The ULP checks its headers, may copy payload into memory it validated, and
+     * sets *crc to the CRC32c of ulpdu[0..len) continued from crc_in (iw_mpa_crc32c_copy does
+     * copy and CRC in one pass). It must not deliver anything yet: MPA then calls commit with
+     * crc_ok = 1 (complete it), or crc_ok = 0 (forget it) and fails the stream with MPA error
+     * 0x02. A status other than IW_OK from either stops the stream, as for deliver. */
+    iw_status (*place)(void *uctx, const uint8_t *ulpdu, size_t len, uint32_t crc_in,
+                       uint32_t *crc);
+    iw_status (*commit)(void *uctx, int crc_ok);
 } iw_mpa_ulp_ops;
 
 /* Counters kept by a connection (iw_mpa_get_stats); they wrap at 2^32. */
@@ -2334,6 +2347,8 @@ IW_DEF iw_mpa_crc32c_fn iw_mpa_crc32c_select(void)
     return iw_mpa_crc32c_portable;
 }
 
+#include "wip/crc32c_copy_impl.inc"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -2515,6 +2530,7 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     if (!c || !cfg || !ops || !ulp) return IW_EINVAL;
     if (!ops->send || !ops->timer_arm || !ops->timer_cancel || !ops->close) return IW_EINVAL;
     if (!ulp->deliver || (cfg->role == IW_MPA_RESPONDER && !ulp->request)) return IW_EINVAL;
+    if (!ulp->place != !ulp->commit) return IW_EINVAL;
     if (cfg->role > IW_MPA_RESPONDER || (cfg->rev != 1 && cfg->rev != 2)) return IW_EINVAL;
     if (cfg->p2p && (cfg->rev != 2 || (cfg->rtr & 7u) == 0)) return IW_EINVAL; /* MPA-037 */
     if (!reasm || cap < IW_MPA_MIN_ULPDU) return IW_EINVAL;
@@ -3148,6 +3164,17 @@ static unsigned iw__rtr_kind(const uint8_t *u, size_t len)
     return 0;
 }
 
+/* The ULP's answer to deliver, place or commit: anything but IW_OK is its own error, which
+ * stops the stream; the ULP sends its Terminate (MPA-056). */
+static iw_status iw__ulp_status(iw_mpa_conn *c, iw_status st)
+{
+    if (st != IW_OK && c->err.status == IW_OK) {
+        c->err.status = st;
+        c->state = IW_MPA_S_CLOSING;
+    }
+    return c->err.status;
+}
+
 /* A validated ULPDU: the RTR and first-FPDU rules, then delivery to the ULP. */
 static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
 {
@@ -3181,11 +3208,24 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
         return IW_OK;
     }
     st = c->ulp->deliver(c->uctx, u, len);
-    if (st != IW_OK && c->err.status == IW_OK) {
-        c->err.status = st; /* the ULP's own error: it sends its Terminate (MPA-056) */
-        c->state = IW_MPA_S_CLOSING;
+    return iw__ulp_status(c, st);
+}
+
+/* Fused receive (see iw_mpa_ulp_ops.place): fp is a whole FPDU of total octets whose only
+ * marker, if any, is the lead octets in front of its ULPDU_Length. */
+static iw_status iw__rx_fused(iw_mpa_conn *c, const uint8_t *fp, size_t total, size_t lead)
+{
+    const uint8_t *u = fp + lead + 2u;
+    size_t len = total - lead - 2u - IW_MPA_CRC_LEN, pad = iw_mpa_pad(len);
+    uint32_t crc = iw__crc(c, 0, fp, lead + 2u);
+    iw_status st = c->ulp->place(c->uctx, u, len, crc, &crc);
+    if (st != IW_OK) return iw__ulp_status(c, st);
+    crc = iw__crc(c, crc, u + len, pad);
+    if (crc != iw__get_le32(u + len + pad)) { /* MPA-055: nothing of it is completed */
+        (void)c->ulp->commit(c->uctx, 0);
+        return iw__fail_mpa(c, IW_MPA_ECODE_CRC);
     }
-    return c->err.status;
+    return iw__ulp_status(c, c->ulp->commit(c->uctx, 1));
 }
 
 /* One complete FPDU: CRC (MPA-055), marker check (MPA-068), then the ULPDU. Nothing of a bad
@@ -3226,15 +3266,20 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
                 }
                 total = lead + 2u + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN;
                 if (avail >= total && (!c->mk_rx || r + total <= IW_MPA_MARKER_INTERVAL)) {
-                    uint32_t crc = c->crc_on ? iw__crc(c, 0, p, total - IW_MPA_CRC_LEN) : 0u;
                     int mk_bad = lead && (iw__get_be16(p + 2) & 0xFFFCu) != 0; /* MPA-065 */
+                    int fused = c->crc_on && c->ulp->place && !c->ops->crc32c && !mk_bad &&
+                                c->state == IW_MPA_S_FULL && !c->rtr_wait;
+                    uint32_t crc = c->crc_on && !fused ? iw__crc(c, 0, p, total - IW_MPA_CRC_LEN) : 0u;
                     iw__trace(c, IW_MPA_TRACE_RX, p, total, 1);
                     c->stats.rx_inplace++;
                     c->stats.rx_fpdus++;
                     c->stats.rx_markers += lead ? 1u : 0u;
                     c->rx_pos += (uint32_t)total;
                     p += total;
-                    st = iw__rx_done(c, crc, p - IW_MPA_CRC_LEN, p - total + lead + 2u, L, mk_bad);
+                    if (fused)
+                        st = iw__rx_fused(c, p - total, total, lead);
+                    else
+                        st = iw__rx_done(c, crc, p - IW_MPA_CRC_LEN, p - total + lead + 2u, L, mk_bad);
                     continue;
                 }
             }

@@ -49,7 +49,7 @@ static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
     return IW_OK;
 }
 static const iw_mpa_host_ops ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL};
-static const iw_mpa_ulp_ops ulp = {u_request, NULL, NULL, u_deliver, NULL, NULL, NULL};
+static const iw_mpa_ulp_ops ulp = {u_request, NULL, NULL, u_deliver, NULL, NULL, NULL, NULL, NULL};
 
 /* An Initiator in Full Operation: we play its peer's Reply. */
 static int make_initiator(iw_mpa_conn *c, host *h, uint8_t *reasm, int markers)

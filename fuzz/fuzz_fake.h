@@ -258,7 +258,7 @@ static void fz_tx_done(void *u)
 }
 
 static const iw_mpa_ulp_ops fz_ulp_ops = {fz_request, fz_established, fz_rejected, fz_deliver,
-                                          fz_error, fz_closed_up, fz_tx_done};
+                                          fz_error, fz_closed_up, fz_tx_done, NULL, NULL};
 
 /* Host ops: plain, with the trace hook, and with trace and the optional CRC engine. */
 static const iw_mpa_host_ops fz_host_ops[3] = {

@@ -178,7 +178,7 @@ static void fake_tx_done(void *u)
 
 static const iw_mpa_host_ops fake_host_ops = {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, NULL};
 static const iw_mpa_ulp_ops fake_ulp_ops = {fake_request, fake_established, fake_rejected, fake_deliver,
-                                            fake_error, fake_closed_up, fake_tx_done};
+                                            fake_error, fake_closed_up, fake_tx_done, NULL, NULL};
 
 /* A connection with its fake host and ULP, and buffers, in one struct. */
 typedef struct endpoint {

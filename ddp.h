@@ -1,0 +1,879 @@
+/* ddp.h: Direct Data Placement for iWARP (RFC 5041), tagged and untagged buffer models.
+ *
+ * QUICK START
+ *   In exactly one C file:
+ *       #define IWARP_IMPLEMENTATION
+ *       #include "ddp.h"          (includes mpa.h: iw_status, iw_iov, byte order, CRC32c)
+ *   everywhere else just #include "ddp.h". IWARP_STATIC makes every function static.
+ *
+ *   iw_ddp_stream s;                        caller-owned; sizeof is public
+ *   iw_ddp_init(&s, &llp_ops, llp_ctx, &mem_ops, mem_ctx, &ulp_ops, ulp_ctx);
+ *   ... one whole ULPDU (DDP segment) from the LLP:   iw_ddp_rx(&s, ulpdu, len);
+ *   ... send a message (gather list, cut to MULPDU):  iw_ddp_send(&s, &msg);
+ *   ... the LLP can take more / finished a segment:   iw_ddp_tx_resume(&s);
+ *
+ * DDP does not depend on MPA: it reaches the layer below through iw_ddp_llp_ops (send one
+ * segment as a gather list, the current MULPDU, busy). Over mpa.h, use the adapters at the end
+ * of the API (iw_ddp_mpa_llp_ops(), iw_ddp_mpa_deliver, iw_ddp_mpa_place/commit,
+ * iw_ddp_mpa_tx_done).
+ *
+ * RECEIVE. Every field of a segment is checked before any memory is touched (RFC 5041 §7.1):
+ *   DV, then the ULP's own check of its RsvdULP octet (RDMAP: version and opcode), then the
+ *   model's rules. Tagged: (STag, TO, length, access) is resolved through mem_ops.resolve, which
+ *   answers one of a fixed set of outcomes (iw_ddp_xlate), mapped to Terminate codes by ONE
+ *   table (iw_ddp_xlate_term); payload goes only into the pointers it returned for exactly that
+ *   range. Untagged: expected MSN per queue, the buffer from ulp_ops.rx_buf at the first
+ *   segment, MO and length against it. A message is delivered (ulp_ops.deliver) when its
+ *   L = 1 segment is placed. The first error is kept (with the offending header, for the
+ *   Terminate the ULP sends: RFC 5040 §7), reported once through ulp_ops.error, and every
+ *   later segment is dropped unplaced.
+ *   Two ways to combine placement with the MPA CRC: verify-then-place (MPA checks the CRC, then
+ *   iw_ddp_rx copies) and fused (iw_ddp_rx_place copies while computing the CRC, MPA compares,
+ *   iw_ddp_rx_commit completes the message only if it matched). See the README for which is
+ *   faster and which the adapters use.
+ *
+ * TRANSMIT. One message at a time (segments of different messages are never interleaved,
+ *   DDP-013): iw_ddp_send takes the header fields and a gather list of payload pointers (not
+ *   copied: they stay referenced until ulp_ops.sent), cuts it into segments of at most MULPDU
+ *   octets, header included (DDP-006), with TO or MO advancing per segment, L on the last one
+ *   only, MSN per untagged queue. When the LLP says "not now", the same segment is offered
+ *   again from iw_ddp_tx_resume: nothing is lost or sent twice.
+ *
+ * LIMITS: queues 0 .. IW_CFG_DDP_QN - 1 (4: RDMAP's QN 0-3); an untagged receive buffer of at
+ *   most IW_CFG_DDP_RX_SGE pieces; a tagged range resolves to at most IW_CFG_DDP_DST_IOV
+ *   pieces; at most IW_CFG_DDP_TX_PIECES payload pieces per segment (a segment is cut short
+ *   at that many pieces); a message is less than 2^32 octets (DDP-007).
+ *
+ * No allocation, no blocking, no global state. Licence: see the end of mpa.h (MIT).
+ */
+#ifndef IW_DDP_H
+#define IW_DDP_H
+#include "mpa.h"
+
+#ifndef IW_CFG_DDP_QN
+#define IW_CFG_DDP_QN 4 /* untagged queues per stream (RDMAP uses QN 0..3, RFC 7306 §10.2) */
+#endif
+#ifndef IW_CFG_DDP_RX_SGE
+#define IW_CFG_DDP_RX_SGE 4 /* pieces of one untagged receive buffer */
+#endif
+#ifndef IW_CFG_DDP_DST_IOV
+#define IW_CFG_DDP_DST_IOV 18 /* pieces of one resolved tagged range (65535 over 4 KiB pages) */
+#endif
+#ifndef IW_CFG_DDP_TX_PIECES
+#define IW_CFG_DDP_TX_PIECES (IW_CFG_MPA_MAX_IOV - 1) /* payload pieces per segment */
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- wire format (RFC 5041 §4) -------------------------------------------------------- */
+
+#define IW_DDP_TAGGED_HDR 14   /* control 2, STag 4, TO 8 (DDP-003) */
+#define IW_DDP_UNTAGGED_HDR 18 /* control 2, RsvdULP 4, QN 4, MSN 4, MO 4 (DDP-004) */
+#define IW_DDP_MAX_HDR 18
+#define IW_DDP_F_TAGGED 0x80u  /* control octet 0 (DDP-001) */
+#define IW_DDP_F_LAST 0x40u
+#define IW_DDP_F_RSVD 0x3Cu    /* 0 on transmit, not checked on receive */
+#define IW_DDP_F_DV 0x03u
+#define IW_DDP_VERSION 1u      /* DV = 01b (DDP-002) */
+
+/* One DDP header, decoded. */
+typedef struct iw_ddp_hdr {
+    uint8_t tagged, last;
+    uint8_t dv;       /* as received; always IW_DDP_VERSION on transmit */
+    uint8_t ulp;      /* RsvdULP[0:7], octet 1: RDMAP's control octet */
+    uint32_t ulp32;   /* untagged only: RsvdULP[8:39] (RDMAP: Invalidate STag) */
+    uint32_t stag;    /* tagged */
+    uint64_t to;      /* tagged */
+    uint32_t qn, msn, mo; /* untagged */
+} iw_ddp_hdr;
+
+/* Header length for the model of control octet 0. */
+IW__INLINE size_t iw_ddp_hdr_len(uint8_t ctrl0)
+{
+    return (ctrl0 & IW_DDP_F_TAGGED) ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR;
+}
+/* Write h into out (>= IW_DDP_MAX_HDR octets) with DV = 01b and Rsvd = 0; returns the length. */
+IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out);
+/* Decode the header at p[0..len): IW_OK and *hlen, or IW_EAGAIN if len is shorter than the
+ * header the T bit announces (0 octets: IW_EAGAIN too). Nothing is validated here. */
+IW_DEF iw_status iw_ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen);
+
+/* ---- Terminate codes of Layer 1, DDP (RFC 5041 §7.2; spec/ddp.md 6) ------------------- */
+
+#define IW_DDP_LAYER 1u
+#define IW_DDP_ETYPE_CATASTROPHIC 0u
+#define IW_DDP_ETYPE_TAGGED 1u
+#define IW_DDP_ETYPE_UNTAGGED 2u
+/* tagged (EType 1) */
+#define IW_DDP_T_INVALID_STAG 0x00u
+#define IW_DDP_T_BOUNDS 0x01u
+#define IW_DDP_T_NOT_ASSOC 0x02u
+#define IW_DDP_T_TO_WRAP 0x03u
+#define IW_DDP_T_DV 0x04u
+/* untagged (EType 2) */
+#define IW_DDP_U_INVALID_QN 0x01u
+#define IW_DDP_U_NO_BUF 0x02u
+#define IW_DDP_U_MSN_RANGE 0x03u
+#define IW_DDP_U_INVALID_MO 0x04u
+#define IW_DDP_U_TOO_LONG 0x05u
+#define IW_DDP_U_DV 0x06u
+
+/* Short text for a DDP Terminate triple ("?" when not a DDP code). */
+IW_DEF const char *iw_ddp_term_str(iw_term t);
+
+/* ---- memory translation (host or verbs.h) --------------------------------------------- */
+
+/* Access a tagged segment needs (ulp_ops.check may ask for others). */
+#define IW_DDP_ACC_REMOTE_WRITE 0x1u /* placement by RDMA Write or Read Response */
+#define IW_DDP_ACC_REMOTE_READ 0x2u  /* source of a Read Response (RDMAP) */
+
+/* The fixed outcomes of a translation (STYLE.md 5); iw_ddp_xlate_term maps each to its code. */
+typedef enum iw_ddp_xlate {
+    IW_DDP_X_OK = 0,
+    IW_DDP_X_INVALID_STAG, /* no such STag, not Valid, key mismatch, STag 0 -> (1,1,0x00) */
+    IW_DDP_X_BOUNDS,       /* TO below the base, or TO + len past the end  -> (1,1,0x01) */
+    IW_DDP_X_NOT_ASSOC,    /* PD mismatch, window bound to another QP      -> (1,1,0x02) */
+    IW_DDP_X_ACCESS,       /* the STag lacks the right asked for           -> (1,1,0x00) (siw) */
+    IW_DDP_X_TO_WRAP       /* TO + len wraps past 2^64 - 1                 -> (1,1,0x03) */
+} iw_ddp_xlate;
+
+/* The Terminate triple for a translation outcome (Layer 1, EType 1). The one table. */
+IW_DEF iw_term iw_ddp_xlate_term(iw_ddp_xlate x);
+
+/* A writable piece of memory. */
+typedef struct iw_ddp_buf {
+    uint8_t *base;
+    size_t len;
+} iw_ddp_buf;
+
+typedef struct iw_ddp_mem_ops {
+    /* REQUIRED. Resolve octets [to, to + len) of stag for this stream with the rights in
+     * access (IW_DDP_ACC_*), checking in this order: STag valid, associated with the stream,
+     * access, TO wrap, bounds (spec/ddp.md 6.1). On IW_DDP_X_OK fill dst[0..*n), *n <= max,
+     * with pieces that cover exactly len octets in order. Called only with len > 0, before any
+     * octet is placed. Must not block or call back into the stream. */
+    iw_ddp_xlate (*resolve)(void *mctx, uint32_t stag, uint64_t to, uint32_t len,
+                            unsigned access, iw_ddp_buf *dst, size_t max, size_t *n);
+} iw_ddp_mem_ops;
+
+/* ---- the layer below (LLP) ------------------------------------------------------------ */
+
+typedef struct iw_ddp_llp_ops {
+    /* REQUIRED. Take one segment (one ULPDU: header piece then payload pieces). IW_OK: taken;
+     * the pieces stay referenced while busy() says so. IW_EAGAIN: not now (offered again from
+     * iw_ddp_tx_resume). Anything else is fatal to the stream (IW_EHOST). */
+    iw_status (*send)(void *lctx, const iw_iov *iov, size_t n);
+    /* REQUIRED. The current MULPDU: the largest segment, header included (RFC 5041 §5.2). */
+    uint32_t (*mulpdu)(void *lctx);
+    /* REQUIRED. Nonzero while the last segment taken still references its pieces; the LLP
+     * then calls iw_ddp_tx_resume when it is done with them. */
+    int (*busy)(void *lctx);
+} iw_ddp_llp_ops;
+
+/* ---- the layer above (ULP: RDMAP) ----------------------------------------------------- */
+
+/* The first error of a stream, with what the Terminate needs (RFC 5040 §4.8). */
+typedef struct iw_ddp_error {
+    iw_status status;  /* IW_ETERM (peer error), IW_EHOST (LLP or host failure) */
+    iw_term term;      /* Layer, EType, Code */
+    uint8_t hdr[IW_DDP_MAX_HDR + 52]; /* the segment's first octets: DDP + RDMAP headers */
+    uint8_t hdr_len;   /* octets valid in hdr */
+    uint8_t has_hdr;   /* the DDP header is whole (Terminate D bit) */
+    uint32_t seg_len;  /* the segment's length */
+} iw_ddp_error;
+
+typedef struct iw_ddp_ulp_ops {
+    /* OPTIONAL (NULL: tagged segments need IW_DDP_ACC_REMOTE_WRITE, untagged any queue).
+     * Called for every segment after the DV check and before the model's checks (RDMAP: RV,
+     * opcode, queue of the opcode). Return IW_OK and set *access for a tagged segment, or
+     * IW_ETERM with *t set: the segment is refused with that Terminate triple. */
+    iw_status (*check)(void *uctx, const iw_ddp_hdr *h, unsigned *access, iw_term *t);
+    /* REQUIRED when untagged messages are received. The first segment of the untagged message
+     * (h->qn, h->msn) arrived: fill bufs[0..*n), *n <= max, with its receive buffer (total
+     * capacity = sum of lengths; a zero-length buffer is fine), or return IW_ETERM with *t
+     * (e.g. (1,2,0x02) no buffer, (1,2,0x03) beyond IRD). */
+    iw_status (*rx_buf)(void *uctx, const iw_ddp_hdr *h, iw_ddp_buf *bufs, size_t max,
+                        size_t *n, iw_term *t);
+    /* REQUIRED. A message is complete: its L = 1 segment h is placed and every earlier
+     * message delivered (DDP-035). len: the message's length (untagged: MO + payload of the
+     * last segment, DDP-036). Return IW_OK, or IW_ETERM with the stream's error set through
+     * iw_ddp_fail (RDMAP errors found at delivery). */
+    iw_status (*deliver)(void *uctx, const iw_ddp_hdr *h, uint32_t len);
+    /* OPTIONAL. The stream's first error (then nothing more is placed or delivered). */
+    void (*error)(void *uctx, const iw_ddp_error *e);
+    /* OPTIONAL. The message with this cookie is fully handed to the LLP and no longer
+     * referenced: its memory may be reused, iw_ddp_send takes the next one. */
+    void (*sent)(void *uctx, void *cookie);
+} iw_ddp_ulp_ops;
+
+/* ---- the stream ----------------------------------------------------------------------- */
+
+/* A message to send. The sgl array and the memory it points at stay referenced until sent. */
+typedef struct iw_ddp_msg {
+    uint8_t tagged;
+    uint8_t ulp;        /* RsvdULP[0:7] */
+    uint32_t ulp32;     /* untagged: RsvdULP[8:39] */
+    uint32_t stag;      /* tagged */
+    uint64_t to;        /* tagged: TO of the first payload octet */
+    uint32_t qn;        /* untagged; the MSN is the queue's next (DDP-014) */
+    const iw_iov *sgl;
+    size_t nsge;
+    void *cookie;       /* handed back by ulp_ops.sent */
+} iw_ddp_msg;
+
+typedef struct iw_ddp_stats {
+    uint32_t tx_msgs, tx_segs, rx_segs, rx_msgs;
+    uint32_t rx_dropped; /* segments dropped after the first error (DDP-034) */
+} iw_ddp_stats;
+
+/* Receive state of one untagged queue. */
+typedef struct iw__ddp_rxq {
+    uint32_t msn;    /* expected MSN (DDP-015) */
+    uint32_t got;    /* octets of the message in progress */
+    uint32_t cap;    /* its buffer's capacity */
+    uint8_t active;  /* a message is in progress */
+    uint8_t nbuf;
+    iw_ddp_buf buf[IW_CFG_DDP_RX_SGE];
+} iw__ddp_rxq;
+
+/* The stream. Caller-owned; the fields are private. */
+typedef struct iw_ddp_stream {
+    const iw_ddp_llp_ops *llp;
+    void *lctx;
+    const iw_ddp_mem_ops *mem;
+    void *mctx;
+    const iw_ddp_ulp_ops *ulp;
+    void *uctx;
+    iw_mpa_crc32c_fn crc_fn;
+    iw_mpa_crc32c_copy_fn crc_copy_fn;
+    iw_ddp_error err;
+    iw_ddp_stats stats;
+    /* receive */
+    iw__ddp_rxq rq[IW_CFG_DDP_QN];
+    uint8_t rt_active;  /* a tagged message is in progress */
+    uint32_t rt_stag, rt_len;
+    uint64_t rt_next_to;
+    uint8_t pend;       /* a placed segment waits for iw_ddp_rx_commit */
+    uint8_t pend_fail;  /* ... or its refusal does (fused: the CRC decides which error wins) */
+    iw_ddp_hdr pend_hdr;
+    uint32_t pend_n;
+    iw_ddp_error pend_err;
+    /* transmit */
+    uint32_t tx_msn[IW_CFG_DDP_QN]; /* last MSN sent per queue */
+    iw_ddp_msg tx;
+    uint8_t tx_active, tx_done_segs, tx_first;
+    uint32_t tx_total, tx_off, tx_msn_cur;
+    size_t tx_sge;
+    size_t tx_sge_off;
+    uint8_t tx_hdr[IW_DDP_MAX_HDR];
+    iw_iov tx_iov[IW_CFG_DDP_TX_PIECES + 1];
+} iw_ddp_stream;
+
+/* Bind the ops (the tables and contexts must outlive the stream); all queues expect MSN 1
+ * (DDP-015). IW_EINVAL when a REQUIRED op is missing. */
+IW_DEF iw_status iw_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *lctx,
+                             const iw_ddp_mem_ops *mem, void *mctx, const iw_ddp_ulp_ops *ulp,
+                             void *uctx);
+
+/* One whole ULPDU from the LLP (validated by it: length, CRC). Checks, places, and delivers a
+ * completed message. IW_OK; IW_ETERM (this or an earlier segment was refused: the stream's
+ * sticky error); IW_EHOST. verify-then-place. */
+IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len);
+
+/* Fused receive, step 1: like iw_ddp_rx but before the LLP checked the CRC: checks, places
+ * (copying and computing CRC32c in one pass), and sets *crc to the CRC32c of u[0..len)
+ * continued from crc_in; completes nothing. A refused segment is held, not reported, so that a
+ * CRC error wins (its header may be corrupt). Step 2 is iw_ddp_rx_commit. */
+IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len, uint32_t crc_in,
+                                 uint32_t *crc);
+/* Fused receive, step 2: crc_ok != 0: complete (deliver) the placed segment, or report its
+ * refusal (IW_ETERM); crc_ok == 0: forget it (the LLP reports its CRC error). */
+IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok);
+
+/* Queue one message. IW_OK: taken (segments go out now or from iw_ddp_tx_resume); IW_EAGAIN:
+ * a message is still in progress; IW_EINVAL: bad argument (2^32 octets or more, DDP-007; a QN
+ * beyond IW_CFG_DDP_QN; NULL pieces); the stream's error once it failed. */
+IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m);
+/* The LLP can take more: continue the message in progress. */
+IW_DEF iw_status iw_ddp_tx_resume(iw_ddp_stream *s);
+IW__INLINE int iw_ddp_tx_busy(const iw_ddp_stream *s) { return s->tx_active; }
+
+/* Record an error found above DDP (RDMAP at delivery) as the stream's first error: nothing
+ * more is placed or delivered. Returns the sticky status. */
+IW_DEF iw_status iw_ddp_fail(iw_ddp_stream *s, iw_status st, iw_term t, const uint8_t *seg,
+                             size_t seg_len);
+
+IW__INLINE const iw_ddp_error *iw_ddp_last_error(const iw_ddp_stream *s) { return &s->err; }
+IW__INLINE iw_ddp_stats iw_ddp_get_stats(const iw_ddp_stream *s) { return s->stats; }
+/* Expected MSN of untagged queue qn (< IW_CFG_DDP_QN). */
+IW__INLINE uint32_t iw_ddp_rx_msn(const iw_ddp_stream *s, uint32_t qn) { return s->rq[qn].msn; }
+
+/* ---- over mpa.h ----------------------------------------------------------------------- */
+
+/* LLP ops over an iw_mpa_conn (lctx = the connection): iw_mpa_tx, iw_mpa_mulpdu,
+ * iw_mpa_tx_busy. */
+IW_DEF const iw_ddp_llp_ops *iw_ddp_mpa_llp_ops(void);
+/* MPA ULP upcalls for uctx = the iw_ddp_stream: deliver -> iw_ddp_rx, place/commit ->
+ * iw_ddp_rx_place/commit (fused), tx_done -> iw_ddp_tx_resume. Put them in the
+ * iw_mpa_ulp_ops the connection uses (or call them from your own upcalls). */
+IW_DEF iw_status iw_ddp_mpa_deliver(void *uctx, const uint8_t *ulpdu, size_t len);
+IW_DEF iw_status iw_ddp_mpa_place(void *uctx, const uint8_t *ulpdu, size_t len, uint32_t crc_in,
+                                  uint32_t *crc);
+IW_DEF iw_status iw_ddp_mpa_commit(void *uctx, int crc_ok);
+IW_DEF void iw_ddp_mpa_tx_done(void *uctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IW_DDP_H */
+
+/* ======================================================================================== */
+/* Implementation                                                                            */
+/* ======================================================================================== */
+#if defined(IWARP_IMPLEMENTATION) && !defined(IW_DDP_IMPLEMENTED)
+#define IW_DDP_IMPLEMENTED
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+IW__INLINE void iw__ddp_put_be64(uint8_t *p, uint64_t v)
+{
+    iw__put_be32(p, (uint32_t)(v >> 32));
+    iw__put_be32(p + 4, (uint32_t)v);
+}
+IW__INLINE uint64_t iw__ddp_get_be64(const uint8_t *p)
+{
+    return ((uint64_t)iw__get_be32(p) << 32) | iw__get_be32(p + 4);
+}
+
+/* see ddp.h */
+IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out)
+{
+    /* RFC 5041 §4.1: T, L, Rsvd = 0, DV = 01b (DDP-001, DDP-002); octet 1 is the ULP's. */
+    out[0] = (uint8_t)((h->tagged ? IW_DDP_F_TAGGED : 0u) | (h->last ? IW_DDP_F_LAST : 0u) |
+                       IW_DDP_VERSION);
+    out[1] = h->ulp;
+    if (h->tagged) { /* §4.2 (DDP-003) */
+        iw__put_be32(out + 2, h->stag);
+        iw__ddp_put_be64(out + 6, h->to);
+        return IW_DDP_TAGGED_HDR;
+    }
+    iw__put_be32(out + 2, h->ulp32); /* §4.3 (DDP-004) */
+    iw__put_be32(out + 6, h->qn);
+    iw__put_be32(out + 10, h->msn);
+    iw__put_be32(out + 14, h->mo);
+    return IW_DDP_UNTAGGED_HDR;
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen)
+{
+    size_t need;
+    if (len < 1) return IW_EAGAIN;
+    need = iw_ddp_hdr_len(p[0]);
+    if (len < need) return IW_EAGAIN;
+    IW_MEMSET(h, 0, sizeof *h);
+    h->tagged = (uint8_t)((p[0] & IW_DDP_F_TAGGED) != 0);
+    h->last = (uint8_t)((p[0] & IW_DDP_F_LAST) != 0);
+    h->dv = (uint8_t)(p[0] & IW_DDP_F_DV); /* Rsvd (0x3C) is not checked on receive */
+    h->ulp = p[1];
+    if (h->tagged) {
+        h->stag = iw__get_be32(p + 2);
+        h->to = iw__ddp_get_be64(p + 6);
+    } else {
+        h->ulp32 = iw__get_be32(p + 2);
+        h->qn = iw__get_be32(p + 6);
+        h->msn = iw__get_be32(p + 10);
+        h->mo = iw__get_be32(p + 14);
+    }
+    *hlen = need;
+    return IW_OK;
+}
+
+/* see ddp.h */
+IW_DEF iw_term iw_ddp_xlate_term(iw_ddp_xlate x)
+{
+    /* RFC 5041 §7.2, spec/ddp.md 6.1 (T1..T6); access: no DDP code, siw's 0x00 (DDP-021). */
+    static const uint8_t code[] = {0, IW_DDP_T_INVALID_STAG, IW_DDP_T_BOUNDS, IW_DDP_T_NOT_ASSOC,
+                                   IW_DDP_T_INVALID_STAG, IW_DDP_T_TO_WRAP};
+    iw_term t;
+    t.layer = IW_DDP_LAYER;
+    t.etype = IW_DDP_ETYPE_TAGGED;
+    t.ecode = (unsigned)x < sizeof code ? code[x] : IW_DDP_T_INVALID_STAG;
+    return t;
+}
+
+/* see ddp.h */
+IW_DEF const char *iw_ddp_term_str(iw_term t)
+{
+    static const char *const tagged[] = {"invalid STag", "base or bounds violation",
+                                         "STag not associated with DDP stream", "TO wrap",
+                                         "invalid DDP version"};
+    static const char *const untagged[] = {"?", "invalid QN", "invalid MSN - no buffer available",
+                                           "invalid MSN - MSN range is not valid", "invalid MO",
+                                           "DDP message too long for available buffer",
+                                           "invalid DDP version"};
+    if (t.layer != IW_DDP_LAYER) return "?";
+    if (t.etype == IW_DDP_ETYPE_CATASTROPHIC) return t.ecode == 0 ? "local catastrophic" : "?";
+    if (t.etype == IW_DDP_ETYPE_TAGGED && t.ecode < 5) return tagged[t.ecode];
+    if (t.etype == IW_DDP_ETYPE_UNTAGGED && t.ecode >= 1 && t.ecode < 7) return untagged[t.ecode];
+    return "?";
+}
+
+static iw_term iw__ddp_term(unsigned etype, unsigned code)
+{
+    iw_term t;
+    t.layer = IW_DDP_LAYER;
+    t.etype = (uint8_t)etype;
+    t.ecode = (uint8_t)code;
+    return t;
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *lctx,
+                             const iw_ddp_mem_ops *mem, void *mctx, const iw_ddp_ulp_ops *ulp,
+                             void *uctx)
+{
+    size_t q;
+    if (!s || !llp || !llp->send || !llp->mulpdu || !llp->busy || !mem || !mem->resolve || !ulp ||
+        !ulp->deliver)
+        return IW_EINVAL;
+    IW_MEMSET(s, 0, sizeof *s);
+    s->llp = llp;
+    s->lctx = lctx;
+    s->mem = mem;
+    s->mctx = mctx;
+    s->ulp = ulp;
+    s->uctx = uctx;
+    s->crc_fn = iw_mpa_crc32c_select();
+    s->crc_copy_fn = iw_mpa_crc32c_copy_select();
+    for (q = 0; q < IW_CFG_DDP_QN; q++) s->rq[q].msn = 1; /* RFC 5041 §6.1 (DDP-015) */
+    return IW_OK;
+}
+
+/* Fill e for a segment refused with (st, t): its first octets for the Terminate. */
+static void iw__ddp_mkerr(iw_ddp_error *e, iw_status st, iw_term t, const uint8_t *u, size_t len)
+{
+    size_t k = len < sizeof e->hdr ? len : sizeof e->hdr;
+    IW_MEMSET(e, 0, sizeof *e);
+    e->status = st;
+    e->term = t;
+    if (u && k) IW_MEMCPY(e->hdr, u, k);
+    e->hdr_len = (uint8_t)k;
+    e->has_hdr = (uint8_t)(u && len >= 1 && len >= iw_ddp_hdr_len(u[0]));
+    e->seg_len = len > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)len;
+}
+
+/* Make e the stream's first error (STYLE.md 6; DDP-033, DDP-034) and tell the ULP. */
+static iw_status iw__ddp_set_err(iw_ddp_stream *s, const iw_ddp_error *e)
+{
+    if (s->err.status != IW_OK) return s->err.status;
+    s->err = *e;
+    s->pend = 0;
+    if (s->ulp->error) s->ulp->error(s->uctx, &s->err);
+    return s->err.status;
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_fail(iw_ddp_stream *s, iw_status st, iw_term t, const uint8_t *seg,
+                             size_t seg_len)
+{
+    iw_ddp_error e;
+    if (!s || st == IW_OK) return IW_EINVAL;
+    iw__ddp_mkerr(&e, st, t, seg, seg_len);
+    return iw__ddp_set_err(s, &e);
+}
+
+/* The checks of RFC 5041 §7.1 in the order of spec/ddp.md 6 (DV, ULP, model), for segment
+ * u[0..len) with header h; nothing is placed. On success dst[0..*nd) are the pieces the
+ * payload goes to (tagged), or the queue's buffer is set up (untagged, first segment). */
+static iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t len, iw_ddp_hdr *h,
+                               size_t *hl, iw_ddp_buf *dst, size_t *nd, iw_term *t)
+{
+    uint32_t n;
+    unsigned access = IW_DDP_ACC_REMOTE_WRITE;
+    *nd = 0;
+    /* DDP-017: shorter than its header: "segment size invalid", (1,0,0x00) (project rule) */
+    if (iw_ddp_hdr_decode(u, len, h, hl) != IW_OK) {
+        *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
+        return IW_ETERM;
+    }
+    n = (uint32_t)(len - *hl); /* len <= 65535: the LLP's ULPDU */
+    if (h->dv != IW_DDP_VERSION) { /* DDP-018, DDP-026 */
+        *t = h->tagged ? iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_DV)
+                       : iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_DV);
+        return IW_ETERM;
+    }
+    if (s->ulp->check && s->ulp->check(s->uctx, h, &access, t) != IW_OK) return IW_ETERM;
+    if (h->tagged) {
+        iw_ddp_xlate x;
+        size_t i, sum = 0;
+        if (s->rt_active) { /* DDP-025: a later segment continues its message */
+            if (h->stag != s->rt_stag) {
+                *t = iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG);
+                return IW_ETERM;
+            }
+            if (h->to != s->rt_next_to) {
+                *t = iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_BOUNDS);
+                return IW_ETERM;
+            }
+        }
+        if (n == 0) return IW_OK; /* DDP-024: no STag, TO or bounds check, nothing placed */
+        x = s->mem->resolve(s->mctx, h->stag, h->to, n, access, dst, IW_CFG_DDP_DST_IOV, nd);
+        /* DDP-023: a wrap is a wrap, whatever the resolver says about bounds */
+        if (x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) {
+            if (h->to + n < h->to) x = IW_DDP_X_TO_WRAP;
+        }
+        if (x != IW_DDP_X_OK) { /* DDP-019..023: the one table */
+            *nd = 0;
+            *t = iw_ddp_xlate_term(x);
+            return IW_ETERM;
+        }
+        /* DDP-037: the pieces must cover exactly the validated range */
+        if (*nd > IW_CFG_DDP_DST_IOV) *nd = IW_CFG_DDP_DST_IOV + 1u;
+        for (i = 0; i < *nd && i < IW_CFG_DDP_DST_IOV; i++) {
+            if (!dst[i].base && dst[i].len) break;
+            sum += dst[i].len;
+        }
+        if (*nd > IW_CFG_DDP_DST_IOV || i < *nd || sum != n) {
+            *nd = 0;
+            *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
+            return IW_EHOST;
+        }
+        return IW_OK;
+    }
+    {
+        iw__ddp_rxq *q;
+        if (h->qn >= IW_CFG_DDP_QN) { /* DDP-027 */
+            *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
+            return IW_ETERM;
+        }
+        q = &s->rq[h->qn];
+        if (h->msn != q->msn) { /* DDP-029: in order over TCP, the expected MSN only */
+            *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_MSN_RANGE);
+            return IW_ETERM;
+        }
+        if (h->mo != (q->active ? q->got : 0u)) { /* DDP-030 */
+            *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_MO);
+            return IW_ETERM;
+        }
+        if (!q->active) { /* first segment: the ULP's buffer (DDP-028) */
+            size_t nb = 0, i;
+            uint64_t cap = 0;
+            iw_ddp_buf b[IW_CFG_DDP_RX_SGE];
+            if (!s->ulp->rx_buf) {
+                *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_NO_BUF);
+                return IW_ETERM;
+            }
+            if (s->ulp->rx_buf(s->uctx, h, b, IW_CFG_DDP_RX_SGE, &nb, t) != IW_OK) return IW_ETERM;
+            if (nb > IW_CFG_DDP_RX_SGE) {
+                *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
+                return IW_EHOST;
+            }
+            for (i = 0; i < nb; i++) {
+                if (!b[i].base && b[i].len) {
+                    *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
+                    return IW_EHOST;
+                }
+                q->buf[i] = b[i];
+                cap += b[i].len;
+            }
+            q->nbuf = (uint8_t)nb;
+            q->cap = cap > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)cap;
+            q->got = 0;
+        }
+        if ((uint64_t)h->mo + n > q->cap) { /* DDP-031 */
+            *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_TOO_LONG);
+            return IW_ETERM;
+        }
+        /* the pieces of [MO, MO + n) of the queue's buffer */
+        {
+            uint32_t off = h->mo, left = n;
+            size_t i;
+            for (i = 0; i < q->nbuf && left; i++) {
+                size_t bl = q->buf[i].len, k;
+                if (off >= bl) {
+                    off -= (uint32_t)bl;
+                    continue;
+                }
+                k = bl - off < left ? bl - off : left;
+                dst[*nd].base = q->buf[i].base + off;
+                dst[*nd].len = k;
+                (*nd)++;
+                left -= (uint32_t)k;
+                off = 0;
+            }
+        }
+        return IW_OK;
+    }
+}
+
+/* Complete a placed segment: advance the message and deliver it on L = 1 (DDP-035, -036). */
+static iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
+{
+    uint32_t mlen;
+    iw_status st;
+    s->stats.rx_segs++;
+    if (h->tagged) {
+        if (!s->rt_active) s->rt_len = 0;
+        s->rt_stag = h->stag;
+        s->rt_next_to = h->to + n;
+        s->rt_len += n;
+        s->rt_active = (uint8_t)!h->last;
+        if (!h->last) return IW_OK;
+        mlen = s->rt_len;
+    } else {
+        iw__ddp_rxq *q = &s->rq[h->qn];
+        q->active = (uint8_t)!h->last;
+        q->got = h->mo + n;
+        if (!h->last) return IW_OK;
+        mlen = q->got;
+        q->msn++; /* DDP-015: modulo 2^32 */
+        q->got = 0;
+    }
+    s->stats.rx_msgs++;
+    st = s->ulp->deliver(s->uctx, h, mlen);
+    if (st != IW_OK && s->err.status == IW_OK) { /* the ULP must have set it: make sure */
+        iw_ddp_error e;
+        iw__ddp_mkerr(&e, st, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
+        (void)iw__ddp_set_err(s, &e);
+    }
+    return s->err.status;
+}
+
+/* Refuse segment u with (st, t). */
+static iw_status iw__ddp_refuse(iw_ddp_stream *s, iw_status st, iw_term t, const uint8_t *u,
+                                size_t len)
+{
+    iw_ddp_error e;
+    iw__ddp_mkerr(&e, st, t, u, len);
+    return iw__ddp_set_err(s, &e);
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len)
+{
+    iw_ddp_buf dst[IW_CFG_DDP_DST_IOV];
+    iw_ddp_hdr h;
+    iw_term t;
+    size_t hl = 0, nd, i;
+    const uint8_t *p;
+    iw_status st;
+    if (!s || (!u && len)) return IW_EINVAL;
+    if (s->err.status != IW_OK) { /* DDP-034: dropped unplaced */
+        s->stats.rx_dropped++;
+        return s->err.status;
+    }
+    if (len > 0xFFFFu) return iw__ddp_refuse(s, IW_ETERM, iw__ddp_term(0, 0), u, len);
+    st = iw__ddp_check(s, u, len, &h, &hl, dst, &nd, &t);
+    if (st != IW_OK) return iw__ddp_refuse(s, st, t, u, len); /* DDP-016: nothing placed */
+    for (p = u + hl, i = 0; i < nd; i++) { /* place (DDP-037: only the validated pieces) */
+        IW_MEMCPY(dst[i].base, p, dst[i].len);
+        p += dst[i].len;
+    }
+    return iw__ddp_complete(s, &h, (uint32_t)(len - hl));
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len, uint32_t crc_in,
+                                 uint32_t *crc)
+{
+    iw_ddp_buf dst[IW_CFG_DDP_DST_IOV];
+    iw_term t;
+    size_t hl = 0, nd, i;
+    const uint8_t *p;
+    iw_status st;
+    if (!s || !crc || (!u && len)) return IW_EINVAL;
+    *crc = crc_in;
+    s->pend = 0;
+    if (s->err.status != IW_OK) {
+        s->stats.rx_dropped++;
+        return s->err.status;
+    }
+    if (len > 0xFFFFu) return iw__ddp_refuse(s, IW_ETERM, iw__ddp_term(0, 0), u, len);
+    st = iw__ddp_check(s, u, len, &s->pend_hdr, &hl, dst, &nd, &t);
+    if (st != IW_OK) { /* held until the CRC says whether the header can be trusted */
+        iw__ddp_mkerr(&s->pend_err, st, t, u, len);
+        s->pend = 1;
+        s->pend_fail = 1;
+        *crc = s->crc_fn(crc_in, u, len);
+        return IW_OK;
+    }
+    *crc = s->crc_fn(crc_in, u, hl);
+    for (p = u + hl, i = 0; i < nd; i++) { /* copy and CRC in one pass, validated pieces only */
+        *crc = s->crc_copy_fn(*crc, dst[i].base, p, dst[i].len);
+        p += dst[i].len;
+    }
+    if (p < u + len) *crc = s->crc_fn(*crc, p, (size_t)(u + len - p)); /* zero-length: none */
+    s->pend = 1;
+    s->pend_fail = 0;
+    s->pend_n = (uint32_t)(len - hl);
+    return IW_OK;
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok)
+{
+    if (!s) return IW_EINVAL;
+    if (s->err.status != IW_OK) return s->err.status;
+    if (!s->pend) return IW_ESTATE;
+    s->pend = 0;
+    if (!crc_ok) return IW_OK; /* the LLP reports its CRC error; nothing completes */
+    if (s->pend_fail) return iw__ddp_set_err(s, &s->pend_err);
+    return iw__ddp_complete(s, &s->pend_hdr, s->pend_n);
+}
+
+/* ---- transmit ---- */
+
+static iw_status iw__ddp_tx_fail(iw_ddp_stream *s)
+{
+    iw_ddp_error e;
+    iw__ddp_mkerr(&e, IW_EHOST, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
+    s->tx_active = 0;
+    return iw__ddp_set_err(s, &e);
+}
+
+/* Offer segments of the message in progress until done, or the LLP says not now or busy.
+ * RFC 5041 §5.2-5.3: segments <= MULPDU (DDP-006), TO/MO advance (DDP-008, DDP-009), L on the
+ * last only (DDP-010), a zero-length message is one segment (DDP-011), in order (DDP-012). */
+static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
+{
+    while (s->tx_active) {
+        iw_ddp_hdr h;
+        size_t hl, np = 0, sge, sge_off;
+        uint32_t mul, room, take = 0;
+        iw_status st;
+        if (s->llp->busy(s->lctx)) return IW_OK; /* the pieces are still referenced */
+        if (s->tx_done_segs) {
+            void *cookie = s->tx.cookie;
+            s->tx_active = 0;
+            s->stats.tx_msgs++;
+            if (s->ulp->sent) s->ulp->sent(s->uctx, cookie);
+            return IW_OK;
+        }
+        IW_MEMSET(&h, 0, sizeof h);
+        h.tagged = s->tx.tagged;
+        h.ulp = s->tx.ulp;
+        if (h.tagged) {
+            h.stag = s->tx.stag;
+            h.to = s->tx.to + s->tx_off;
+        } else {
+            h.ulp32 = s->tx.ulp32;
+            h.qn = s->tx.qn;
+            h.msn = s->tx_msn_cur;
+            h.mo = s->tx_off;
+        }
+        hl = h.tagged ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR;
+        mul = s->llp->mulpdu(s->lctx);
+        if (mul <= hl && s->tx_total > s->tx_off) return iw__ddp_tx_fail(s); /* no room */
+        room = mul > hl ? mul - (uint32_t)hl : 0u;
+        sge = s->tx_sge;
+        sge_off = s->tx_sge_off;
+        while (take < room && sge < s->tx.nsge && np < IW_CFG_DDP_TX_PIECES) {
+            size_t k = s->tx.sgl[sge].len - sge_off;
+            if (k == 0) {
+                sge++;
+                sge_off = 0;
+                continue;
+            }
+            if (k > room - take) k = room - take;
+            s->tx_iov[1 + np].base = (const uint8_t *)s->tx.sgl[sge].base + sge_off;
+            s->tx_iov[1 + np].len = k;
+            np++;
+            take += (uint32_t)k;
+            sge_off += k;
+            if (sge_off == s->tx.sgl[sge].len) {
+                sge++;
+                sge_off = 0;
+            }
+        }
+        h.last = (uint8_t)(s->tx_off + take == s->tx_total);
+        (void)iw_ddp_hdr_encode(&h, s->tx_hdr);
+        s->tx_iov[0].base = s->tx_hdr;
+        s->tx_iov[0].len = hl;
+        st = s->llp->send(s->lctx, s->tx_iov, np + 1);
+        if (st == IW_EAGAIN) return IW_OK; /* offered again from iw_ddp_tx_resume */
+        if (st != IW_OK) return iw__ddp_tx_fail(s);
+        s->stats.tx_segs++;
+        s->tx_off += take;
+        s->tx_sge = sge;
+        s->tx_sge_off = sge_off;
+        if (h.last) s->tx_done_segs = 1;
+    }
+    return IW_OK;
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
+{
+    uint64_t total = 0;
+    size_t i;
+    if (!s || !m || (!m->sgl && m->nsge)) return IW_EINVAL;
+    if (s->err.status != IW_OK) return s->err.status;
+    if (!m->tagged && m->qn >= IW_CFG_DDP_QN) return IW_EINVAL;
+    for (i = 0; i < m->nsge; i++) {
+        if (!m->sgl[i].base && m->sgl[i].len) return IW_EINVAL;
+        total += m->sgl[i].len;
+        if (total > 0xFFFFFFFFu) return IW_EINVAL; /* DDP-007: less than 2^32 octets */
+    }
+    if (s->tx_active) return IW_EAGAIN;
+    s->tx = *m;
+    s->tx_active = 1;
+    s->tx_done_segs = 0;
+    s->tx_total = (uint32_t)total;
+    s->tx_off = 0;
+    s->tx_sge = 0;
+    s->tx_sge_off = 0;
+    if (!m->tagged) s->tx_msn_cur = ++s->tx_msn[m->qn]; /* DDP-014: 1 first, mod 2^32 */
+    return iw__ddp_tx_pump(s);
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_tx_resume(iw_ddp_stream *s)
+{
+    if (!s) return IW_EINVAL;
+    if (s->err.status == IW_EHOST) return IW_EHOST;
+    return iw__ddp_tx_pump(s);
+}
+
+/* ---- over mpa.h ---- */
+
+static iw_status iw__ddp_mpa_send(void *lctx, const iw_iov *iov, size_t n)
+{
+    return iw_mpa_tx((iw_mpa_conn *)lctx, iov, n);
+}
+static uint32_t iw__ddp_mpa_mulpdu(void *lctx) { return iw_mpa_mulpdu((const iw_mpa_conn *)lctx); }
+static int iw__ddp_mpa_busy(void *lctx) { return iw_mpa_tx_busy((const iw_mpa_conn *)lctx); }
+
+/* see ddp.h */
+IW_DEF const iw_ddp_llp_ops *iw_ddp_mpa_llp_ops(void)
+{
+    static const iw_ddp_llp_ops ops = {iw__ddp_mpa_send, iw__ddp_mpa_mulpdu, iw__ddp_mpa_busy};
+    return &ops;
+}
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_mpa_deliver(void *uctx, const uint8_t *ulpdu, size_t len)
+{
+    return iw_ddp_rx((iw_ddp_stream *)uctx, ulpdu, len);
+}
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_mpa_place(void *uctx, const uint8_t *ulpdu, size_t len, uint32_t crc_in,
+                                  uint32_t *crc)
+{
+    return iw_ddp_rx_place((iw_ddp_stream *)uctx, ulpdu, len, crc_in, crc);
+}
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_mpa_commit(void *uctx, int crc_ok)
+{
+    return iw_ddp_rx_commit((iw_ddp_stream *)uctx, crc_ok);
+}
+/* see ddp.h */
+IW_DEF void iw_ddp_mpa_tx_done(void *uctx) { (void)iw_ddp_tx_resume((iw_ddp_stream *)uctx); }
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IWARP_IMPLEMENTATION */
