@@ -41,9 +41,11 @@ bench:
 # -fstack-usage entry.
 size:
 	@mkdir -p $(B)/size
-	@for h in $(HEADERS); do \
+	@lower=""; for h in $(HEADERS); do \
 	  n=$${h%.h}; \
-	  printf '#define IWARP_IMPLEMENTATION\n#include "%s"\n' $$h > $(B)/size/$$n.c; \
+	  { for l in $$lower; do printf '#define IW_%s_IMPLEMENTED\n' $$l; done; \
+	    printf '#define IWARP_IMPLEMENTATION\n#include "%s"\n' $$h; } > $(B)/size/$$n.c; \
+	  lower="$$lower $$(echo $$n | tr a-z A-Z)"; \
 	  $(ARM_CC) $(M4_FLAGS) -std=c99 -I. -fstack-usage -c $(B)/size/$$n.c -o $(B)/size/$$n-m4.o || exit 1; \
 	  $(RV_CC) $(RV_FLAGS) -std=c99 -I. -fstack-usage -c $(B)/size/$$n.c -o $(B)/size/$$n-rv32.o || exit 1; \
 	  for t in m4 rv32; do \

@@ -600,10 +600,10 @@ IW__INLINE const iw_mpa_stats *iw_mpa_get_stats(const iw_mpa_conn *c) { return &
 /* ======================================================================================== */
 /* Implementation                                                                           */
 /* ======================================================================================== */
-#if defined(IWARP_IMPLEMENTATION) && !defined(IW_MPA_IMPLEMENTED)
-#define IW_MPA_IMPLEMENTED
-
-/* Platform: memcpy and friends, overridable all together (STYLE.md 3). */
+/* Platform: memcpy and friends, overridable all together (STYLE.md 3). Shared by the
+ * implementation of every header, so guarded on its own. */
+#if defined(IWARP_IMPLEMENTATION) && !defined(IW__PLATFORM_DONE)
+#define IW__PLATFORM_DONE
 #if defined(IW_MEMCPY) || defined(IW_MEMMOVE) || defined(IW_MEMSET)
 #if !defined(IW_MEMCPY) || !defined(IW_MEMMOVE) || !defined(IW_MEMSET)
 #error "define IW_MEMCPY, IW_MEMMOVE and IW_MEMSET together, or none of them"
@@ -631,6 +631,10 @@ void *memset(void *dst, int c, size_t n);
 #define IW_ASSERT(x) ((void)0)
 #endif
 #define IW__MIN(a, b) ((a) < (b) ? (a) : (b))
+#endif /* IW__PLATFORM_DONE */
+
+#if defined(IWARP_IMPLEMENTATION) && !defined(IW_MPA_IMPLEMENTED)
+#define IW_MPA_IMPLEMENTED
 
 /* The CRC32c implementation comes before the extern "C" block: it includes system headers
  * (<immintrin.h>, <arm_acle.h>, <sys/auxv.h>) that must not be wrapped, and its public

@@ -1,9 +1,14 @@
 // compile.cpp: every header as C++11 (the declarations sit in extern "C").
 #define IWARP_IMPLEMENTATION
 #include "mpa.h"
+#include "ddp.h"
 
 uint32_t compile_check_cpp(const uint8_t *p, size_t n);
 uint32_t compile_check_cpp(const uint8_t *p, size_t n)
 {
-    return iw_mpa_crc32c(0, p, n);
+    iw_term t;
+    t.layer = 1;
+    t.etype = 1;
+    t.ecode = 0;
+    return iw_mpa_crc32c(0, p, n) ^ (uint32_t)(unsigned char)iw_ddp_term_str(t)[0];
 }
