@@ -59,6 +59,9 @@
 #ifndef IW_CFG_DDP_DST_IOV
 #define IW_CFG_DDP_DST_IOV 18 /* pieces of one resolved tagged range (65535 over 4 KiB pages) */
 #endif
+#ifndef IW_CFG_DDP_FUSE_MIN
+#define IW_CFG_DDP_FUSE_MIN 1024 /* iw_ddp_rx_place: shorter segments are CRCed, then copied */
+#endif
 #ifndef IW_CFG_DDP_TX_PIECES
 #define IW_CFG_DDP_TX_PIECES (IW_CFG_MPA_MAX_IOV - 1) /* payload pieces per segment */
 #endif
@@ -368,8 +371,13 @@ IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out)
     return IW_DDP_UNTAGGED_HDR;
 }
 
-/* see ddp.h */
-IW_DEF iw_status iw_ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen)
+/* The receive path's helpers, inlined into iw_ddp_rx and iw_ddp_rx_place (not under -Os). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define IW__DDP_HOT __inline__ __attribute__((always_inline))
+#else
+#define IW__DDP_HOT
+#endif
+static IW__DDP_HOT iw_status iw__ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen)
 {
     size_t need;
     if (len < 1) return IW_EAGAIN;
@@ -391,6 +399,11 @@ IW_DEF iw_status iw_ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, 
     }
     *hlen = need;
     return IW_OK;
+}
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen)
+{
+    return iw__ddp_hdr_decode(p, len, h, hlen);
 }
 
 /* see ddp.h */
@@ -490,14 +503,14 @@ IW_DEF iw_status iw_ddp_fail(iw_ddp_stream *s, iw_status st, iw_term t, const ui
 /* The checks of RFC 5041 §7.1 in the order of spec/ddp.md 6 (DV, ULP, model), for segment
  * u[0..len) with header h; nothing is placed. On success dst[0..*nd) are the pieces the
  * payload goes to (tagged), or the queue's buffer is set up (untagged, first segment). */
-static iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t len, iw_ddp_hdr *h,
+static IW__DDP_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t len, iw_ddp_hdr *h,
                                size_t *hl, iw_ddp_buf *dst, size_t *nd, iw_term *t)
 {
     uint32_t n;
     unsigned access = IW_DDP_ACC_REMOTE_WRITE;
     *nd = 0;
     /* DDP-017: shorter than its header: "segment size invalid", (1,0,0x00) (project rule) */
-    if (iw_ddp_hdr_decode(u, len, h, hl) != IW_OK) {
+    if (iw__ddp_hdr_decode(u, len, h, hl) != IW_OK) {
         *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
         return IW_ETERM;
     }
@@ -533,6 +546,7 @@ static iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t len, i
             return IW_ETERM;
         }
         /* DDP-037: the pieces must cover exactly the validated range */
+        if (*nd == 1 && dst[0].base && dst[0].len == n) return IW_OK; /* the usual case */
         if (*nd > IW_CFG_DDP_DST_IOV) *nd = IW_CFG_DDP_DST_IOV + 1u;
         for (i = 0; i < *nd && i < IW_CFG_DDP_DST_IOV; i++) {
             if (!dst[i].base && dst[i].len) break;
@@ -612,7 +626,7 @@ static iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t len, i
 }
 
 /* Complete a placed segment: advance the message and deliver it on L = 1 (DDP-035, -036). */
-static iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
+static IW__DDP_HOT iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
 {
     uint32_t mlen;
     iw_status st;
@@ -670,7 +684,8 @@ IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len)
     if (len > 0xFFFFu) return iw__ddp_refuse(s, IW_ETERM, iw__ddp_term(0, 0), u, len);
     st = iw__ddp_check(s, u, len, &h, &hl, dst, &nd, &t);
     if (st != IW_OK) return iw__ddp_refuse(s, st, t, u, len); /* DDP-016: nothing placed */
-    for (p = u + hl, i = 0; i < nd; i++) { /* place (DDP-037: only the validated pieces) */
+    if (nd == 1) IW_MEMCPY(dst[0].base, u + hl, dst[0].len); /* the usual case */
+    else for (p = u + hl, i = 0; i < nd; i++) { /* place (DDP-037: only the validated pieces) */
         IW_MEMCPY(dst[i].base, p, dst[i].len);
         p += dst[i].len;
     }
@@ -702,12 +717,23 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
         *crc = s->crc_fn(crc_in, u, len);
         return IW_OK;
     }
-    *crc = s->crc_fn(crc_in, u, hl);
-    for (p = u + hl, i = 0; i < nd; i++) { /* copy and CRC in one pass, validated pieces only */
-        *crc = s->crc_copy_fn(*crc, dst[i].base, p, dst[i].len);
-        p += dst[i].len;
+    if (len < IW_CFG_DDP_FUSE_MIN) { /* short: CRC first (one call, header included), then
+                                      * the copy reads from L1; faster than the fused pass */
+        *crc = s->crc_fn(crc_in, u, len);
+        if (nd == 1) IW_MEMCPY(dst[0].base, u + hl, dst[0].len);
+        else for (p = u + hl, i = 0; i < nd; i++) {
+            IW_MEMCPY(dst[i].base, p, dst[i].len);
+            p += dst[i].len;
+        }
+    } else {
+        uint32_t c = s->crc_fn(crc_in, u, hl);
+        for (p = u + hl, i = 0; i < nd; i++) { /* copy and CRC in one pass, validated pieces only */
+            c = s->crc_copy_fn(c, dst[i].base, p, dst[i].len);
+            p += dst[i].len;
+        }
+        if (p < u + len) c = s->crc_fn(c, p, (size_t)(u + len - p)); /* zero-length: none */
+        *crc = c;
     }
-    if (p < u + len) *crc = s->crc_fn(*crc, p, (size_t)(u + len - p)); /* zero-length: none */
     s->pend = 1;
     s->pend_fail = 0;
     s->pend_n = (uint32_t)(len - hl);
@@ -768,7 +794,7 @@ static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
         }
         hl = h.tagged ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR;
         mul = s->llp->mulpdu(s->lctx);
-        if (mul <= hl && s->tx_total > s->tx_off) return iw__ddp_tx_fail(s); /* no room */
+        if (mul < hl || (mul == hl && s->tx_total > s->tx_off)) return iw__ddp_tx_fail(s);
         room = mul > hl ? mul - (uint32_t)hl : 0u;
         sge = s->tx_sge;
         sge_off = s->tx_sge_off;

@@ -29,7 +29,9 @@
  *
  * HOST OPS (iw_mpa_host_ops): send (gather list, partial accept), timer_arm/timer_cancel,
  *   close (TCP), and the optional crc32c override and trace hook. ULP UPCALLS (iw_mpa_ulp_ops):
- *   request (Responder), established, rejected, deliver (one ULPDU), error, closed, tx_done.
+ *   request (Responder), established, rejected, deliver (one ULPDU), error, closed, tx_done,
+ *   and the optional fused pair place/commit (the ULP copies while the CRC is computed; MPA
+ *   compares it and only then lets the ULP complete the ULPDU).
  *
  * LIMITS: Private Data <= IW_CFG_MPA_MAX_PRIVDATA (512) octets; a ULPDU is at most 65535 octets
  *   and at most the reassembly buffer; one FPDU in flight per connection (iw_mpa_tx returns
@@ -229,7 +231,39 @@ typedef struct iw_mpa_crc32c_impl {
  * returns how many paths are compiled in (which may exceed cap). For tests and benchmarks. */
 IW_DEF size_t iw_mpa_crc32c_impls(iw_mpa_crc32c_impl *out, size_t cap);
 
-#include "wip/crc32c_copy_decl.inc"
+/* ---- fused copy + CRC32c ----------------------------------------------------------------
+ * DDP places a received payload into its destination while MPA checks the CRC over the same
+ * octets (RFC 5044 §4): one pass instead of a memcpy followed by a CRC. On the accelerated
+ * paths the register an octet is loaded into is both stored and fed to the CRC (or the CRC
+ * reads it again from L1 right after), so the data cross the memory hierarchy once. */
+
+/* Copies src[0..n) to dst and returns the CRC32c of src[0..n) continued from crc (same
+ * convention as iw_mpa_crc32c: 0 to start, chaining works). dst and src MUST NOT overlap;
+ * either MAY be NULL iff n == 0 (then crc is returned unchanged). Only dst[0..n) is written. */
+typedef uint32_t (*iw_mpa_crc32c_copy_fn)(uint32_t crc, void *dst, const void *src, size_t n);
+
+/* Same contract, plain C99 only: IW_MEMCPY, then iw_mpa_crc32c_portable over src (two
+ * passes; on hosts without CRC instructions the table lookups dominate). Correct on any host
+ * and at any alignment of dst and src. */
+IW_DEF uint32_t iw_mpa_crc32c_copy_portable(uint32_t crc, void *dst, const void *src, size_t n);
+
+/* The fastest fused path this CPU can run, found by asking the CPU on every call (like
+ * iw_mpa_crc32c_select): call it once at init and keep the pointer. Never returns NULL;
+ * returns iw_mpa_crc32c_copy_portable when nothing better is usable. */
+IW_DEF iw_mpa_crc32c_copy_fn iw_mpa_crc32c_copy_select(void);
+
+/* One compiled-in fused path: "portable", "sse42", "vpclmul", "armv8" (the names of the
+ * CRC32c paths they build on), its entry point, and usable != 0 iff this CPU (and OS) can
+ * run it. Calling fn when usable == 0 is undefined behaviour (illegal instruction). */
+typedef struct iw_mpa_crc32c_copy_impl {
+    const char *name;
+    iw_mpa_crc32c_copy_fn fn;
+    int usable;
+} iw_mpa_crc32c_copy_impl;
+
+/* Writes up to cap entries, "portable" first, to out (out MAY be NULL iff cap == 0) and
+ * returns how many paths are compiled in (which may exceed cap). For tests and benchmarks. */
+IW_DEF size_t iw_mpa_crc32c_copy_impls(iw_mpa_crc32c_copy_impl *out, size_t cap);
 
 /* ---------------------------------------------------------------------------------------- */
 /* MPA wire constants (RFC 5044 §7.1.1, RFC 6581).                                          */
@@ -2351,7 +2385,450 @@ IW_DEF iw_mpa_crc32c_fn iw_mpa_crc32c_select(void)
     return iw_mpa_crc32c_portable;
 }
 
-#include "wip/crc32c_copy_impl.inc"
+/* ---- fused copy + CRC32c (see iw_mpa_crc32c_copy_fn) -------------------------------------
+ * The accelerated paths are the CRC paths of the same name with the stores added: an octet is
+ * loaded into a register that is both stored to dst and fed to the CRC (except where noted
+ * below, where crc32 reads src again from L1, right after the vector move that copied it).
+ * Only src is read; dst is only written. Which path handles what (x86-64 tuned on an AMD EPYC,
+ * Zen 5, like the CRC paths; see bench_crc.c, "fused copy"):
+ *   portable  memcpy, then iw_mpa_crc32c_portable over src. The table-bound CRC costs some 20
+ *             times the copy, so fusing them measured within 5% (gcc) and 0% (clang) on x86,
+ *             while word stores of unknown alignment cost a library call or four octet
+ *             stores per word on the small targets (RV32, and Cortex-M at -Os).
+ *   sse42     < 768 octets: crc32 over 8-octet words, each stored from the register crc32
+ *             takes; longer: three such streams merged with the shift tables
+ *   vpclmul   < 256: moved as a memcpy would, then the crc32 instruction over src (in L1 by
+ *             then); < 1024: 512-bit folding of the loaded registers, which are stored;
+ *             longer: "pieces" and folding side by side (see below)
+ *   armv8     like sse42, with the AArch64 CRC32C instructions
+ */
+
+/* see mpa.h */
+IW_DEF uint32_t iw_mpa_crc32c_copy_portable(uint32_t crc, void *dst, const void *src, size_t n)
+{
+    if (n != 0) IW_MEMCPY(dst, src, n);
+    return iw_mpa_crc32c_portable(crc, src, n);
+}
+
+#if IW__CRC32C_X86
+/* 8 octets from b to d through one register, which is returned for the crc32 instruction. */
+static IW__CRC32C_T_SSE42 IW__CRC32C_INLINE uint64_t iw__crc32c_cp64(uint8_t *d, const uint8_t *b)
+{
+    uint64_t v;
+    IW_MEMCPY(&v, b, 8);
+    IW_MEMCPY(d, &v, 8);
+    return v;
+}
+
+/* iw__crc32c_sse42_run that also copies. */
+static IW__CRC32C_T_SSE42 IW__CRC32C_INLINE uint32_t iw__crc32c_copy_run(uint32_t c, uint8_t *d,
+                                                                        const uint8_t *b, size_t n)
+{
+    uint64_t c64 = c;
+    while (n >= 32) {
+        c64 = _mm_crc32_u64(c64, iw__crc32c_cp64(d, b));
+        c64 = _mm_crc32_u64(c64, iw__crc32c_cp64(d + 8, b + 8));
+        c64 = _mm_crc32_u64(c64, iw__crc32c_cp64(d + 16, b + 16));
+        c64 = _mm_crc32_u64(c64, iw__crc32c_cp64(d + 24, b + 24));
+        b += 32;
+        d += 32;
+        n -= 32;
+    }
+    if (n & 16u) {
+        c64 = _mm_crc32_u64(c64, iw__crc32c_cp64(d, b));
+        c64 = _mm_crc32_u64(c64, iw__crc32c_cp64(d + 8, b + 8));
+        b += 16;
+        d += 16;
+    }
+    if (n & 8u) {
+        c64 = _mm_crc32_u64(c64, iw__crc32c_cp64(d, b));
+        b += 8;
+        d += 8;
+    }
+    c = (uint32_t)c64;
+    if (n & 4u) {
+        uint32_t v;
+        IW_MEMCPY(&v, b, 4);
+        IW_MEMCPY(d, &v, 4);
+        c = _mm_crc32_u32(c, v);
+        b += 4;
+        d += 4;
+    }
+    if (n & 2u) {
+        uint16_t v;
+        IW_MEMCPY(&v, b, 2);
+        IW_MEMCPY(d, &v, 2);
+        c = _mm_crc32_u16(c, v);
+        b += 2;
+        d += 2;
+    }
+    if (n & 1u) {
+        uint8_t v = *b;
+        *d = v;
+        c = _mm_crc32_u8(c, v);
+    }
+    return c;
+}
+
+/* iw__crc32c_sse42_3way that also copies. */
+static IW__CRC32C_T_SSE42 uint32_t iw__crc32c_copy_3way(uint32_t c, uint8_t *d, const uint8_t *b,
+                                                        size_t bl, const uint32_t t2[8][16],
+                                                        const uint32_t t1[8][16])
+{
+    uint64_t c0 = c, c1 = 0, c2 = 0;
+    const uint8_t *e = b + bl;
+    while (b != e) {
+        c0 = _mm_crc32_u64(c0, iw__crc32c_cp64(d, b));
+        c1 = _mm_crc32_u64(c1, iw__crc32c_cp64(d + bl, b + bl));
+        c2 = _mm_crc32_u64(c2, iw__crc32c_cp64(d + 2 * bl, b + 2 * bl));
+        b += 8;
+        d += 8;
+    }
+    return iw__crc32c_shift_by(t2, (uint32_t)c0) ^ iw__crc32c_shift_by(t1, (uint32_t)c1) ^
+           (uint32_t)c2;
+}
+
+/* "sse42" */
+static IW__CRC32C_T_SSE42 uint32_t iw__crc32c_copy_sse42(uint32_t crc, void *dst, const void *src,
+                                                         size_t n)
+{
+    uint8_t *d = (uint8_t *)dst;
+    const uint8_t *b = (const uint8_t *)src;
+    uint32_t c = ~crc;
+    while (n >= 3 * IW__CRC32C_LONG) {
+        c = iw__crc32c_copy_3way(c, d, b, IW__CRC32C_LONG, iw__crc32c_shift[0],
+                                 iw__crc32c_shift[1]);
+        b += 3 * IW__CRC32C_LONG;
+        d += 3 * IW__CRC32C_LONG;
+        n -= 3 * IW__CRC32C_LONG;
+    }
+    while (n >= 3 * IW__CRC32C_SHORT) {
+        c = iw__crc32c_copy_3way(c, d, b, IW__CRC32C_SHORT, iw__crc32c_shift[2],
+                                 iw__crc32c_shift[3]);
+        b += 3 * IW__CRC32C_SHORT;
+        d += 3 * IW__CRC32C_SHORT;
+        n -= 3 * IW__CRC32C_SHORT;
+    }
+    return ~iw__crc32c_copy_run(c, d, b, n);
+}
+
+/* ---- vpclmul ------------------------------------------------------------------------------
+ * Folding alone copies for free (the loaded register is stored), but it is bound by the
+ * carry-less multiplier: two 512-bit multiplies per 64 octets, each taking the unit for two
+ * cycles on Zen 5 (4 KiB from L2: 57 GB/s). The CRC's hybrid, crc32 streams over separate
+ * regions beside the folding, did worse once it stored too: 37-44 GB/s as written (gcc spilled
+ * the fourteen stream pointers), 53 with the streams at fixed offsets and moved by 256-bit
+ * stores. So long input is cut into 128-octet units [piece][block], read and written in order
+ * like a memcpy (4 KiB from L2: 52-64 GB/s from run to run, 72-77 from L1):
+ *   - the piece (64 octets) is moved by one 512-bit load and store, and its CRC is run from 0
+ *     by eight crc32 over src, which that load brought into L1 (moving eight words out of
+ *     the vector register would cost more than loading them again);
+ *   - the block is moved and folded by one of four accumulators (512 octets per step, so the
+ *     fold constant moves a block 512 octets on);
+ *   - the piece's register enters the block after it as data (XORed into its first 4
+ *     octets), since a register followed by more data is equivalent to those data with the
+ *     register XORed in. That leaves the folded polynomial exactly that of the message.
+ * Per 512-octet step that is 8 multiplies (16 cycles) and 32 crc32 (16 cycles at two per
+ * cycle), so both units can be kept busy; the incoming register enters the first piece. */
+
+/* The fold constants for a move of 8 w octets: x^(64 w - 33) and x^(64 (w + 1) - 33) mod P
+ * (see IW__CRC32C_K16_HI), straight from the hybrid's table; 1 <= w < IW__CRC32C_WMAX. */
+#define IW__CRC32C_KW(w) IW__CRC32C_K4(iw__crc32c_xw[(w)], iw__crc32c_xw[(w) - 1])
+#define IW__CRC32C_STZ(p, z) _mm512_storeu_si512((void *)(p), (z))
+
+/* 64 octets from b to d through one register, which is returned for folding. */
+static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE __m512i iw__crc32c_cpz(uint8_t *d, const uint8_t *b)
+{
+    __m512i z = IW__CRC32C_LDZ(b);
+    IW__CRC32C_STZ(d, z);
+    return z;
+}
+
+/* z with c XORed into its first 4 octets (a register entering as data). */
+static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE __m512i iw__crc32c_zreg(__m512i z, uint32_t c)
+{
+    return _mm512_xor_si512(z, _mm512_inserti32x4(_mm512_setzero_si512(),
+                                                  _mm_cvtsi32_si128((int)c), 0));
+}
+
+/* A piece: 64 octets moved from b to d, and their register run from r. */
+static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE uint32_t iw__crc32c_piece(uint64_t r, uint8_t *d,
+                                                                       const uint8_t *b)
+{
+    (void)iw__crc32c_cpz(d, b);
+    r = _mm_crc32_u64(r, iw__crc32c_ld64(b));
+    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 8));
+    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 16));
+    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 24));
+    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 32));
+    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 40));
+    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 48));
+    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 56));
+    return (uint32_t)r;
+}
+
+/* The end of every folding path: z holds the 64 octets just before b (at least 256 octets of
+ * the message lie before b), and n < 256 octets are left. The last n % 64 are moved by one
+ * 64-octet move that ends where they end (it rewrites octets already copied, with the same
+ * values) and read again from src for the CRC. */
+static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE uint32_t iw__crc32c_copy_zend(__m512i z, uint8_t *d,
+                                                                           const uint8_t *b,
+                                                                           size_t n)
+{
+    const __m512i k64 = IW__CRC32C_K4(IW__CRC32C_K64_HI, IW__CRC32C_K64_LO);
+    while (n >= 64) {
+        z = iw__crc32c_fold64(z, k64, iw__crc32c_cpz(d, b));
+        b += 64;
+        d += 64;
+        n -= 64;
+    }
+    if (n != 0) (void)iw__crc32c_cpz(d + n - 64, b + n - 64);
+    return iw__crc32c_zfinish(z, b, n);
+}
+
+/* Four accumulators over the 256 octets before b, in order; folding alone for the rest. */
+static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE uint32_t iw__crc32c_copy_zrest(__m512i z0, __m512i z1,
+                                                                            __m512i z2, __m512i z3,
+                                                                            uint8_t *d,
+                                                                            const uint8_t *b,
+                                                                            size_t n)
+{
+    const __m512i k256 = IW__CRC32C_K4(IW__CRC32C_K256_HI, IW__CRC32C_K256_LO);
+    while (n >= 256) {
+        z0 = iw__crc32c_fold64(z0, k256, iw__crc32c_cpz(d, b));
+        z1 = iw__crc32c_fold64(z1, k256, iw__crc32c_cpz(d + 64, b + 64));
+        z2 = iw__crc32c_fold64(z2, k256, iw__crc32c_cpz(d + 128, b + 128));
+        z3 = iw__crc32c_fold64(z3, k256, iw__crc32c_cpz(d + 192, b + 192));
+        b += 256;
+        d += 256;
+        n -= 256;
+    }
+    z3 = iw__crc32c_fold64(z0, IW__CRC32C_K4(IW__CRC32C_K192_HI, IW__CRC32C_K192_LO), z3);
+    z3 = iw__crc32c_fold64(z1, IW__CRC32C_K4(IW__CRC32C_K128_HI, IW__CRC32C_K128_LO), z3);
+    z3 = iw__crc32c_fold64(z2, IW__CRC32C_K4(IW__CRC32C_K64_HI, IW__CRC32C_K64_LO), z3);
+    return iw__crc32c_copy_zend(z3, d, b, n);
+}
+
+/* Folding alone (iw__crc32c_vpclmul_fold that also copies); n >= 256. */
+static IW__CRC32C_T_VPCLMUL IW__CRC32C_NOINLINE uint32_t iw__crc32c_copy_zfold(uint32_t c, uint8_t *d,
+                                                                              const uint8_t *b,
+                                                                              size_t n)
+{
+    __m512i z0 = iw__crc32c_zreg(iw__crc32c_cpz(d, b), c), z1 = iw__crc32c_cpz(d + 64, b + 64);
+    __m512i z2 = iw__crc32c_cpz(d + 128, b + 128), z3 = iw__crc32c_cpz(d + 192, b + 192);
+    return iw__crc32c_copy_zrest(z0, z1, z2, z3, d + 256, b + 256, n - 256);
+}
+
+/* Pieces and blocks (see above); n >= 512. */
+static IW__CRC32C_T_VPCLMUL IW__CRC32C_NOINLINE uint32_t iw__crc32c_copy_zpiece(uint32_t c,
+                                                                               uint8_t *d,
+                                                                               const uint8_t *b,
+                                                                               size_t n)
+{
+    const __m512i k512 = IW__CRC32C_KW(64);
+    __m512i z0 = iw__crc32c_zreg(iw__crc32c_cpz(d + 64, b + 64), iw__crc32c_piece(c, d, b));
+    __m512i z1 = iw__crc32c_zreg(iw__crc32c_cpz(d + 192, b + 192),
+                                 iw__crc32c_piece(0, d + 128, b + 128));
+    __m512i z2 = iw__crc32c_zreg(iw__crc32c_cpz(d + 320, b + 320),
+                                 iw__crc32c_piece(0, d + 256, b + 256));
+    __m512i z3 = iw__crc32c_zreg(iw__crc32c_cpz(d + 448, b + 448),
+                                 iw__crc32c_piece(0, d + 384, b + 384));
+    b += 512;
+    d += 512;
+    n -= 512;
+    while (n >= 512) {
+        z0 = iw__crc32c_fold64(z0, k512, iw__crc32c_zreg(iw__crc32c_cpz(d + 64, b + 64),
+                                                         iw__crc32c_piece(0, d, b)));
+        z1 = iw__crc32c_fold64(z1, k512, iw__crc32c_zreg(iw__crc32c_cpz(d + 192, b + 192),
+                                                         iw__crc32c_piece(0, d + 128, b + 128)));
+        z2 = iw__crc32c_fold64(z2, k512, iw__crc32c_zreg(iw__crc32c_cpz(d + 320, b + 320),
+                                                         iw__crc32c_piece(0, d + 256, b + 256)));
+        z3 = iw__crc32c_fold64(z3, k512, iw__crc32c_zreg(iw__crc32c_cpz(d + 448, b + 448),
+                                                         iw__crc32c_piece(0, d + 384, b + 384)));
+        b += 512;
+        d += 512;
+        n -= 512;
+    }
+    /* The blocks of z0..z3 lie 448, 320, 192 and 64 octets before b. */
+    if (n >= 256) { /* each moves on to the next four blocks, in order: folding alone */
+        z0 = iw__crc32c_fold64(z0, IW__CRC32C_KW(56), iw__crc32c_cpz(d, b));
+        z1 = iw__crc32c_fold64(z1, IW__CRC32C_KW(48), iw__crc32c_cpz(d + 64, b + 64));
+        z2 = iw__crc32c_fold64(z2, IW__CRC32C_KW(40), iw__crc32c_cpz(d + 128, b + 128));
+        z3 = iw__crc32c_fold64(z3, IW__CRC32C_KW(32), iw__crc32c_cpz(d + 192, b + 192));
+        return iw__crc32c_copy_zrest(z0, z1, z2, z3, d + 256, b + 256, n - 256);
+    }
+    z3 = iw__crc32c_fold64(z0, IW__CRC32C_KW(48), z3);
+    z3 = iw__crc32c_fold64(z1, IW__CRC32C_KW(32), z3);
+    z3 = iw__crc32c_fold64(z2, IW__CRC32C_KW(16), z3);
+    return iw__crc32c_copy_zend(z3, d, b, n);
+}
+
+/* n < 256: moved like a memcpy (whole 512-bit moves, the last one ending at n; two
+ * overlapping moves below 64), then the crc32 instruction over src, now in L1. */
+static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE void iw__crc32c_copy_small(uint8_t *d, const uint8_t *b,
+                                                                        size_t n)
+{
+    if (n >= 64) {
+        size_t i;
+        for (i = 0; i + 64 < n; i += 64) (void)iw__crc32c_cpz(d + i, b + i);
+        (void)iw__crc32c_cpz(d + n - 64, b + n - 64);
+    } else if (n >= 32) {
+        __m256i y0 = _mm256_loadu_si256((const __m256i *)(const void *)b);
+        __m256i y1 = _mm256_loadu_si256((const __m256i *)(const void *)(b + n - 32));
+        _mm256_storeu_si256((__m256i *)(void *)d, y0);
+        _mm256_storeu_si256((__m256i *)(void *)(d + n - 32), y1);
+    } else if (n >= 16) {
+        __m128i x0 = IW__CRC32C_LDX(b), x1 = IW__CRC32C_LDX(b + n - 16);
+        _mm_storeu_si128((__m128i *)(void *)d, x0);
+        _mm_storeu_si128((__m128i *)(void *)(d + n - 16), x1);
+    } else if (n >= 8) {
+        uint64_t v0 = iw__crc32c_ld64(b), v1 = iw__crc32c_ld64(b + n - 8);
+        IW_MEMCPY(d, &v0, 8);
+        IW_MEMCPY(d + n - 8, &v1, 8);
+    } else if (n >= 4) {
+        uint32_t v0, v1;
+        IW_MEMCPY(&v0, b, 4);
+        IW_MEMCPY(&v1, b + n - 4, 4);
+        IW_MEMCPY(d, &v0, 4);
+        IW_MEMCPY(d + n - 4, &v1, 4);
+    } else if (n != 0) {
+        uint8_t v0 = b[0], v1 = b[n / 2], v2 = b[n - 1];
+        d[0] = v0;
+        d[n / 2] = v1;
+        d[n - 1] = v2;
+    }
+}
+
+#define IW__CRC32C_CZ_MIN 256u      /* below: moves, then crc32 */
+#define IW__CRC32C_CZPIECE_MIN 1024u /* below: folding alone (measured) */
+
+/* "vpclmul" */
+static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_copy_vpclmul(uint32_t crc, void *dst,
+                                                             const void *src, size_t n)
+{
+    uint8_t *d = (uint8_t *)dst;
+    const uint8_t *b = (const uint8_t *)src;
+    if (n < IW__CRC32C_CZ_MIN) {
+        iw__crc32c_copy_small(d, b, n);
+        return ~iw__crc32c_sse42_run(~crc, b, n);
+    }
+    if (n < IW__CRC32C_CZPIECE_MIN) return ~iw__crc32c_copy_zfold(~crc, d, b, n);
+    return ~iw__crc32c_copy_zpiece(~crc, d, b, n);
+}
+#endif /* IW__CRC32C_X86 */
+
+#if IW__CRC32C_ARM
+/* 8 octets from b to d through one register; returns them in crc32cx order. */
+static IW__CRC32C_T_ARM uint64_t iw__crc32c_arm_cp64(uint8_t *d, const uint8_t *b)
+{
+    uint64_t v;
+    IW_MEMCPY(&v, b, 8);
+    IW_MEMCPY(d, &v, 8);
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+static IW__CRC32C_T_ARM uint32_t iw__crc32c_arm_copy_run(uint32_t c, uint8_t *d, const uint8_t *b,
+                                                         size_t n)
+{
+    while (n >= 8) {
+        c = IW__CRC32C_ARM_CD(c, iw__crc32c_arm_cp64(d, b));
+        b += 8;
+        d += 8;
+        n -= 8;
+    }
+    while (n != 0) {
+        uint8_t v = *b++;
+        *d++ = v;
+        c = IW__CRC32C_ARM_CB(c, v);
+        n--;
+    }
+    return c;
+}
+
+static IW__CRC32C_T_ARM uint32_t iw__crc32c_arm_copy_3way(uint32_t c, uint8_t *d, const uint8_t *b,
+                                                          size_t bl, const uint32_t t2[8][16],
+                                                          const uint32_t t1[8][16])
+{
+    uint32_t c0 = c, c1 = 0, c2 = 0;
+    const uint8_t *e = b + bl;
+    while (b != e) {
+        c0 = IW__CRC32C_ARM_CD(c0, iw__crc32c_arm_cp64(d, b));
+        c1 = IW__CRC32C_ARM_CD(c1, iw__crc32c_arm_cp64(d + bl, b + bl));
+        c2 = IW__CRC32C_ARM_CD(c2, iw__crc32c_arm_cp64(d + 2 * bl, b + 2 * bl));
+        b += 8;
+        d += 8;
+    }
+    return iw__crc32c_shift_by(t2, c0) ^ iw__crc32c_shift_by(t1, c1) ^ c2;
+}
+
+/* "armv8" */
+static IW__CRC32C_T_ARM uint32_t iw__crc32c_copy_armv8(uint32_t crc, void *dst, const void *src,
+                                                       size_t n)
+{
+    uint8_t *d = (uint8_t *)dst;
+    const uint8_t *b = (const uint8_t *)src;
+    uint32_t c = ~crc;
+    while (n >= 3 * IW__CRC32C_LONG) {
+        c = iw__crc32c_arm_copy_3way(c, d, b, IW__CRC32C_LONG, iw__crc32c_shift[0],
+                                     iw__crc32c_shift[1]);
+        b += 3 * IW__CRC32C_LONG;
+        d += 3 * IW__CRC32C_LONG;
+        n -= 3 * IW__CRC32C_LONG;
+    }
+    while (n >= 3 * IW__CRC32C_SHORT) {
+        c = iw__crc32c_arm_copy_3way(c, d, b, IW__CRC32C_SHORT, iw__crc32c_shift[2],
+                                     iw__crc32c_shift[3]);
+        b += 3 * IW__CRC32C_SHORT;
+        d += 3 * IW__CRC32C_SHORT;
+        n -= 3 * IW__CRC32C_SHORT;
+    }
+    return ~iw__crc32c_arm_copy_run(c, d, b, n);
+}
+#endif /* IW__CRC32C_ARM */
+
+/* see mpa.h */
+IW_DEF size_t iw_mpa_crc32c_copy_impls(iw_mpa_crc32c_copy_impl *out, size_t cap)
+{
+    iw_mpa_crc32c_copy_impl all[4];
+    size_t n = 0, i;
+#if IW__CRC32C_X86
+    unsigned caps = iw__crc32c_x86_caps();
+#endif
+    all[n].name = "portable";
+    all[n].fn = iw_mpa_crc32c_copy_portable;
+    all[n++].usable = 1;
+#if IW__CRC32C_X86
+    all[n].name = "sse42";
+    all[n].fn = iw__crc32c_copy_sse42;
+    all[n++].usable = (caps & IW__CRC32C_HAS_SSE42) != 0;
+    all[n].name = "vpclmul";
+    all[n].fn = iw__crc32c_copy_vpclmul;
+    all[n++].usable = (caps & IW__CRC32C_HAS_VPCLMUL) != 0;
+#endif
+#if IW__CRC32C_ARM
+    all[n].name = "armv8";
+    all[n].fn = iw__crc32c_copy_armv8;
+    all[n++].usable = iw__crc32c_arm_usable();
+#endif
+    for (i = 0; i < n && i < cap; i++) out[i] = all[i];
+    return n;
+}
+
+/* see mpa.h */
+IW_DEF iw_mpa_crc32c_copy_fn iw_mpa_crc32c_copy_select(void)
+{
+#if IW__CRC32C_X86
+    unsigned caps = iw__crc32c_x86_caps();
+    if (caps & IW__CRC32C_HAS_VPCLMUL) return iw__crc32c_copy_vpclmul;
+    if (caps & IW__CRC32C_HAS_SSE42) return iw__crc32c_copy_sse42;
+#elif IW__CRC32C_ARM
+    if (iw__crc32c_arm_usable()) return iw__crc32c_copy_armv8;
+#endif
+    return iw_mpa_crc32c_copy_portable;
+}
 
 #ifdef __cplusplus
 extern "C" {
@@ -3224,7 +3701,7 @@ static iw_status iw__rx_fused(iw_mpa_conn *c, const uint8_t *fp, size_t total, s
     uint32_t crc = iw__crc(c, 0, fp, lead + 2u);
     iw_status st = c->ulp->place(c->uctx, u, len, crc, &crc);
     if (st != IW_OK) return iw__ulp_status(c, st);
-    crc = iw__crc(c, crc, u + len, pad);
+    if (pad) crc = iw__crc(c, crc, u + len, pad);
     if (crc != iw__get_le32(u + len + pad)) { /* MPA-055: nothing of it is completed */
         (void)c->ulp->commit(c->uctx, 0);
         return iw__fail_mpa(c, IW_MPA_ECODE_CRC);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # bench/run.sh: the body of `make bench`. Builds every bench/bench_*.c with -O2 (ISA-L linked
-# for the CRC comparison), runs each, prints their tables, and ends with all the BENCH lines.
-# A bench exits non-zero only on a wrong result, never on slowness.
+# for the CRC comparison), runs each, prints their tables, and ends with all the BENCH lines
+# (with the '# ' comment lines a bench prints to explain them, e.g. bench_ddp's choice of
+# receive mode). A bench exits non-zero only on a wrong result, never on slowness.
+# BENCH_ONLY=ddp (a substring of the names) runs only the matching benches.
 set -u
 cd "$(dirname "$0")/.."
 B=${B:-build}/bench
@@ -11,6 +13,7 @@ status=0
 : > "$B/lines"
 for src in bench/bench_*.c; do
     name=$(basename "$src" .c)
+    case "$name" in *"${BENCH_ONLY:-}"*) ;; *) continue ;; esac
     libs=""
     grep -q 'isa-l' "$src" && libs="-lisal"
     if ! cc $CFLAGS -std=c99 -Wall -Wextra -I. -Ibench -o "$B/$name" "$src" $libs; then
@@ -20,8 +23,8 @@ for src in bench/bench_*.c; do
     if ! "$B/$name" > "$B/$name.out" 2>&1; then
         cat "$B/$name.out"; echo "bench: $name reported a wrong result"; status=1; continue
     fi
-    grep -v '^BENCH ' "$B/$name.out"
-    grep '^BENCH ' "$B/$name.out" >> "$B/lines"
+    grep -vE '^(BENCH |# )' "$B/$name.out"
+    grep -E '^(BENCH |# )' "$B/$name.out" >> "$B/lines"
 done
 cat "$B/lines"
 exit $status

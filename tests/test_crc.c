@@ -3,7 +3,8 @@
 /* test_crc.c: CRC32c (RFC 5044 §4, RFC 3720 §12.1 and App. B.4) on every compiled-in path this
  * CPU can run, plus iw_mpa_crc32c (the compile-time choice) and iw_mpa_crc32c_select()'s pick.
  * The reference is a one-bit-at-a-time CRC written here, independent of the library's tables
- * and constants. */
+ * and constants. Then the fused copy + CRC32c paths (iw_mpa_crc32c_copy_*), checked against
+ * iw_mpa_crc32c_portable, which the first tests cover. */
 #include "check.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -370,6 +371,262 @@ static void t_impls_select(void)
 #endif
 }
 
+/* ---- fused copy + CRC32c (iw_mpa_crc32c_copy_*) ------------------------------------------
+ * Every usable path and iw_mpa_crc32c_copy_select()'s pick, against iw_mpa_crc32c_portable over
+ * the same octets: the CRC, dst == src, and the octets around dst untouched. Under ASan the
+ * rest of both blocks is poisoned during the call, so any read or write outside src[0..n) and
+ * dst[0..n) is reported even where a 64-octet move would stay inside the malloc block. */
+
+#define TC_GUARD 64 /* octets checked on each side of dst */
+
+typedef struct tc_cfn {
+    const char *name;
+    iw_mpa_crc32c_copy_fn fn;
+} tc_cfn;
+
+static size_t tc_copy_fns(tc_cfn *out)
+{
+    iw_mpa_crc32c_copy_impl im[TC_MAXFN];
+    iw_mpa_crc32c_copy_fn sel = iw_mpa_crc32c_copy_select();
+    size_t n, i, k = 0;
+    int listed = 0;
+    memset(im, 0, sizeof im);
+    n = iw_mpa_crc32c_copy_impls(im, TC_MAXFN - 1);
+    if (n > TC_MAXFN - 1) n = TC_MAXFN - 1;
+    for (i = 0; i < n; i++) {
+        if (!im[i].usable) continue;
+        if (im[i].fn == sel) listed = 1;
+        out[k].name = im[i].name;
+        out[k++].fn = im[i].fn;
+    }
+    if (!listed) { /* select's pick is always listed (t_copy_impls_select); test it anyway */
+        out[k].name = "select";
+        out[k++].fn = sel;
+    }
+    return k;
+}
+
+/* Source and destination blocks, each 64-octet aligned with room for any alignment 0..63 and
+ * TC_GUARD octets on both sides of the destination. */
+typedef struct tc_cbuf {
+    uint8_t *sblk, *dblk, *s0, *d0;
+    size_t slen, dlen;
+} tc_cbuf;
+
+static int tc_cbuf_init(tc_cbuf *b, size_t maxn, unsigned long long *seed)
+{
+    b->slen = maxn + 128;
+    b->dlen = maxn + 128 + 2 * TC_GUARD;
+    b->sblk = (uint8_t *)malloc(b->slen);
+    b->dblk = (uint8_t *)malloc(b->dlen);
+    if (b->sblk == NULL || b->dblk == NULL) return 0;
+    b->s0 = b->sblk + ((64u - ((size_t)b->sblk & 63u)) & 63u);
+    b->d0 = b->dblk + ((64u - ((size_t)b->dblk & 63u)) & 63u) + TC_GUARD;
+    tc_fill(b->sblk, b->slen, seed);
+    return 1;
+}
+
+static void tc_cbuf_free(tc_cbuf *b)
+{
+    free(b->sblk);
+    free(b->dblk);
+}
+
+/* One call: fn(crc, d, s, n) with s = s0 + sa, d = d0 + da; want = the reference. Returns 0 and
+ * prints the case on a mismatch. */
+static int tc_copy_one(const tc_cbuf *b, const tc_cfn *f, uint32_t crc, size_t n, size_t sa,
+                       size_t da, uint32_t want)
+{
+    const uint8_t *s = b->s0 + sa;
+    uint8_t *d = b->d0 + da, pat = (uint8_t)(0x5au ^ n ^ (da << 2));
+    size_t i;
+    uint32_t got;
+    int ok = 1;
+    memset(d - TC_GUARD, pat, n + 2 * TC_GUARD);
+    /* poison all but src[0..n) and dst[0..n) (granule-wise before them, exactly after) */
+    TC_POISON(b->sblk, (size_t)(s - b->sblk) & ~(size_t)7);
+    TC_POISON(s + n, b->slen - (size_t)(s - b->sblk) - n);
+    TC_POISON(b->dblk, (size_t)(d - b->dblk) & ~(size_t)7);
+    TC_POISON(d + n, b->dlen - (size_t)(d - b->dblk) - n);
+    got = f->fn(crc, d, s, n);
+    TC_UNPOISON(b->sblk, b->slen);
+    TC_UNPOISON(b->dblk, b->dlen);
+    if (got != want) {
+        fprintf(stderr, "  path %s len %u src align %u dst align %u crc 0x%08x: 0x%08x != 0x%08x\n",
+                f->name, (unsigned)n, (unsigned)sa, (unsigned)da, (unsigned)crc, (unsigned)got,
+                (unsigned)want);
+        ok = 0;
+    }
+    if (n != 0 && memcmp(d, s, n) != 0) {
+        fprintf(stderr, "  path %s len %u src align %u dst align %u: dst != src\n", f->name,
+                (unsigned)n, (unsigned)sa, (unsigned)da);
+        ok = 0;
+    }
+    for (i = 0; i < TC_GUARD; i++)
+        if (d[-1 - (ptrdiff_t)i] != pat || d[n + i] != pat) {
+            fprintf(stderr, "  path %s len %u src align %u dst align %u: guard octet %s dst hit\n",
+                    f->name, (unsigned)n, (unsigned)sa, (unsigned)da,
+                    d[-1 - (ptrdiff_t)i] != pat ? "before" : "after");
+            ok = 0;
+            break;
+        }
+    return ok;
+}
+
+/* Every length 0..TC_MAXLEN, each at 8 (src, dst) alignment pairs that rotate through 0..63,
+ * half of them continuing from a non-zero CRC; then every one of the 64 x 64 pairs at the
+ * lengths where the paths change method or unit. */
+static void t_copy_lengths_alignments(void)
+{
+    static const size_t edge[] = {0,   1,   3,   7,   8,   15,  16,  31,  32,   33,   63,
+                                  64,  65,  127, 128, 191, 255, 256, 257, 511,  512,  513,
+                                  767, 768, 769, 1023, 1024, 1025, 1536, 2048, 4096, 4300};
+    tc_cfn f[TC_MAXFN];
+    size_t nf = tc_copy_fns(f), i, len, k, sa, da, e;
+    unsigned long long seed = 0x243f6a8885a308d3ULL;
+    tc_cbuf b;
+    int bad = 0;
+    REQUIRE(tc_cbuf_init(&b, TC_MAXLEN, &seed));
+    for (len = 0; len <= TC_MAXLEN && bad < 10; len++)
+        for (k = 0; k < 8; k++) {
+            uint32_t crc = (k & 1u) ? (uint32_t)check_rand(&seed) : 0, want;
+            sa = (len * 7 + k * 17) & 63u;
+            da = (len * 13 + k * 37 + (len >> 6)) & 63u;
+            want = iw_mpa_crc32c_portable(crc, b.s0 + sa, len);
+            for (i = 0; i < nf; i++)
+                if (!tc_copy_one(&b, &f[i], crc, len, sa, da, want)) bad++;
+        }
+    for (e = 0; e < sizeof edge / sizeof edge[0] && bad < 10; e++)
+        for (sa = 0; sa < 64; sa++) {
+            uint32_t crc = (uint32_t)check_rand(&seed);
+            uint32_t want = iw_mpa_crc32c_portable(crc, b.s0 + sa, edge[e]);
+            for (da = 0; da < 64; da++)
+                for (i = 0; i < nf; i++)
+                    if (!tc_copy_one(&b, &f[i], crc, edge[e], sa, da, want)) bad++;
+        }
+    CHECK(bad == 0);
+    tc_cbuf_free(&b);
+}
+
+/* Long input (the piece loop, its tails, and several of its 512-octet steps) at random
+ * alignments. */
+static void t_copy_long(void)
+{
+    static const size_t lens[] = {4301,  4351,  4352,  4353,  4607, 4608, 4609,  5119,
+                                  5120,  8191,  8192,  8193,  9000, 9216, 65549, 100003,
+                                  262149};
+    size_t maxn = 262149, t, i;
+    tc_cfn f[TC_MAXFN];
+    size_t nf = tc_copy_fns(f);
+    unsigned long long seed = 77;
+    tc_cbuf b;
+    int bad = 0;
+    REQUIRE(tc_cbuf_init(&b, maxn, &seed));
+    for (t = 0; t < sizeof lens / sizeof lens[0] + 20 && bad < 10; t++) {
+        size_t n = t < sizeof lens / sizeof lens[0] ? lens[t]
+                                                    : 4301 + (size_t)(check_rand(&seed) % 40000u);
+        size_t sa = (size_t)(check_rand(&seed) % 64u), da = (size_t)(check_rand(&seed) % 64u);
+        uint32_t crc = (uint32_t)check_rand(&seed);
+        uint32_t want = iw_mpa_crc32c_portable(crc, b.s0 + sa, n);
+        for (i = 0; i < nf; i++)
+            if (!tc_copy_one(&b, &f[i], crc, n, sa, da, want)) bad++;
+    }
+    CHECK(bad == 0);
+    tc_cbuf_free(&b);
+}
+
+/* Chaining: copying a||b as a then b (continuing from the first CRC) gives the CRC of a||b and
+ * the same dst, at every split point of some lengths and at random multi-piece splits. */
+static void t_copy_chained(void)
+{
+    static const size_t lens[] = {1024, 4096, 4097, 8192 + 7};
+    tc_cfn f[TC_MAXFN];
+    size_t nf = tc_copy_fns(f), i, t, s, maxn = 8192 + 64;
+    unsigned long long seed = 4242;
+    uint8_t *src = (uint8_t *)malloc(maxn), *dst = (uint8_t *)malloc(maxn);
+    int bad = 0;
+    REQUIRE(src != NULL && dst != NULL);
+    tc_fill(src, maxn, &seed);
+    for (t = 0; t <= 200 + sizeof lens / sizeof lens[0] && bad < 10; t++) {
+        size_t n = t <= 200 ? t : lens[t - 201];
+        uint32_t want = iw_mpa_crc32c_portable(0, src + 3, n);
+        for (i = 0; i < nf; i++)
+            for (s = 0; s <= n; s++) {
+                uint32_t got;
+                memset(dst, 0, n + 8);
+                got = f[i].fn(f[i].fn(0, dst + 5, src + 3, s), dst + 5 + s, src + 3 + s, n - s);
+                if ((got != want || memcmp(dst + 5, src + 3, n) != 0) && bad++ < 10) {
+                    fprintf(stderr, "  path %s len %u split %u\n", f[i].name, (unsigned)n,
+                            (unsigned)s);
+                    CHECK_EQ(got, want);
+                }
+            }
+    }
+    /* random pieces, random start alignment */
+    for (i = 0; i < nf; i++)
+        for (t = 0; t < 60; t++) {
+            size_t a = (size_t)(check_rand(&seed) % 64u), n = maxn - 64, off = 0;
+            uint32_t c = 0;
+            memset(dst, 0, maxn);
+            while (off < n) {
+                size_t step = (size_t)(check_rand(&seed) % (t < 30 ? 300u : 3000u));
+                if (step > n - off) step = n - off;
+                c = f[i].fn(c, dst + off, src + a + off, step);
+                off += step;
+            }
+            if ((c != iw_mpa_crc32c_portable(0, src + a, n) || memcmp(dst, src + a, n) != 0) &&
+                bad++ < 10) {
+                fprintf(stderr, "  path %s random pieces, trial %u\n", f[i].name, (unsigned)t);
+                CHECK(0);
+            }
+        }
+    CHECK(bad == 0);
+    free(dst);
+    free(src);
+}
+
+static void t_copy_impls_select(void)
+{
+    iw_mpa_crc32c_copy_impl im[TC_MAXFN], one;
+    iw_mpa_crc32c_copy_fn sel = iw_mpa_crc32c_copy_select();
+    size_t n, i, j;
+    int found = 0;
+    uint8_t dst[16] = {0}, src[16] = {0};
+    memset(im, 0, sizeof im);
+    n = iw_mpa_crc32c_copy_impls(im, TC_MAXFN);
+    REQUIRE(n >= 1 && n <= TC_MAXFN);
+    CHECK_EQ(iw_mpa_crc32c_copy_impls(NULL, 0), n);
+    CHECK_EQ(iw_mpa_crc32c_copy_impls(&one, 1), n);
+    CHECK(strcmp(one.name, "portable") == 0);
+    CHECK(strcmp(im[0].name, "portable") == 0);
+    CHECK(im[0].usable);
+    CHECK(im[0].fn == iw_mpa_crc32c_copy_portable);
+    for (i = 0; i < n; i++) {
+        printf("# copy path %-8s %s\n", im[i].name, im[i].usable ? "usable" : "not usable on this CPU");
+        CHECK(im[i].fn != NULL);
+        for (j = 0; j < i; j++) CHECK(strcmp(im[i].name, im[j].name) != 0);
+        if (im[i].fn == sel) {
+            found = 1;
+            CHECK(im[i].usable);
+        }
+        if (!im[i].usable) continue;
+        /* NULL iff n == 0: the CRC passes through unchanged */
+        CHECK_EQ(im[i].fn(0, NULL, NULL, 0), 0);
+        CHECK_EQ(im[i].fn(0x12345678u, NULL, NULL, 0), 0x12345678u);
+        memcpy(src, "123456789", 9);
+        CHECK_EQ(im[i].fn(0, dst, src, 9), 0xE3069283u);
+        CHECK_MEM(dst, "123456789", 9);
+        CHECK_EQ(dst[9], 0);
+        memset(dst, 0, sizeof dst);
+    }
+    CHECK(found);
+    CHECK(sel == iw_mpa_crc32c_copy_select());
+#if defined(__x86_64__) && !IW_CRC32C_NO_ACCEL
+    /* the test machine is an x86-64 with SSE4.2 and AVX-512 VPCLMULQDQ */
+    CHECK(sel != iw_mpa_crc32c_copy_portable);
+#endif
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -382,6 +639,11 @@ int main(int argc, char **argv)
         {"crc32c chained updates at every split point MPA-051", t_split_points},
         {"crc32c combine MPA-051", t_combine},
         {"crc32c impls list and select MPA-051", t_impls_select},
+        {"crc32c_copy lengths 0..4300 x src and dst alignments, guard octets",
+         t_copy_lengths_alignments},
+        {"crc32c_copy long buffers up to 256 KiB", t_copy_long},
+        {"crc32c_copy chained at every split point and in random pieces", t_copy_chained},
+        {"crc32c_copy impls list and select", t_copy_impls_select},
     };
     return CHECK_RUN(tests);
 }
