@@ -3692,12 +3692,12 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
     return iw__ulp_status(c, st);
 }
 
-/* Fused receive (see iw_mpa_ulp_ops.place): fp is a whole FPDU of total octets whose only
- * marker, if any, is the lead octets in front of its ULPDU_Length. */
-static iw_status iw__rx_fused(iw_mpa_conn *c, const uint8_t *fp, size_t total, size_t lead)
+/* Fused receive (see iw_mpa_ulp_ops.place): fp is a whole FPDU whose only marker, if any, is
+ * the lead octets in front of its ULPDU_Length; the ULPDU is ULPDU_Length octets, PAD apart. */
+static iw_status iw__rx_fused(iw_mpa_conn *c, const uint8_t *fp, size_t lead)
 {
     const uint8_t *u = fp + lead + 2u;
-    size_t len = total - lead - 2u - IW_MPA_CRC_LEN, pad = iw_mpa_pad(len);
+    size_t len = iw__get_be16(fp + lead), pad = iw_mpa_pad(len); /* validated ULPDU_Length */
     uint32_t crc = iw__crc(c, 0, fp, lead + 2u);
     iw_status st = c->ulp->place(c->uctx, u, len, crc, &crc);
     if (st != IW_OK) return iw__ulp_status(c, st);
@@ -3758,7 +3758,7 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
                     c->rx_pos += (uint32_t)total;
                     p += total;
                     if (fused)
-                        st = iw__rx_fused(c, p - total, total, lead);
+                        st = iw__rx_fused(c, p - total, lead);
                     else
                         st = iw__rx_done(c, crc, p - IW_MPA_CRC_LEN, p - total + lead + 2u, L, mk_bad);
                     continue;

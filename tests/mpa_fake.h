@@ -188,7 +188,7 @@ typedef struct endpoint {
     uint8_t wire[FAKE_WIRE_CAP];
 } endpoint;
 
-static iw_status ep_init(endpoint *e, const iw_mpa_cfg *cfg)
+static IW__UNUSED iw_status ep_init(endpoint *e, const iw_mpa_cfg *cfg)
 {
     memset(&e->f, 0, sizeof e->f);
     e->f.c = &e->c;
