@@ -297,7 +297,8 @@ IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok);
 
 /* Queue one message. IW_OK: taken (segments go out now or from iw_ddp_tx_resume); IW_EAGAIN:
  * a message is still in progress; IW_EINVAL: bad argument (2^32 octets or more, DDP-007; a QN
- * beyond IW_CFG_DDP_QN; NULL pieces); the stream's error once it failed. */
+ * beyond IW_CFG_DDP_QN; NULL pieces; a tagged range past TO 2^64 - 1); IW_EHOST once the LLP
+ * failed. A receive error does not close transmit: the ULP still sends its Terminate. */
 IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m);
 /* The LLP can take more: continue the message in progress. */
 IW_DEF iw_status iw_ddp_tx_resume(iw_ddp_stream *s);
@@ -523,7 +524,7 @@ static IW__DDP_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, s
     if (s->ulp->check && s->ulp->check(s->uctx, h, &access, t) != IW_OK) return IW_ETERM;
     if (h->tagged) {
         iw_ddp_xlate x;
-        size_t i, sum = 0;
+        size_t i, k, sum = 0;
         if (s->rt_active) { /* DDP-025: a later segment continues its message */
             if (h->stag != s->rt_stag) {
                 *t = iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG);
@@ -538,7 +539,7 @@ static IW__DDP_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, s
         x = s->mem->resolve(s->mctx, h->stag, h->to, n, access, dst, IW_CFG_DDP_DST_IOV, nd);
         /* DDP-023: a wrap is a wrap, whatever the resolver says about bounds */
         if (x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) {
-            if (h->to + n < h->to) x = IW_DDP_X_TO_WRAP;
+            if (h->to + (n - 1u) < h->to) x = IW_DDP_X_TO_WRAP; /* last octet past 2^64 - 1 */
         }
         if (x != IW_DDP_X_OK) { /* DDP-019..023: the one table */
             *nd = 0;
@@ -548,15 +549,18 @@ static IW__DDP_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, s
         /* DDP-037: the pieces must cover exactly the validated range */
         if (*nd == 1 && dst[0].base && dst[0].len == n) return IW_OK; /* the usual case */
         if (*nd > IW_CFG_DDP_DST_IOV) *nd = IW_CFG_DDP_DST_IOV + 1u;
-        for (i = 0; i < *nd && i < IW_CFG_DDP_DST_IOV; i++) {
-            if (!dst[i].base && dst[i].len) break;
+        for (i = 0, k = 0; i < *nd && i < IW_CFG_DDP_DST_IOV; i++) {
+            if (dst[i].len == 0) continue; /* empty pieces are dropped */
+            if (!dst[i].base || dst[i].len > n - sum) break; /* no wrap of the sum */
             sum += dst[i].len;
+            dst[k++] = dst[i];
         }
         if (*nd > IW_CFG_DDP_DST_IOV || i < *nd || sum != n) {
             *nd = 0;
             *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
             return IW_EHOST;
         }
+        *nd = k;
         return IW_OK;
     }
     {
@@ -838,13 +842,16 @@ IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
     uint64_t total = 0;
     size_t i;
     if (!s || !m || (!m->sgl && m->nsge)) return IW_EINVAL;
-    if (s->err.status != IW_OK) return s->err.status;
+    /* A receive error (IW_ETERM) leaves transmit open: the ULP still sends its Terminate
+     * (RFC 5040 §7) and decides what else may go; only an LLP failure ends it. */
+    if (s->err.status == IW_EHOST) return IW_EHOST;
     if (!m->tagged && m->qn >= IW_CFG_DDP_QN) return IW_EINVAL;
     for (i = 0; i < m->nsge; i++) {
         if (!m->sgl[i].base && m->sgl[i].len) return IW_EINVAL;
+        if (m->sgl[i].len > 0xFFFFFFFFu - total) return IW_EINVAL; /* DDP-007: < 2^32 octets */
         total += m->sgl[i].len;
-        if (total > 0xFFFFFFFFu) return IW_EINVAL; /* DDP-007: less than 2^32 octets */
     }
+    if (m->tagged && total && m->to + (total - 1u) < m->to) return IW_EINVAL; /* TO wrap */
     if (s->tx_active) return IW_EAGAIN;
     s->tx = *m;
     s->tx_active = 1;

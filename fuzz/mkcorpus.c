@@ -1,7 +1,8 @@
 /* fuzz/mkcorpus.c: writes the seed inputs of the mpa fuzz targets (run by fuzz/mkcorpus.sh,
  * which names them by their SHA-256). Not part of the library.
  *
- *   mkcorpus OUTDIR PCAP...    writes into OUTDIR/mpa_frame, OUTDIR/mpa_setup, OUTDIR/mpa_rx
+ *   mkcorpus OUTDIR PCAP...    writes into OUTDIR/mpa_frame, OUTDIR/mpa_setup, OUTDIR/mpa_rx,
+ *                              OUTDIR/ddp_rx
  *
  * Seeds come from two sources:
  *  - the Linux siw captures (tests/vectors/NAME.pcap, read with tests/pcap.h): for every MPA
@@ -10,12 +11,15 @@
  *    segment (mpa_setup); the client->server FPDUs after the Request (mpa_rx);
  *  - conversations between two instances of the library (markers, which siw does not send,
  *    P2P with Read and Send RTRs, ULPDUs that straddle markers), plus hand-made frames for the
- *    codec's error paths.
+ *    codec's error paths;
+ *  - ddp_rx: the ULPDUs (DDP segments) of every captured direction, one record each; the
+ *    library's own segmentation (iw_ddp_send) of a mix of RDMAP messages at several MULPDUs; one
+ *    seed per DDP/ULP error case after a valid prefix; transmit configurations (TX mode).
  * The record and tail formats are those documented at the top of each fuzz_mpa_*.c.
  */
 #define IWARP_IMPLEMENTATION
 #define IWARP_STATIC
-#include "mpa.h"
+#include "ddp.h" /* and mpa.h */
 #include "fuzz_common.h"
 #include "fuzz_fake.h"
 #include "pcap.h"
@@ -445,6 +449,550 @@ static void synth_conversations(void)
     free(b.p);
 }
 
+/* ---- ddp_rx (tail and record formats: see fuzz_ddp_rx.c) ---- */
+
+#define DT 40
+#define D_TX 0x01u
+#define D_FUSED 0x02u
+#define D_MIXED 0x04u
+#define D_FIX 0x08u
+#define D_CHECK_NONE 0x00u
+#define D_CHECK_PERM 0x10u
+#define D_CHECK_RDMAP 0x20u
+#define D_CHECK_READ 0x30u
+#define D_CHECK_MASK 0x30u
+#define D_NO_RXBUF 0x40u
+#define D_NULL_EMPTY 0x80u
+#define D_BASE0 0x1000ull /* STag entries' default TO0 */
+
+static void put64(uint8_t *p, uint64_t v)
+{
+    iw__put_be32(p, (uint32_t)(v >> 32));
+    iw__put_be32(p + 4, (uint32_t)v);
+}
+
+/* RX defaults: iw_ddp_rx, RDMAP check, 2 STags (stag0, stag0 + 0x101) VA-based at to0 with
+ * Remote Write and Read, buffers of 1..4 pieces of 16 KiB that never run out. */
+static void dt_rx(uint8_t *t, uint32_t stag0, uint64_t to0)
+{
+    unsigned i;
+    memset(t, 0, DT);
+    t[0] = D_CHECK_RDMAP;
+    t[2] = 1;
+    iw__put_be32(t + 3, stag0);
+    put64(t + 7, to0);
+    t[21] = 0xFF;
+    t[22] = 0xFF;
+    t[23] = 3u | 4u;
+    iw__put_be32(t + 24, 0x12345678u);
+    for (i = 0; i < 8; i++) t[28 + i] = 0x08;
+    iw__put_be32(t + 36, 1);
+}
+
+static uint8_t dpay[65536];
+
+/* One segment as a record: header h, n payload octets. */
+static void drec(buf *b, const iw_ddp_hdr *h, size_t n, unsigned fill)
+{
+    static uint8_t s[IW_DDP_MAX_HDR + 65536];
+    size_t hl = iw_ddp_hdr_encode(h, s), i;
+    for (i = 0; i < n; i++) s[hl + i] = (uint8_t)(fill + i * 7u + (i >> 8));
+    rec_rx(b, s, hl + n);
+}
+static iw_ddp_hdr ht(int last, uint8_t ulp, uint32_t stag, uint64_t to)
+{
+    iw_ddp_hdr h;
+    memset(&h, 0, sizeof h);
+    h.tagged = 1;
+    h.last = (uint8_t)last;
+    h.ulp = ulp;
+    h.stag = stag;
+    h.to = to;
+    return h;
+}
+static iw_ddp_hdr hu(int last, uint8_t ulp, uint32_t qn, uint32_t msn, uint32_t mo)
+{
+    iw_ddp_hdr h;
+    memset(&h, 0, sizeof h);
+    h.last = (uint8_t)last;
+    h.ulp = ulp;
+    h.qn = qn;
+    h.msn = msn;
+    h.mo = mo;
+    return h;
+}
+
+static void dseed(const char *label, buf *b, const uint8_t *t)
+{
+    size_t n = b->n;
+    put(b, t, DT);
+    write_seed("ddp_rx", label, b->p, b->n);
+    b->n = n; /* the records stay, without the tail */
+}
+
+/* The ULPDUs of one captured direction (after its MPA frame), one record each. */
+static void ddp_from_stream(const char *base, int k, int d, const pcap_stream *s)
+{
+    size_t pos, L, nseg = 0;
+    uint32_t stag0 = 0;
+    uint64_t to0 = 0;
+    int have = 0, v;
+    buf b = {0, 0, 0};
+    uint8_t t[DT];
+    char label[256];
+    if (s->len < 20) return;
+    pos = 20 + (size_t)iw__get_be16(s->data + 18);
+    for (v = 0; v < 4; v++) {
+        size_t p = pos;
+        b.n = 0;
+        nseg = 0;
+        while (p + 2 <= s->len) {
+            const uint8_t *u = s->data + p + 2;
+            L = iw__get_be16(s->data + p);
+            if (p + 2 + L > s->len) break;
+            if (!have && L >= 14 && (u[0] & 0x80u) && L > 14) {
+                stag0 = iw__get_be32(u + 2);
+                to0 = ((uint64_t)iw__get_be32(u + 6) << 32) | iw__get_be32(u + 10);
+                have = 1;
+            }
+            rec_rx(&b, u, L);
+            nseg++;
+            p += 2 + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN; /* siw: no markers, CRC field always */
+        }
+        if (!nseg) break;
+        dt_rx(t, have ? stag0 : 0x100u, have ? to0 : D_BASE0);
+        if (v == 1) t[0] |= D_FUSED;
+        if (v == 2) t[0] = (uint8_t)((t[0] | D_MIXED) & ~D_CHECK_MASK);
+        if (v == 3) { /* fix-up on (a no-op on valid traffic), buffers run out, CRC bad late */
+            t[0] |= D_FIX | D_MIXED;
+            t[1] = 0x7F;
+            t[20] = 6;
+            t[21] = 0x34;
+            t[23] = 2;
+        }
+        snprintf(label, sizeof label, "%s-%d-%s-ddp%d", base, k, d ? "s2c" : "c2s", v);
+        dseed(label, &b, t);
+        if (k > 0 || d > 0) break; /* variants for the first direction of each capture only */
+    }
+    free(b.p);
+}
+
+static void ddp_from_pcap(const char *path)
+{
+    pcap_conn cs[8];
+    int nc = pcap_read_conns(path, cs, 8), k, d;
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    if (nc < 0) exit(1);
+    for (k = 0; k < nc && k < 8; k++)
+        for (d = 0; d < 2; d++) ddp_from_stream(base, k, d, &cs[k].dir[d]);
+    pcap_free_conns(cs, nc < 8 ? nc : 8);
+}
+
+/* The library's own transmitter, cutting messages at a MULPDU, into records. */
+static buf *g_dcap;
+static iw_status dcap_send(void *l, const iw_iov *iov, size_t n)
+{
+    static uint8_t s[65536];
+    size_t i, len = 0;
+    (void)l;
+    for (i = 0; i < n; i++) {
+        memcpy(s + len, iov[i].base, iov[i].len);
+        len += iov[i].len;
+    }
+    rec_rx(g_dcap, s, len);
+    return IW_OK;
+}
+static uint32_t dcap_mul(void *l) { return *(const uint32_t *)l; }
+static int dcap_busy(void *l)
+{
+    (void)l;
+    return 0;
+}
+static iw_ddp_xlate dcap_resolve(void *m, uint32_t stag, uint64_t to, uint32_t len, unsigned acc,
+                                 iw_ddp_buf *dst, size_t max, size_t *n)
+{
+    (void)m; (void)stag; (void)to; (void)len; (void)acc; (void)dst; (void)max; (void)n;
+    return IW_DDP_X_INVALID_STAG;
+}
+static iw_status dcap_deliver(void *u, const iw_ddp_hdr *h, uint32_t len)
+{
+    (void)u; (void)h; (void)len;
+    return IW_OK;
+}
+
+typedef struct dmsg {
+    int tagged;
+    uint8_t ulp;
+    uint32_t stag_qn;
+    uint64_t to;
+    size_t len;
+} dmsg;
+
+static void dsend(buf *b, const dmsg *ms, size_t nm, uint32_t mulpdu)
+{
+    static const iw_ddp_mem_ops mo = {dcap_resolve};
+    static const iw_ddp_ulp_ops uo = {NULL, NULL, dcap_deliver, NULL, NULL};
+    iw_ddp_llp_ops lo = {dcap_send, dcap_mul, dcap_busy};
+    iw_ddp_stream s;
+    size_t i, j;
+    g_dcap = b;
+    if (iw_ddp_init(&s, &lo, &mulpdu, &mo, NULL, &uo, NULL) != IW_OK) exit(1);
+    for (i = 0; i < nm; i++) {
+        iw_ddp_msg m;
+        iw_iov v;
+        for (j = 0; j < ms[i].len; j++) dpay[j] = (uint8_t)(i * 37u + j);
+        memset(&m, 0, sizeof m);
+        m.tagged = (uint8_t)ms[i].tagged;
+        m.ulp = ms[i].ulp;
+        m.stag = ms[i].stag_qn;
+        m.qn = ms[i].tagged ? 0 : ms[i].stag_qn;
+        m.to = ms[i].to;
+        v.base = dpay;
+        v.len = ms[i].len;
+        m.sgl = &v;
+        m.nsge = 1;
+        if (iw_ddp_send(&s, &m) != IW_OK || iw_ddp_tx_busy(&s)) {
+            fprintf(stderr, "mkcorpus: iw_ddp_send failed\n");
+            exit(1);
+        }
+    }
+}
+
+#define S0 0x00012300u          /* entry 0 STag (index 0x123, key 0) */
+#define S1 (S0 + 0x101u)        /* entry 1 */
+#define B1 (D_BASE0 + 0x100000u) /* entry 1's base TO (VA-based) */
+
+/* A valid prefix: Send, 2-segment Write, 2-segment Send, Read Request. MSN next: QN0 3, QN1 2. */
+static void dprefix(buf *b)
+{
+    iw_ddp_hdr h;
+    h = hu(1, 0x43, 0, 1, 0);
+    drec(b, &h, 100, 1);
+    h = ht(0, 0x40, S0, D_BASE0 + 16);
+    drec(b, &h, 200, 2);
+    h = ht(1, 0x40, S0, D_BASE0 + 216);
+    drec(b, &h, 50, 3);
+    h = hu(0, 0x43, 0, 2, 0);
+    drec(b, &h, 60, 4);
+    h = hu(1, 0x43, 0, 2, 60);
+    drec(b, &h, 40, 5);
+    h = hu(1, 0x41, 1, 1, 0);
+    drec(b, &h, 28, 6);
+}
+/* ... and a Send that must be dropped after an error. */
+static void dsuffix(buf *b)
+{
+    iw_ddp_hdr h = hu(1, 0x43, 0, 3, 0);
+    drec(b, &h, 10, 9);
+}
+
+/* One error case: prefix, the segment(s) h[0..nh) of n[i] octets, suffix; tail t. */
+static void derr(const char *label, const iw_ddp_hdr *h, const size_t *n, size_t nh, const uint8_t *t)
+{
+    buf b = {0, 0, 0};
+    size_t i;
+    dprefix(&b);
+    for (i = 0; i < nh; i++) drec(&b, &h[i], n[i], 0x30u + (unsigned)i);
+    dsuffix(&b);
+    dseed(label, &b, t);
+    free(b.p);
+}
+
+static void synth_ddp(void)
+{
+    static const dmsg mix[] = {
+        {1, 0x40, S0, D_BASE0 + 100, 3000}, /* RDMA Write, 6 segments at 512 */
+        {0, 0x43, 0, 0, 2000},              /* Send */
+        {0, 0x41, 1, 0, 28},                /* Read Request */
+        {1, 0x42, S1, B1, 1500},            /* Read Response */
+        {0, 0x45, 0, 0, 0},                 /* Send with SE, empty */
+        {1, 0x40, 1, 0, 0},                 /* empty Write with STag 1 (P2P RTR) */
+        {0, 0x48, 0, 0, 8},                 /* Immediate Data */
+        {0, 0x4B, 3, 0, 12},                /* Atomic Response */
+        {0, 0x4A, 1, 0, 52},                /* Atomic Request */
+        {0, 0x47, 2, 0, 28},                /* Terminate */
+    };
+    uint8_t t[DT];
+    buf b = {0, 0, 0};
+    iw_ddp_hdr h[4];
+    size_t n[4];
+    unsigned i;
+
+    /* the library's segments, all paths and check modes, pieces scattered */
+    dsend(&b, mix, sizeof mix / sizeof *mix, 512);
+    for (i = 0; i < 8; i++) {
+        static const char *nm[8] = {"rx", "fused", "mixed", "mixed-nocheck", "fused-crcbad",
+                                    "rx-permissive", "rx-readright", "mixed-smallbufs"};
+        char label[64];
+        size_t n0 = b.n;
+        dt_rx(t, S0, D_BASE0);
+        t[28] = 0x88; /* entry 0: 8 pieces */
+        t[29] = 0xC8; /* entry 1: 32 pieces */
+        switch (i) {
+        case 1: t[0] |= D_FUSED; break;
+        case 2: t[0] |= D_MIXED; break;
+        case 3: t[0] = D_MIXED; break;
+        case 4: t[0] |= D_FUSED; t[20] = 4; break;
+        case 5: t[0] = D_CHECK_PERM; break;
+        case 6: t[0] = D_CHECK_READ; break;
+        case 7: t[0] |= D_MIXED; t[23] = 2u | 4u; t[21] = 0x33; break;
+        default: break;
+        }
+        snprintf(label, sizeof label, "synth-mix-%s", nm[i]);
+        dseed(label, &b, t);
+        b.n = n0;
+    }
+    /* ... at MULPDU 2048 and 9000: fused segments of 1 KiB and more take the copy+CRC pass */
+    b.n = 0;
+    dsend(&b, mix, 4, 2048);
+    dt_rx(t, S0, D_BASE0);
+    t[28] = 0x88;
+    t[0] |= D_FUSED;
+    dseed("synth-mix-fused-mulpdu2048", &b, t);
+    b.n = 0;
+    dsend(&b, mix, 4, 9000);
+    t[28] = 0x08;
+    t[29] = 0x48;
+    dseed("synth-mix-fused-mulpdu9000", &b, t);
+    /* ... the same at MULPDU 64 (many pieces per Write segment: 8 and 32-piece regions) */
+    b.n = 0;
+    dsend(&b, mix, 4, 64);
+    dt_rx(t, S0, D_BASE0);
+    t[28] = 0xC8;
+    t[29] = 0xC8;
+    t[0] |= D_MIXED;
+    dseed("synth-mix-mulpdu64", &b, t);
+    /* ... one 4000-octet Write segment over 32 pieces: more than IW_CFG_DDP_DST_IOV, EHOST */
+    b.n = 0;
+    dsend(&b, mix, 1, 4000 + 14);
+    dt_rx(t, S0, D_BASE0);
+    t[28] = 0xC8;
+    dseed("synth-write-fragmented", &b, t);
+    /* ... fix-up on, over scrambled copies of the library's segments */
+    b.n = 0;
+    dsend(&b, mix, sizeof mix / sizeof *mix, 300);
+    for (i = 0; i + 20 < b.n; i += 37) b.p[i + 4] ^= (uint8_t)(0x5Au + i); /* garble headers */
+    dt_rx(t, S0, D_BASE0);
+    t[0] |= D_FIX | D_MIXED;
+    t[1] = 0xFF;
+    dseed("synth-fixup-all", &b, t);
+    t[1] = 0x3F; /* no RDMAP fix, no fit */
+    t[0] = (uint8_t)((t[0] & ~D_CHECK_MASK) | D_CHECK_PERM);
+    dseed("synth-fixup-noulp", &b, t);
+    free(b.p);
+
+    /* error cases after a valid prefix (see dprefix) */
+#define E1(name, hh, nn)                                                                   \
+    do {                                                                                   \
+        h[0] = hh;                                                                         \
+        n[0] = nn;                                                                         \
+        derr(name, h, n, 1, t);                                                            \
+    } while (0)
+    dt_rx(t, S0, D_BASE0);
+    E1("tagged-empty-any-stag", ht(1, 0x40, 0x00ABCD00u, 0xFFFFFFFFFFFFFFFFull), 0); /* DDP-024 */
+    {
+        buf c = {0, 0, 0};
+        uint8_t s[18] = {0xC1, 0x40, 0, 1, 0x23, 0, 0, 0, 0, 0, 0, 0, 0x10};
+        dprefix(&c);
+        rec_rx(&c, s, 10);
+        dsuffix(&c);
+        dseed("err-short-tagged-10", &c, t);
+        c.n = 0;
+        dprefix(&c);
+        s[0] = 0x41;
+        rec_rx(&c, s, 17);
+        dseed("err-short-untagged-17", &c, t);
+        c.n = 0;
+        dprefix(&c);
+        rec_rx(&c, s, 0);
+        dsuffix(&c);
+        dseed("err-empty-record", &c, t);
+        t[0] |= D_NULL_EMPTY | D_FUSED;
+        dseed("err-empty-record-null-fused", &c, t);
+        free(c.p);
+    }
+    dt_rx(t, S0, D_BASE0);
+    h[0] = ht(1, 0x40, S0, D_BASE0);
+    n[0] = 8;
+    {
+        buf c = {0, 0, 0};
+        static uint8_t s[64];
+        size_t hl;
+        dprefix(&c);
+        hl = iw_ddp_hdr_encode(&h[0], s);
+        s[0] = 0xC0; /* DV 0 */
+        rec_rx(&c, s, hl + 8);
+        dsuffix(&c);
+        dseed("err-dv0-tagged", &c, t);
+        c.n = 0;
+        dprefix(&c);
+        h[0] = hu(1, 0x43, 0, 3, 0);
+        hl = iw_ddp_hdr_encode(&h[0], s);
+        s[0] = 0x42; /* DV 2 */
+        rec_rx(&c, s, hl + 8);
+        dseed("err-dv2-untagged", &c, t);
+        free(c.p);
+    }
+    E1("err-rdmap-rv", ht(1, 0x80, S0, D_BASE0), 8);
+    E1("err-rdmap-opcode", hu(1, 0x4C, 0, 3, 0), 8);
+    E1("err-rdmap-qn", hu(1, 0x43, 1, 2, 0), 8);
+    E1("err-stag-unknown", ht(1, 0x40, 0x00ABCD00u, D_BASE0), 8);
+    E1("err-stag-key", ht(1, 0x40, S0 + 1u, D_BASE0), 8);
+    E1("err-stag-zero", ht(1, 0x40, 0, D_BASE0), 8);
+    E1("err-bounds-low", ht(1, 0x40, S0, D_BASE0 - 1u), 8);
+    E1("err-bounds-high", ht(1, 0x40, S0, D_BASE0 + 16380u), 8);
+    t[29] = 0x18; /* entry 1 not Valid */
+    E1("err-stag-invalid-state", ht(1, 0x40, S1, B1), 8);
+    t[29] = 0x28; /* entry 1 not associated */
+    E1("err-stag-not-assoc", ht(1, 0x40, S1, B1), 8);
+    t[29] = 0x04; /* entry 1 without Remote Write */
+    E1("err-stag-no-write", ht(1, 0x40, S1, B1), 8);
+    t[29] = 0x00; /* entry 1 without Remote Read; Read Responses need it in check mode 3 */
+    t[0] = D_CHECK_READ;
+    E1("err-stag-no-read", ht(1, 0x42, S1, B1), 8);
+    dt_rx(t, S0, D_BASE0);
+    t[29] = 0x0A; /* entry 1 near 2^64 */
+    E1("err-to-wrap", ht(1, 0x40, S1, 0xFFFFFFFFFFFFFFF0ull), 64);
+    t[2] |= 0x08; /* sloppy resolver */
+    E1("err-to-wrap-sloppy", ht(1, 0x40, S1, 0xFFFFFFFFFFFFFFF0ull), 64);
+    t[29] = 0x0B; /* entry 1 ends at 2^64 */
+    E1("err-to-end-2e64", ht(1, 0x40, S1, 0xFFFFFFFFFFFFFFC0ull), 64);
+    t[2] &= (uint8_t)~0x08u;
+    E1("tagged-below-2e64", ht(1, 0x40, S1, 0xFFFFFFFFFFFFFFC0ull - 64u), 64);
+    dt_rx(t, S0, D_BASE0);
+    h[0] = ht(0, 0x40, S0, D_BASE0);
+    n[0] = 100;
+    h[1] = ht(1, 0x40, S1, D_BASE0 + 100u);
+    n[1] = 100;
+    derr("err-continue-stag", h, n, 2, t);
+    h[1] = ht(1, 0x40, S0, D_BASE0 + 101u);
+    derr("err-continue-to", h, n, 2, t);
+    h[1] = hu(1, 0x43, 0, 3, 0); /* an untagged message inside the tagged one */
+    h[2] = ht(1, 0x40, S0, D_BASE0 + 100u);
+    n[2] = 0;
+    derr("tagged-interleaved-untagged", h, n, 3, t);
+    t[0] = D_CHECK_PERM;
+    E1("err-qn-4", hu(1, 0x43, 4, 1, 0), 8);
+    dt_rx(t, S0, D_BASE0);
+    E1("err-msn", hu(1, 0x43, 0, 5, 0), 8);
+    t[23] |= 8u; /* then a segment of 65536 octets */
+    E1("ok-then-oversize", ht(1, 0x40, S0, D_BASE0), 8);
+    t[23] &= (uint8_t)~8u;
+    E1("err-msn-zero", hu(1, 0x43, 0, 0, 0), 8);
+    h[0] = hu(0, 0x43, 0, 3, 0);
+    n[0] = 60;
+    h[1] = hu(1, 0x43, 0, 3, 61);
+    n[1] = 10;
+    derr("err-mo", h, n, 2, t);
+    h[1] = hu(0, 0x43, 0, 3, 60);
+    n[1] = 0;
+    h[2] = hu(1, 0x43, 0, 3, 60);
+    n[2] = 0;
+    derr("untagged-empty-segments", h, n, 3, t);
+    t[23] = 2u | 4u; /* buffers of 1..4 pieces of 1 KiB */
+    E1("err-too-long", hu(1, 0x43, 0, 3, 0), 5000);
+    dt_rx(t, S0, D_BASE0);
+    t[21] = 0xF2; /* QN 0: 2 buffers (the prefix takes them) */
+    E1("err-no-buffer", hu(1, 0x43, 0, 3, 0), 8);
+    t[21] = 0x1F; /* QN 1: 1 buffer (the prefix takes it) */
+    E1("err-read-beyond-ird", hu(1, 0x41, 1, 2, 0), 28);
+    dt_rx(t, S0, D_BASE0);
+    t[0] |= D_NO_RXBUF;
+    E1("err-no-rxbuf-op", hu(1, 0x43, 0, 3, 0), 8);
+    for (i = 0; i < 8; i++) { /* the check op refuses its 5th call, with each ULP triple */
+        char label[64];
+        dt_rx(t, S0, D_BASE0);
+        t[15] = 5;
+        t[16] = (uint8_t)i;
+        snprintf(label, sizeof label, "err-check-refuses-%u", i);
+        E1(label, hu(1, 0x43, 0, 3, 0), 8);
+    }
+    for (i = 0; i < 4; i++) { /* the 2nd delivery fails, each way */
+        char label[64];
+        dt_rx(t, S0, D_BASE0);
+        t[2] = (uint8_t)(1u | i << 6);
+        t[16] = (uint8_t)(i << 3);
+        t[17] = 2;
+        if (i & 1u) t[0] |= D_FUSED;
+        snprintf(label, sizeof label, "err-deliver-fails-%u", i);
+        E1(label, hu(1, 0x43, 0, 3, 0), 8);
+    }
+    for (i = 0; i < 6; i++) { /* misbehaving host: host call 1 (rx_buf) or 2 (resolve) */
+        char label[64];
+        dt_rx(t, S0, D_BASE0);
+        t[18] = i < 2 ? 1 : 2;
+        t[19] = (uint8_t)i;
+        t[2] |= 0x10; /* empty pieces between the real ones */
+        t[28] = 0x48; /* entry 0: 3 pieces */
+        snprintf(label, sizeof label, "err-host-evil-%u", i);
+        E1(label, hu(1, 0x43, 0, 3, 0), 8);
+    }
+    dt_rx(t, S0, D_BASE0);
+    t[0] |= D_FUSED;
+    t[20] = 7; /* the 7th segment (the bad one) has a bad CRC: its refusal is forgotten */
+    E1("fused-refused-crcbad", ht(1, 0x40, 0x00ABCD00u, D_BASE0), 8);
+    t[20] = 0;
+    t[2] |= 0x20; /* commit twice */
+    E1("fused-refused-commit-twice", ht(1, 0x40, 0x00ABCD00u, D_BASE0), 8);
+#undef E1
+}
+
+/* ddp_rx, TX mode (t[0] bit 0): records are SGEs. */
+static void dt_tx(uint8_t *t, uint8_t flags, uint8_t per, uint16_t mul, uint8_t period, uint8_t alt,
+                  uint16_t eagain, uint16_t busy, uint8_t fail_k)
+{
+    memset(t, 0, DT);
+    t[0] = D_TX;
+    t[1] = flags;
+    t[2] = per;
+    iw__put_be16(t + 3, mul);
+    t[5] = period;
+    t[6] = alt;
+    iw__put_be16(t + 7, eagain);
+    iw__put_be16(t + 9, busy);
+    t[11] = fail_k;
+    t[12] = 0;
+    iw__put_be32(t + 13, S0);
+    put64(t + 17, D_BASE0);
+    t[25] = 0x43;
+    iw__put_be32(t + 26, 0);
+}
+
+static void synth_ddp_tx(void)
+{
+    uint8_t t[DT];
+    buf b = {0, 0, 0};
+    unsigned i;
+    for (i = 0; i < 3; i++) rec_rx(&b, dpay, 1000); /* 3 SGEs of 1000 */
+    dt_tx(t, 0, 0, 512, 0, 0, 0, 0, 0);
+    dseed("tx-send-3sge-512", &b, t);
+    dt_tx(t, 1, 1, 100, 0, 0, 0x5555, 0x3333, 0);
+    t[25] = 0x40;
+    dseed("tx-write-eagain-busy", &b, t);
+    dt_tx(t, 2 | 64, 1, 1460, 3, 10, 0x0101, 0x8000, 0); /* every 3rd MULPDU too small */
+    dseed("tx-mulpdu-too-small", &b, t);
+    dt_tx(t, 1, 1, 1460, 2, 14, 0, 0, 0); /* tagged: MULPDU = header only */
+    dseed("tx-mulpdu-header-only", &b, t);
+    dt_tx(t, 0, 1, 700, 0, 0, 0, 0, 3);
+    dseed("tx-send-fails", &b, t);
+    dt_tx(t, 16 | 32 | 4, 2, 333, 0, 0, 0xFFFF, 0xFFFF, 0);
+    dseed("tx-invalid-eagain-nosent", &b, t);
+    dt_tx(t, 1, 0, 300, 0, 0, 0, 0, 0);
+    put64(t + 17, 0xFFFFFFFFFFFFFF00ull); /* the message's TO wraps past 2^64 */
+    t[25] = 0x40;
+    dseed("tx-write-to-wraps", &b, t);
+    b.n = 0;
+    for (i = 0; i < 30; i++) rec_rx(&b, dpay, i % 3 ? 10 : 0); /* small and empty SGEs */
+    dt_tx(t, 8, 0, 1000, 0, 0, 0, 0, 0); /* 15 pieces per segment at most */
+    dseed("tx-many-pieces-null-empty", &b, t);
+    dt_tx(t, 2 | 64, 5, 40, 0, 0, 0x1248, 0x4821, 0);
+    dseed("tx-alternate-qn", &b, t);
+    b.n = 0;
+    dt_tx(t, 0, 0, 18, 0, 0, 0, 0, 0); /* a zero-length message at MULPDU = header */
+    dseed("tx-empty-message", &b, t);
+    free(b.p);
+}
+
 /* ---- hand-made frames and setups for the error paths ---- */
 
 static void frame(const char *label, unsigned kind, uint8_t flags, uint8_t rev, int enh,
@@ -576,9 +1124,12 @@ int main(int argc, char **argv)
     }
     g_out = argv[1];
     for (i = 2; i < argc; i++) from_pcap(argv[i]);
+    for (i = 2; i < argc; i++) ddp_from_pcap(argv[i]);
     synth_conversations();
     synth_frames();
     synth_setups();
+    synth_ddp();
+    synth_ddp_tx();
     printf("mkcorpus: %d seeds\n", g_count);
     return 0;
 }
