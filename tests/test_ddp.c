@@ -15,14 +15,7 @@
 
 static uint32_t ref_crc(uint32_t crc, const uint8_t *p, size_t n)
 {
-    uint32_t c = ~crc;
-    size_t i;
-    int k;
-    for (i = 0; i < n; i++) {
-        c ^= p[i];
-        for (k = 0; k < 8; k++) c = (c >> 1) ^ (0x82F63B78u & (0u - (c & 1u)));
-    }
-    return ~c;
+    return check_crc32c_ref(crc, p, n);
 }
 
 static void put32(uint8_t *p, uint32_t v)

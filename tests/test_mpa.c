@@ -10,17 +10,7 @@
 
 /* ---- independent references ---- */
 
-static uint32_t ref_crc(const uint8_t *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    size_t i;
-    int k;
-    for (i = 0; i < n; i++) {
-        c ^= p[i];
-        for (k = 0; k < 8; k++) c = (c >> 1) ^ (0x82F63B78u & (0u - (c & 1u)));
-    }
-    return ~c;
-}
+static uint32_t ref_crc(const uint8_t *p, size_t n) { return check_crc32c_ref(0, p, n); }
 
 static size_t unhex(const char *s, uint8_t *out)
 {
