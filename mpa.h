@@ -2513,7 +2513,7 @@ static IW__CRC32C_T_SSE42 uint32_t iw__crc32c_copy_sse42(uint32_t crc, void *dst
 }
 
 /* ---- vpclmul ------------------------------------------------------------------------------
- * Folding alone copies for free (the loaded register is stored), but it is bound by the
+ * Folding alone copies at no extra cost (the loaded register is stored), but it is bound by the
  * carry-less multiplier: two 512-bit multiplies per 64 octets, each taking the unit for two
  * cycles on Zen 5 (4 KiB from L2: 57 GB/s). The CRC's hybrid, crc32 streams over separate
  * regions beside the folding, did worse once it stored too: 37-44 GB/s as written (gcc spilled
