@@ -223,7 +223,16 @@ typedef struct iw_ddp_msg {
     uint32_t qn;        /* untagged; the MSN is the queue's next (DDP-014) */
     const iw_iov *sgl;
     size_t nsge;
-    void *cookie;       /* handed back by ulp_ops.sent */
+    void *cookie;       /* handed back by ulp_ops.sent and pull */
+    /* OPTIONAL (NULL: the payload is sgl[0..nsge)). A payload too scattered for one gather
+     * list (an RDMA Read Response from a large registered region): len octets, described per
+     * segment. pull(cookie, off, want, iov, max, &n) fills iov[0..*n), *n <= max, with pieces
+     * covering between 1 and want octets starting at message offset off (want >= 1). Any
+     * status but IW_OK abandons the message: no further segment is sent (the ULP follows it
+     * with a Terminate) and ulp_ops.sent is called as for a finished message. */
+    iw_status (*pull)(void *cookie, uint32_t off, uint32_t want, iw_iov *iov, size_t max,
+                      size_t *n);
+    uint32_t len;       /* with pull: the message length */
 } iw_ddp_msg;
 
 typedef struct iw_ddp_stats {
@@ -308,6 +317,11 @@ IW__INLINE int iw_ddp_tx_busy(const iw_ddp_stream *s) { return s->tx_active; }
  * more is placed or delivered. Returns the sticky status. */
 IW_DEF iw_status iw_ddp_fail(iw_ddp_stream *s, iw_status st, iw_term t, const uint8_t *seg,
                              size_t seg_len);
+
+/* A message of queue qn was sent (rx = 0) or consumed (rx = 1) by the LLP itself, not by DDP:
+ * advance that direction's MSN by one (RFC 6581: MPA's own RTR, a zero-length Send or Read
+ * Request with MSN 1, handled inside mpa.h). */
+IW_DEF void iw_ddp_msn_skip(iw_ddp_stream *s, uint32_t qn, int rx);
 
 IW__INLINE const iw_ddp_error *iw_ddp_last_error(const iw_ddp_stream *s) { return &s->err; }
 IW__INLINE iw_ddp_stats iw_ddp_get_stats(const iw_ddp_stream *s) { return s->stats; }
@@ -802,7 +816,28 @@ static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
         room = mul > hl ? mul - (uint32_t)hl : 0u;
         sge = s->tx_sge;
         sge_off = s->tx_sge_off;
-        while (take < room && sge < s->tx.nsge && np < IW_CFG_DDP_TX_PIECES) {
+        if (s->tx.pull && s->tx_off < s->tx_total) { /* pieces described per segment */
+            size_t i;
+            uint32_t want = s->tx_total - s->tx_off < room ? s->tx_total - s->tx_off : room;
+            uint64_t got = 0;
+            if (want == 0) return iw__ddp_tx_fail(s);
+            st = s->tx.pull(s->tx.cookie, s->tx_off, want, s->tx_iov + 1, IW_CFG_DDP_TX_PIECES,
+                            &np);
+            if (st == IW_OK && (np == 0 || np > IW_CFG_DDP_TX_PIECES)) st = IW_EHOST;
+            for (i = 0; st == IW_OK && i < np; i++) {
+                if (!s->tx_iov[1 + i].base && s->tx_iov[1 + i].len) st = IW_EHOST;
+                got += s->tx_iov[1 + i].len;
+            }
+            if (st == IW_OK && (got == 0 || got > want)) st = IW_EHOST;
+            if (st != IW_OK) { /* abandoned: no L = 1 segment; the ULP sends its Terminate */
+                void *cookie = s->tx.cookie;
+                s->tx_active = 0;
+                if (s->ulp->sent) s->ulp->sent(s->uctx, cookie);
+                return IW_OK;
+            }
+            take = (uint32_t)got;
+        }
+        while (!s->tx.pull && take < room && sge < s->tx.nsge && np < IW_CFG_DDP_TX_PIECES) {
             size_t k = s->tx.sgl[sge].len - sge_off;
             if (k == 0) {
                 sge++;
@@ -841,12 +876,13 @@ IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
 {
     uint64_t total = 0;
     size_t i;
-    if (!s || !m || (!m->sgl && m->nsge)) return IW_EINVAL;
+    if (!s || !m || (!m->pull && !m->sgl && m->nsge)) return IW_EINVAL;
     /* A receive error (IW_ETERM) leaves transmit open: the ULP still sends its Terminate
      * (RFC 5040 §7) and decides what else may go; only an LLP failure ends it. */
     if (s->err.status == IW_EHOST) return IW_EHOST;
     if (!m->tagged && m->qn >= IW_CFG_DDP_QN) return IW_EINVAL;
-    for (i = 0; i < m->nsge; i++) {
+    if (m->pull) total = m->len;
+    else for (i = 0; i < m->nsge; i++) {
         if (!m->sgl[i].base && m->sgl[i].len) return IW_EINVAL;
         if (m->sgl[i].len > 0xFFFFFFFFu - total) return IW_EINVAL; /* DDP-007: < 2^32 octets */
         total += m->sgl[i].len;
@@ -862,6 +898,14 @@ IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
     s->tx_sge_off = 0;
     if (!m->tagged) s->tx_msn_cur = ++s->tx_msn[m->qn]; /* DDP-014: 1 first, mod 2^32 */
     return iw__ddp_tx_pump(s);
+}
+
+/* see ddp.h */
+IW_DEF void iw_ddp_msn_skip(iw_ddp_stream *s, uint32_t qn, int rx)
+{
+    if (!s || qn >= IW_CFG_DDP_QN) return;
+    if (rx) s->rq[qn].msn++;
+    else s->tx_msn[qn]++;
 }
 
 /* see ddp.h */
