@@ -226,11 +226,11 @@ typedef struct iw_ddp_msg {
     void *cookie;       /* handed back by ulp_ops.sent and pull */
     /* OPTIONAL (NULL: the payload is sgl[0..nsge)). A payload too scattered for one gather
      * list (an RDMA Read Response from a large registered region): len octets, described per
-     * segment. pull(cookie, off, want, iov, max, &n) fills iov[0..*n), *n <= max, with pieces
+     * segment. pull(uctx, cookie, off, want, iov, max, &n) fills iov[0..*n), *n <= max, with pieces
      * covering between 1 and want octets starting at message offset off (want >= 1). Any
      * status but IW_OK abandons the message: no further segment is sent (the ULP follows it
      * with a Terminate) and ulp_ops.sent is called as for a finished message. */
-    iw_status (*pull)(void *cookie, uint32_t off, uint32_t want, iw_iov *iov, size_t max,
+    iw_status (*pull)(void *uctx, void *cookie, uint32_t off, uint32_t want, iw_iov *iov, size_t max,
                       size_t *n);
     uint32_t len;       /* with pull: the message length */
 } iw_ddp_msg;
@@ -821,7 +821,7 @@ static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
             uint32_t want = s->tx_total - s->tx_off < room ? s->tx_total - s->tx_off : room;
             uint64_t got = 0;
             if (want == 0) return iw__ddp_tx_fail(s);
-            st = s->tx.pull(s->tx.cookie, s->tx_off, want, s->tx_iov + 1, IW_CFG_DDP_TX_PIECES,
+            st = s->tx.pull(s->uctx, s->tx.cookie, s->tx_off, want, s->tx_iov + 1, IW_CFG_DDP_TX_PIECES,
                             &np);
             if (st == IW_OK && (np == 0 || np > IW_CFG_DDP_TX_PIECES)) st = IW_EHOST;
             for (i = 0; st == IW_OK && i < np; i++) {
