@@ -2,6 +2,7 @@
 #define IWARP_IMPLEMENTATION
 #include "mpa.h"
 #include "ddp.h"
+#include "rdmap.h"
 
 uint32_t compile_check_cpp(const uint8_t *p, size_t n);
 uint32_t compile_check_cpp(const uint8_t *p, size_t n)
@@ -10,5 +11,6 @@ uint32_t compile_check_cpp(const uint8_t *p, size_t n)
     t.layer = 1;
     t.etype = 1;
     t.ecode = 0;
-    return iw_mpa_crc32c(0, p, n) ^ (uint32_t)(unsigned char)iw_ddp_term_str(t)[0];
+    return iw_mpa_crc32c(0, p, n) ^ (uint32_t)(unsigned char)iw_ddp_term_str(t)[0] ^
+           (uint32_t)(unsigned char)iw_rdmap_term_str(t)[1];
 }

@@ -2,3 +2,4 @@
  * Built with -DIWARP_IMPLEMENTATION; the object may reference only memcpy, memmove and memset. */
 #include "mpa.h"
 #include "ddp.h"
+#include "rdmap.h"
