@@ -1414,6 +1414,11 @@ IW_DEF iw_status iw_rdmap_rx_place(iw_rdmap_stream *s, const uint8_t *u, size_t 
                                    uint32_t crc_in, uint32_t *crc)
 {
     if (!s || !crc || (!u && len)) return IW_EINVAL;
+    if (s->ddp.err.status != IW_OK) { /* ended: dropped, but the LLP still checks framing */
+        *crc = s->ddp.crc_fn(crc_in, u, len);
+        s->ddp.stats.rx_dropped++;
+        return s->ddp.err.status;
+    }
     iw__rdmap_rx_note(s, u, len);
     return iw_ddp_rx_place(&s->ddp, u, len, crc_in, crc);
 }

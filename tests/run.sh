@@ -27,7 +27,7 @@ for cc in gcc clang; do
     for src in tests/test_*.c; do
         name=$(basename "$src" .c)
         exe="$B/$cc-$name"
-        if ! out=$($cc $WARN $SAN -O1 -g -I. -Itests -o "$exe" "$src" -lm 2>&1); then
+        if ! out=$($cc $WARN $SAN -O1 -g -I. -Itests -o "$exe" "$src" -lm -pthread 2>&1); then
             bad "$cc build $name"; printf '%s\n' "$out" | head -n 40; continue
         fi
         # A test program prints TAP lines and then "# counts P F".

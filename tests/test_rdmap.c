@@ -1,0 +1,1357 @@
+/* test_rdmap.c: rdmap.h over ddp.h over mpa.h. Two endpoints joined by an in-memory pipe do
+ * every operation with every byte checked, fed whole, byte by byte, in random chunks and at
+ * every split point, fused and verify-then-place, with partial sends; every error case sends
+ * its exact Terminate (checked octet by octet against the offending segment as sent) and
+ * changes no memory; the atomic arithmetic is checked against RFC 7306's bitwise pseudocode. */
+#define IWARP_IMPLEMENTATION
+#include "rdmap.h"
+#include "check.h"
+#include "rdmap_fake.h"
+#include <pthread.h>
+
+static rf_ep A, B;
+static rf_cfg CA, CB;
+
+/* Memory of the two endpoints, with guard zones around every region. */
+#define MEMSZ 65536
+static uint8_t memA[MEMSZ + 128], memB[MEMSZ + 128], shadowB[MEMSZ + 128];
+#define STAG_A_SINK 0x00001101u
+#define STAG_A_SRC 0x00001202u
+#define STAG_B_WRITE 0x00002101u /* remote write */
+#define STAG_B_READ 0x00002202u  /* remote read */
+#define STAG_B_ATOM 0x00002303u  /* remote atomic */
+#define STAG_B_NONE 0x00002404u  /* local only */
+#define STAG_B_FOREIGN 0x00002505u
+#define STAG_B_INV 0x00002606u   /* for Send with Invalidate */
+#define STAG_B_SHARED 0x00002707u
+#define TO_B 0x10000ull
+
+static uint8_t *A_SINK = memA + 64, *A_SRC = memA + 64 + 32768;
+static uint8_t *B_BUF = memB + 64; /* every B region maps here, at TO_B */
+
+static void fill(uint8_t *p, size_t n, unsigned long long seed)
+{
+    size_t i;
+    for (i = 0; i < n; i++) p[i] = (uint8_t)(check_rand(&seed) >> 56);
+}
+
+static int setup(void)
+{
+    fill(memA, sizeof memA, 1);
+    fill(memB, sizeof memB, 2);
+    if (rf_pair_up(&A, &B, &CA, &CB) != IW_OK) return 0;
+    rf_reg(&A, STAG_A_SINK, A_SINK, 0x5000, 32768, IW_RDMAP_ACC_LOCAL_WRITE);
+    rf_reg(&A, STAG_A_SRC, A_SRC, 0x9000, 16384, IW_DDP_ACC_REMOTE_READ);
+    rf_reg(&B, STAG_B_WRITE, B_BUF, TO_B, 32768, IW_DDP_ACC_REMOTE_WRITE);
+    rf_reg(&B, STAG_B_READ, B_BUF, TO_B, 32768, IW_DDP_ACC_REMOTE_READ);
+    rf_reg(&B, STAG_B_ATOM, B_BUF, TO_B, 32768, IW_RDMAP_ACC_REMOTE_ATOMIC);
+    rf_reg(&B, STAG_B_NONE, B_BUF, TO_B, 32768, 0)->local_only = 1;
+    rf_reg(&B, STAG_B_FOREIGN, B_BUF, TO_B, 32768, IW_DDP_ACC_REMOTE_READ | IW_DDP_ACC_REMOTE_WRITE |
+                                                      IW_RDMAP_ACC_REMOTE_ATOMIC)->foreign = 1;
+    rf_reg(&B, STAG_B_INV, B_BUF, TO_B, 32768, IW_DDP_ACC_REMOTE_WRITE);
+    rf_reg(&B, STAG_B_SHARED, B_BUF, TO_B, 32768, IW_DDP_ACC_REMOTE_WRITE)->shared = 1;
+    { /* a zero-length Write: the Responder sees the Initiator's first FPDU (MPA-015) */
+        iw_rdmap_wr w;
+        memset(&w, 0, sizeof w);
+        if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+        rf_flow(&A, &B);
+        if (A.ncqe != 1 || iw_mpa_state(&B.c) != IW_MPA_S_FULL) return 0;
+        A.ncqe = 0;
+        A.scan_off = A.out_len;
+        B.scan_off = B.out_len;
+    }
+    memcpy(shadowB, memB, sizeof memB);
+    return 1;
+}
+static void cfgs_default(void)
+{
+    rf_cfg_default(&CA);
+    rf_cfg_default(&CB);
+}
+
+/* ---- codecs and arithmetic ---- */
+
+static void t_term_codec(void)
+{
+    /* RFC 5040 §4.8 Figures 7-8: control word, DDP Segment Length, DDP header, RDMA header. */
+    iw_rdmap_term_info ti, back;
+    uint8_t out[IW_RDMAP_TERM_MAX], want[IW_RDMAP_TERM_MAX];
+    size_t n, i;
+    memset(&ti, 0, sizeof ti);
+    ti.term.layer = 0;
+    ti.term.etype = 1;
+    ti.term.ecode = 0x03;
+    ti.m = ti.d = ti.r = 1;
+    ti.seg_len = 46;
+    ti.ddp_hdr_len = 18;
+    for (i = 0; i < 18; i++) ti.ddp_hdr[i] = (uint8_t)(0x41 + i);
+    ti.ddp_hdr[0] = 0x41; /* untagged, L, DV 1 */
+    for (i = 0; i < 28; i++) ti.rdma_hdr[i] = (uint8_t)(0xA0 + i);
+    n = iw_rdmap_term_encode(&ti, out);
+    memset(want, 0, sizeof want);
+    want[0] = 0x01; /* Layer 0 << 4 | EType 1 */
+    want[1] = 0x03;
+    want[2] = 0xE0; /* M D R */
+    want[3] = 0x00;
+    want[4] = 0;
+    want[5] = 46;
+    memcpy(want + 6, ti.ddp_hdr, 18);
+    memcpy(want + 24, ti.rdma_hdr, 28);
+    CHECK_EQ(n, 52);
+    CHECK_MEM(out, want, 52);
+    /* a tagged copied header is 14 octets; no R */
+    ti.r = 0;
+    ti.ddp_hdr[0] = 0xC1;
+    ti.ddp_hdr_len = 14;
+    ti.term.layer = 1;
+    ti.term.etype = 1;
+    ti.term.ecode = 0x01;
+    n = iw_rdmap_term_encode(&ti, out);
+    CHECK_EQ(n, 4 + 2 + 14);
+    CHECK_EQ(out[0], 0x11);
+    CHECK_EQ(out[2], 0xC0);
+    CHECK(iw_rdmap_term_decode(out, n, &back) == IW_OK);
+    CHECK(back.term.layer == 1 && back.term.etype == 1 && back.term.ecode == 1);
+    CHECK(back.m == 1 && back.d == 1 && back.r == 0 && back.seg_len == 46 && back.ddp_hdr_len == 14);
+    CHECK_MEM(back.ddp_hdr, ti.ddp_hdr, 14);
+    /* reserved bits ignored on receive */
+    out[2] |= 0x1F;
+    out[3] = 0xFF;
+    CHECK(iw_rdmap_term_decode(out, n, &back) == IW_OK);
+    CHECK(back.m == 1 && back.d == 1 && back.r == 0);
+    /* malformed: D announces a header that is not there */
+    CHECK(iw_rdmap_term_decode(out, 10, &back) == IW_EINVAL);
+    CHECK(iw_rdmap_term_decode(out, 3, &back) == IW_EINVAL);
+    /* HdrCt 000 */
+    memset(&ti, 0, sizeof ti);
+    n = iw_rdmap_term_encode(&ti, out);
+    CHECK_EQ(n, 4);
+    CHECK(out[0] == 0 && out[1] == 0 && out[2] == 0 && out[3] == 0);
+}
+
+static void t_codes(void)
+{
+    /* RFC 5040 Fig. 9 constants, RFC 7306 opcodes and header sizes */
+    CHECK(IW_RDMAP_P_INVALID_STAG == 0 && IW_RDMAP_P_BOUNDS == 1 && IW_RDMAP_P_ACCESS == 2 &&
+          IW_RDMAP_P_NOT_ASSOC == 3 && IW_RDMAP_P_TO_WRAP == 4 && IW_RDMAP_P_CANNOT_INVALIDATE == 9 &&
+          IW_RDMAP_P_UNSPECIFIED == 0xFF);
+    CHECK(IW_RDMAP_O_VERSION == 5 && IW_RDMAP_O_OPCODE == 6 && IW_RDMAP_O_STREAM == 7 &&
+          IW_RDMAP_O_GLOBAL == 8 && IW_RDMAP_O_CANNOT_INVALIDATE == 9 && IW_RDMAP_O_UNSPECIFIED == 0xFF);
+    CHECK(IW_RDMAP_OP_WRITE == 0 && IW_RDMAP_OP_READ_REQ == 1 && IW_RDMAP_OP_READ_RESP == 2 &&
+          IW_RDMAP_OP_SEND == 3 && IW_RDMAP_OP_SEND_INV == 4 && IW_RDMAP_OP_SEND_SE == 5 &&
+          IW_RDMAP_OP_SEND_SE_INV == 6 && IW_RDMAP_OP_TERMINATE == 7 && IW_RDMAP_OP_IMM == 8 &&
+          IW_RDMAP_OP_IMM_SE == 9 && IW_RDMAP_OP_ATOMIC_REQ == 0xA && IW_RDMAP_OP_ATOMIC_RESP == 0xB);
+    CHECK(IW_RDMAP_AOP_FETCHADD == 0 && IW_RDMAP_AOP_CMPSWAP == 2);
+    CHECK(IW_RDMAP_CTRL(1, 3) == 0x43);
+    {
+        iw_term t = {0, 2, 0x07};
+        CHECK(strcmp(iw_rdmap_term_str(t), "catastrophic error, localized to RDMAP stream") == 0);
+        t.layer = 2; t.etype = 3; t.ecode = 2;
+        CHECK(strcmp(iw_rdmap_term_str(t), "MPA CRC error") == 0);
+    }
+}
+
+/* RFC 7306 §5.1.1 pseudocode, bit by bit. */
+static uint64_t ref_fetchadd(uint64_t orig, uint64_t add, uint64_t mask)
+{
+    uint64_t res = 0, carry = 0;
+    int i;
+    for (i = 0; i < 64; i++) {
+        uint64_t a = (orig >> i) & 1u, b = (add >> i) & 1u;
+        res |= (a ^ b ^ carry) << i;
+        carry = (a & b) | (a & carry) | (b & carry);
+        if ((mask >> i) & 1u) carry = 0;
+    }
+    return res;
+}
+static uint64_t ref_cmpswap(uint64_t orig, uint64_t sw, uint64_t swm, uint64_t cd, uint64_t cm)
+{
+    int i;
+    for (i = 0; i < 64; i++) /* compare bit by bit under the mask */
+        if (((cm >> i) & 1u) && (((cd >> i) & 1u) != ((orig >> i) & 1u))) return orig;
+    {
+        uint64_t res = 0;
+        for (i = 0; i < 64; i++) {
+            uint64_t bit = ((swm >> i) & 1u) ? (sw >> i) & 1u : (orig >> i) & 1u;
+            res |= bit << i;
+        }
+        return res;
+    }
+}
+
+static void t_atomic_math(void)
+{
+    unsigned long long seed = 77;
+    int i;
+    /* spec rdmap.md 4 vectors */
+    CHECK_EQ(iw_rdmap_fetchadd(0x00000000FFFFFFFFull, 1, 0), 0x0000000100000000ull);
+    CHECK_EQ(iw_rdmap_fetchadd(0x00000000FFFFFFFFull, 1, 0x0000000080000000ull), 0);
+    CHECK_EQ(iw_rdmap_fetchadd(0xFFFF0001FFFF0001ull, 0x0001000100010001ull, 0x8000800080008000ull),
+             0x0000000200000002ull);
+    CHECK_EQ(iw_rdmap_fetchadd(0xFFFFFFFFFFFFFFFFull, 1, 0), 0);
+    CHECK_EQ(iw_rdmap_cmpswap(0x1111, 0x2222, ~0ull, 0x1111, ~0ull), 0x2222);
+    CHECK_EQ(iw_rdmap_cmpswap(0x1111, 0x2222, ~0ull, 0x1112, ~0ull), 0x1111);
+    CHECK_EQ(iw_rdmap_cmpswap(0xAAAA0000, 0x5555FFFF, 0xFFFF, 0xAAAA1234, 0xFFFF0000), 0xAAAAFFFF);
+    for (i = 0; i < 200000; i++) {
+        uint64_t o = check_rand(&seed), a = check_rand(&seed), m = check_rand(&seed);
+        uint64_t c = check_rand(&seed), cm = check_rand(&seed);
+        if (i & 1) m &= check_rand(&seed) & check_rand(&seed); /* sparser masks */
+        if (i % 3 == 0) c = o ^ (check_rand(&seed) & ~cm);    /* compares that succeed */
+        CHECK_EQ(iw_rdmap_fetchadd(o, a, m), ref_fetchadd(o, a, m));
+        CHECK_EQ(iw_rdmap_cmpswap(o, a, m, c, cm), ref_cmpswap(o, a, m, c, cm));
+        {
+            uint64_t w = o;
+            CHECK_EQ(iw_rdmap_atomic64_builtin(NULL, IW_RDMAP_AOP_FETCHADD, &w, a, m, 0, ~0ull), o);
+            CHECK_EQ(w, ref_fetchadd(o, a, m));
+            w = o;
+            CHECK_EQ(iw_rdmap_atomic64_builtin(NULL, IW_RDMAP_AOP_CMPSWAP, &w, a, m, c, cm), o);
+            CHECK_EQ(w, ref_cmpswap(o, a, m, c, cm));
+        }
+        if (check__failed_here) return;
+    }
+}
+
+/* ---- every operation, end to end ---- */
+
+static uint64_t be64(const uint8_t *p) { return iw__get_be64(p); }
+
+static iw_iov sg_w[2], sg_s[6][1];
+static uint8_t sbuf[6][600], rbuf[10][1024];
+
+/* A posts every operation to B; returns 0 on a setup failure. */
+static int post_all(int with_zero)
+{
+    iw_rdmap_wr w;
+    int i, k = 0;
+    uint64_t v = 0x00000000FFFFFFFFull;
+    memcpy(B_BUF + 8192, &v, 8); /* the atomic target, host order */
+    for (i = 0; i < 10; i++) rf_post_recv(&B, rbuf[i], sizeof rbuf[i]);
+    /* RDMA Write of 3000 octets from two pieces to B_BUF + 100 */
+    sg_w[0].base = A_SRC;
+    sg_w[0].len = 1000;
+    sg_w[1].base = A_SRC + 5000;
+    sg_w[1].len = 2000;
+    w = rf_wr(IW_RDMAP_OP_WRITE, (void *)1);
+    w.sgl = sg_w;
+    w.nsge = 2;
+    w.stag = STAG_B_WRITE;
+    w.to = TO_B + 100;
+    if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+    /* the Send variants and Immediate Data */
+    for (i = 0; i < 4; i++) {
+        static const uint8_t ops[4] = {IW_RDMAP_OP_SEND, IW_RDMAP_OP_SEND_INV, IW_RDMAP_OP_SEND_SE,
+                                       IW_RDMAP_OP_SEND_SE_INV};
+        fill(sbuf[i], sizeof sbuf[i], 10u + (unsigned)i);
+        sg_s[i][0].base = sbuf[i];
+        sg_s[i][0].len = 100u + 150u * (unsigned)i;
+        w = rf_wr(ops[i], (void *)(uintptr_t)(2 + i));
+        w.sgl = sg_s[i];
+        w.nsge = 1;
+        w.inval_stag = (ops[i] == IW_RDMAP_OP_SEND_INV) ? STAG_B_INV : (ops[i] == IW_RDMAP_OP_SEND_SE_INV) ? STAG_B_WRITE : 0x77777777u;
+        if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+    }
+    for (i = 0; i < 2; i++) {
+        w = rf_wr(i ? IW_RDMAP_OP_IMM_SE : IW_RDMAP_OP_IMM, (void *)(uintptr_t)(6 + i));
+        for (k = 0; k < 8; k++) w.imm[k] = (uint8_t)(0x10 * i + k);
+        if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+    }
+    /* RDMA Read of 5000 octets of B (after the Write: it must see it, RDMAP-011) */
+    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)8);
+    w.stag = STAG_B_READ;
+    w.to = TO_B;
+    w.len = 5000;
+    w.sink_stag = STAG_A_SINK;
+    w.sink_to = 0x5000 + 10;
+    if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+    /* FetchAdd then CmpSwap on B_BUF + 8192 */
+    w = rf_wr(IW_RDMAP_OP_ATOMIC_REQ, (void *)9);
+    w.aop = IW_RDMAP_AOP_FETCHADD;
+    w.stag = STAG_B_ATOM;
+    w.to = TO_B + 8192;
+    w.add_swap = 1;
+    if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+    w = rf_wr(IW_RDMAP_OP_ATOMIC_REQ, (void *)10);
+    w.aop = IW_RDMAP_AOP_CMPSWAP;
+    w.stag = STAG_B_ATOM;
+    w.to = TO_B + 8192;
+    w.add_swap = 0x2222;
+    w.add_swap_mask = ~0ull;
+    w.cmp = 0x0000000100000000ull;
+    w.cmp_mask = ~0ull;
+    if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+    if (with_zero) { /* zero-length Write, Send and Read */
+        w = rf_wr(IW_RDMAP_OP_WRITE, (void *)11);
+        w.stag = 0x99999999u; /* a zero-length Write checks no STag (DDP-024) */
+        if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+        w = rf_wr(IW_RDMAP_OP_SEND, (void *)12);
+        if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+        w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)13);
+        w.stag = 0x88888888u; /* RDMARDSZ 0: not validated (RDMAP-009) */
+        w.sink_stag = STAG_A_SINK;
+        w.sink_to = 0x5000;
+        if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+    }
+    return 1;
+}
+
+/* Check everything post_all should have done. */
+static void check_all(int with_zero)
+{
+    int i, n = with_zero ? 13 : 10;
+    uint64_t v;
+    /* the Write landed, nothing around it changed (RDMAP-007: placed, no receive consumed) */
+    CHECK_MEM(B_BUF + 100, A_SRC, 1000);
+    CHECK_MEM(B_BUF + 1100, A_SRC + 5000, 2000);
+    CHECK_MEM(memB, shadowB, 64 + 100);
+    CHECK_MEM(B_BUF + 3100, shadowB + 64 + 3100, 8192 - 3100);
+    CHECK_MEM(B_BUF + 8200, shadowB + 64 + 8200, MEMSZ + 64 - 8200);
+    /* receives: 4 Sends then 2 Immediates (+ the zero-length Send), in order (RDMAP-053) */
+    CHECK_EQ(B.nrecv, with_zero ? 7 : 6);
+    for (i = 0; i < 4 && i < B.nrecv; i++) {
+        const iw_rdmap_recv *r = &B.recvs[i];
+        CHECK_EQ(r->status, IW_OK);
+        CHECK_EQ(r->opcode, IW_RDMAP_OP_SEND + (unsigned)i);
+        CHECK_EQ(r->len, 100u + 150u * (unsigned)i);
+        CHECK_MEM(rbuf[i], sbuf[i], r->len);
+        CHECK_EQ(r->solicited, i >= 2);                          /* RDMAP-018 */
+        CHECK_EQ(r->invalidated, i == 1 || i == 3);              /* RDMAP-017 */
+        if (i == 1) CHECK_EQ(r->inval_stag, STAG_B_INV);
+        if (i == 3) CHECK_EQ(r->inval_stag, STAG_B_WRITE);
+        CHECK(!r->has_imm);
+    }
+    CHECK_EQ(B.ninval, 2);
+    CHECK(!rf_find(&B, STAG_B_INV)->valid && !rf_find(&B, STAG_B_WRITE)->valid);
+    for (i = 4; i < 6 && i < B.nrecv; i++) { /* IMM-005, IMM-006 */
+        const iw_rdmap_recv *r = &B.recvs[i];
+        int k;
+        CHECK_EQ(r->status, IW_OK);
+        CHECK_EQ(r->opcode, i == 4 ? IW_RDMAP_OP_IMM : IW_RDMAP_OP_IMM_SE);
+        CHECK(r->has_imm && r->len == 0 && r->solicited == (i == 5));
+        for (k = 0; k < 8; k++) CHECK_EQ(r->imm[k], 0x10 * (i - 4) + k);
+    }
+    if (with_zero && B.nrecv > 6) CHECK(B.recvs[6].status == IW_OK && B.recvs[6].len == 0);
+    /* the Read saw the Write (RDMAP-011), into the sink only */
+    {
+        uint8_t want[5000];
+        memcpy(want, shadowB + 64, 5000);
+        memcpy(want + 100, A_SRC, 1000);
+        memcpy(want + 1100, A_SRC + 5000, 2000);
+        CHECK_MEM(A_SINK + 10, want, 5000);
+    }
+    /* atomics: FetchAdd returned 0xFFFFFFFF, CmpSwap saw 0x100000000 and swapped */
+    memcpy(&v, B_BUF + 8192, 8);
+    CHECK_EQ(v, 0x2222);
+    /* completions: every one, in submission order, OK (RDMAP-052) */
+    CHECK_EQ(A.ncqe, n);
+    for (i = 0; i < n && i < A.ncqe; i++) {
+        CHECK_EQ((uintptr_t)A.cqes[i].cookie, (uintptr_t)(i + 1));
+        CHECK_EQ(A.cqes[i].status, IW_OK);
+    }
+    if (A.ncqe >= 10) {
+        CHECK_EQ(A.cqes[0].len, 3000);
+        CHECK_EQ(A.cqes[7].len, 5000);
+        CHECK_EQ(A.cqes[8].orig, 0x00000000FFFFFFFFull); /* ATOM-009 */
+        CHECK_EQ(A.cqes[9].orig, 0x0000000100000000ull);
+    }
+    CHECK_EQ(A.nev + B.nev, 0);
+    CHECK_EQ(iw_rdmap_ord_outstanding(&A.s), 0);
+    CHECK_EQ(iw_rdmap_ird_outstanding(&B.s), 0);
+}
+
+/* The wire: every FPDU A sent has RV 01b and Rsv 0, and the requests have their layouts. */
+static void check_wire(void)
+{
+    size_t n;
+    const uint8_t *u;
+    int k;
+    for (k = 0; (u = rf_fpdu(&A, 99, k, &n)) != NULL; k++) /* RDMAP-001 */
+        CHECK_EQ(u[1] & 0xF0u, 0x40u);
+    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n); /* RDMAP-005: 46 octets, QN 1, MSN 1 */
+    REQUIRE(u != NULL);
+    CHECK_EQ(n, 46);
+    CHECK_EQ(u[0], 0x41);
+    CHECK_EQ(iw__get_be32(u + 2), 0); /* RDMAP-004: no Invalidate STag */
+    CHECK_EQ(iw__get_be32(u + 6), 1);
+    CHECK_EQ(iw__get_be32(u + 10), 1);
+    CHECK_EQ(iw__get_be32(u + 18), STAG_A_SINK);
+    CHECK_EQ(be64(u + 22), 0x5000 + 10);
+    CHECK_EQ(iw__get_be32(u + 30), 5000);
+    CHECK_EQ(iw__get_be32(u + 34), STAG_B_READ);
+    CHECK_EQ(be64(u + 38), TO_B);
+    u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 0, &n); /* ATOM-002, ATOM-008, ATOM-011: MSN 2 of QN 1 */
+    REQUIRE(u != NULL);
+    CHECK_EQ(n, 70);
+    CHECK_EQ(iw__get_be32(u + 6), 1);
+    CHECK_EQ(iw__get_be32(u + 10), 2);
+    CHECK_EQ(iw__get_be32(u + 18), 0);            /* reserved + AOpCode FetchAdd */
+    CHECK_EQ(iw__get_be32(u + 26), STAG_B_ATOM);
+    CHECK_EQ(be64(u + 30), TO_B + 8192);
+    CHECK_EQ(be64(u + 38), 1);
+    CHECK_EQ(be64(u + 46), 0);
+    CHECK_EQ(be64(u + 54), 0);                    /* Compare Data 0 ... */
+    CHECK_EQ(be64(u + 62), ~0ull);                /* ... Compare Mask all ones */
+    u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 1, &n);
+    REQUIRE(u != NULL);
+    CHECK_EQ(u[21] & 0xFu, IW_RDMAP_AOP_CMPSWAP);
+    CHECK_EQ(iw__get_be32(u + 10), 3);
+    u = rf_fpdu(&B, IW_RDMAP_OP_ATOMIC_RESP, 0, &n); /* ATOM-004, ATOM-012: QN 3, MSN 1 */
+    REQUIRE(u != NULL);
+    CHECK_EQ(n, 30);
+    CHECK_EQ(iw__get_be32(u + 6), 3);
+    CHECK_EQ(iw__get_be32(u + 10), 1);
+    CHECK_EQ(be64(u + 22), 0x00000000FFFFFFFFull);
+    u = rf_fpdu(&B, IW_RDMAP_OP_ATOMIC_RESP, 1, &n);
+    REQUIRE(u != NULL);
+    CHECK_EQ(iw__get_be32(u + 10), 2);
+    u = rf_fpdu(&A, IW_RDMAP_OP_IMM, 0, &n); /* IMM-001, IMM-002, IMM-007: QN 0, MSN after the Sends */
+    REQUIRE(u != NULL);
+    CHECK_EQ(n, 26);
+    CHECK_EQ(iw__get_be32(u + 6), 0);
+    CHECK_EQ(iw__get_be32(u + 10), 5);
+    u = rf_fpdu(&A, IW_RDMAP_OP_SEND_INV, 0, &n); /* RDMAP-004 */
+    REQUIRE(u != NULL);
+    CHECK_EQ(iw__get_be32(u + 2), STAG_B_INV);
+    u = rf_fpdu(&A, IW_RDMAP_OP_SEND, 0, &n);
+    REQUIRE(u != NULL);
+    CHECK_EQ(iw__get_be32(u + 2), 0);
+    CHECK_EQ(iw__get_be32(u + 10), 1); /* RDMAP-055: MSN 1 first */
+    u = rf_fpdu(&B, IW_RDMAP_OP_READ_RESP, 0, &n); /* RDMAP-006: tagged, SinkSTag, SinkTO */
+    REQUIRE(u != NULL);
+    CHECK_EQ(u[0] & 0x80u, 0x80u);
+    CHECK_EQ(iw__get_be32(u + 2), STAG_A_SINK);
+    CHECK_EQ(be64(u + 6), 0x5000 + 10);
+}
+
+static void run_all(int fused, int crc, int markers, size_t chunk, size_t accept, int zero)
+{
+    cfgs_default();
+    CA.fused = CB.fused = fused;
+    CA.crc = CB.crc = crc;
+    CA.markers = CB.markers = markers;
+    REQUIRE(setup());
+    A.chunk = B.chunk = chunk;
+    A.seed = 5;
+    B.seed = 6;
+    A.accept_max = B.accept_max = accept;
+    REQUIRE(post_all(zero));
+    rf_flow(&A, &B);
+    check_all(zero);
+    if (!markers) check_wire();
+}
+
+static void t_all_ops(void)
+{
+    run_all(1, 1, 0, 0, 0, 1);
+}
+static void t_all_ops_chunkings(void)
+{
+    size_t chunks[] = {1, 2, 3, 7, 100, 1459, (size_t)-1};
+    size_t i;
+    for (i = 0; i < sizeof chunks / sizeof chunks[0] && !check__failed_here; i++) {
+        run_all(1, 1, 0, chunks[i], 0, 1);
+        run_all(0, 1, 0, chunks[i], 0, 1);
+        run_all(1, 0, 0, chunks[i], 0, 1);
+        run_all(1, 1, 1, chunks[i], 0, 1);
+    }
+}
+static void t_all_ops_partial_sends(void)
+{
+    size_t acc[] = {1, 5, 13, 700};
+    size_t i;
+    for (i = 0; i < 4 && !check__failed_here; i++) run_all(1, 1, 0, (size_t)-1, acc[i], 1);
+}
+
+/* Every split point of the request stream (A -> B) into two feeds. */
+static void t_all_ops_split(void)
+{
+    size_t k, total;
+    cfgs_default();
+    REQUIRE(setup());
+    REQUIRE(post_all(0));
+    total = A.out_len - A.out_off;
+    rf_flow(&A, &B);
+    check_all(0);
+    for (k = 1; k < total && !check__failed_here; k++) {
+        cfgs_default();
+        CB.fused = (int)(k & 1);
+        REQUIRE(setup());
+        REQUIRE(post_all(0));
+        B.split = k;
+        rf_flow(&A, &B);
+        check_all(0);
+        if (check__failed_here) fprintf(stderr, "  split at %zu of %zu\n", k, total);
+    }
+}
+
+/* ---- ordering and limits ---- */
+
+static void t_ord_limit(void)
+{
+    int i;
+    size_t n;
+    cfgs_default();
+    CA.ord = 2;
+    REQUIRE(setup());
+    REQUIRE(iw_rdmap_set_ird_ord(&A.s, 8, 2) == IW_OK);
+    for (i = 0; i < 4; i++) {
+        iw_rdmap_wr w = rf_wr(i == 2 ? IW_RDMAP_OP_ATOMIC_REQ : IW_RDMAP_OP_READ_REQ, (void *)(uintptr_t)(i + 1));
+        w.stag = i == 2 ? STAG_B_ATOM : STAG_B_READ;
+        w.to = TO_B + 64u * (unsigned)i;
+        w.len = i == 2 ? 0 : 64;
+        w.sink_stag = STAG_A_SINK;
+        w.sink_to = 0x5000 + 64u * (unsigned)i;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    }
+    /* RDMAP-014, ATOM-013: two requests on the wire, the rest wait for responses */
+    CHECK(rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 1, &n) != NULL);
+    CHECK(rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 0, &n) == NULL);
+    CHECK_EQ(iw_rdmap_ord_outstanding(&A.s), 2);
+    rf_flow(&A, &B);
+    CHECK_EQ(A.ncqe, 4);
+    for (i = 0; i < A.ncqe; i++) CHECK_EQ(A.cqes[i].status, IW_OK);
+    CHECK_MEM(A_SINK, B_BUF, 128);
+    CHECK_MEM(A_SINK + 192, B_BUF + 192, 64);
+}
+
+/* Several Reads outstanding are answered in request order (RDMAP-010, RDMAP-054) and a Read
+ * completes only once its whole response is placed (RDMAP-012); the read fence holds a later
+ * operation until earlier Reads complete. */
+static void t_read_order(void)
+{
+    int i;
+    size_t n;
+    const uint8_t *u;
+    cfgs_default();
+    REQUIRE(setup());
+    for (i = 0; i < 3; i++) {
+        iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)(uintptr_t)(i + 1));
+        w.stag = STAG_B_READ;
+        w.to = TO_B + 5000u * (unsigned)i;
+        w.len = 4000;
+        w.sink_stag = STAG_A_SINK;
+        w.sink_to = 0x5000 + 8000u * (unsigned)(2 - i);
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    }
+    {
+        iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_SEND, (void *)4);
+        w.flags = IW_RDMAP_F_READ_FENCE;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+        rf_post_recv(&B, rbuf[0], 16);
+        CHECK(rf_fpdu(&A, IW_RDMAP_OP_SEND, 0, &n) == NULL); /* fenced */
+    }
+    B.accept_max = 100; /* responses trickle out */
+    (void)rf_feed(&A, &B);
+    for (i = 0; i < 10000 && A.ncqe == 0; i++) {
+        (void)iw_mpa_tx_resume(&B.c);
+        (void)rf_feed(&B, &A);
+        if (A.ncqe == 0) { /* not before the last octet of the first response */
+            CHECK(iw_rdmap_ord_outstanding(&A.s) == 3);
+        }
+    }
+    rf_flow(&A, &B);
+    CHECK_EQ(A.ncqe, 4);
+    for (i = 0; i < 3; i++) {
+        u = rf_fpdu(&B, IW_RDMAP_OP_READ_RESP, 0, &n);
+        CHECK_MEM(A_SINK + 8000 * (2 - i), B_BUF + 5000 * i, 4000);
+    }
+    /* the responses go out in request order: sinks at 16000, 8000, 0 (RDMAP-054) */
+    {
+        uint64_t last = 2;
+        int k;
+        for (k = 0; (u = rf_fpdu(&B, IW_RDMAP_OP_READ_RESP, k, &n)) != NULL; k++) {
+            uint64_t idx = (be64(u + 6) - 0x5000) / 8000;
+            CHECK(idx <= last);
+            last = idx;
+        }
+        CHECK(k >= 6 && last == 0);
+    }
+    CHECK_EQ(B.nrecv, 1);
+}
+
+/* A later Write is placed before the Read Response? No guarantee; but a Write then an
+ * Immediate: when the Immediate completes at the sink, the Write is placed (IMM-008). */
+static void t_write_then_imm(void)
+{
+    iw_rdmap_wr w;
+    cfgs_default();
+    REQUIRE(setup());
+    rf_post_recv(&B, rbuf[0], 0); /* a zero-length receive suffices (IMM-005) */
+    B.snap_src = B_BUF + 4096;
+    sg_w[0].base = A_SRC;
+    sg_w[0].len = 3000;
+    w = rf_wr(IW_RDMAP_OP_WRITE, (void *)1);
+    w.sgl = sg_w;
+    w.nsge = 1;
+    w.stag = STAG_B_WRITE;
+    w.to = TO_B + 4096;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    w = rf_wr(IW_RDMAP_OP_IMM, (void *)2);
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    B.chunk = 1;
+    rf_flow(&A, &B);
+    CHECK_EQ(B.nrecv, 1);
+    CHECK_MEM(B.snap, A_SRC, sizeof B.snap);
+    CHECK_EQ(A.ncqe, 2);
+}
+
+/* Atomics: in order, each on the result of the one before (ATOM-014, ATOM-016). */
+static void t_atomic_sequence(void)
+{
+    int i;
+    uint64_t v = 0xFFFF0001FFFF0001ull;
+    cfgs_default();
+    REQUIRE(setup());
+    memcpy(B_BUF + 64, &v, 8);
+    for (i = 0; i < 6; i++) {
+        iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_ATOMIC_REQ, (void *)(uintptr_t)(i + 1));
+        w.aop = IW_RDMAP_AOP_FETCHADD;
+        w.stag = STAG_B_ATOM;
+        w.to = TO_B + 64;
+        w.add_swap = 0x0001000100010001ull;
+        w.add_swap_mask = 0x8000800080008000ull;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    }
+    rf_flow(&A, &B);
+    CHECK_EQ(A.ncqe, 6);
+    for (i = 0; i < 6 && i < A.ncqe; i++) {
+        CHECK_EQ(A.cqes[i].orig, v);
+        v = ref_fetchadd(v, 0x0001000100010001ull, 0x8000800080008000ull);
+    }
+    {
+        uint64_t now;
+        memcpy(&now, B_BUF + 64, 8);
+        CHECK_EQ(now, v);
+    }
+    /* FetchAdd of 0: the discovery probe leaves memory unchanged (ATOM-022) */
+    {
+        iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_ATOMIC_REQ, (void *)7);
+        uint64_t now;
+        w.stag = STAG_B_ATOM;
+        w.to = TO_B + 64;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+        rf_flow(&A, &B);
+        memcpy(&now, B_BUF + 64, 8);
+        CHECK_EQ(now, v);
+        CHECK_EQ(A.cqes[6].orig, v);
+    }
+}
+
+/* Concurrent FetchAdds from several streams through the builtin atomic op (ATOM-017). */
+#define NTHR 3
+#define NADD 300
+static uint64_t g_counter __attribute__((aligned(8)));
+static rf_ep tA[NTHR], tB[NTHR];
+static uint8_t t_out[NTHR][2][1u << 18];
+static void *thr_main(void *arg)
+{
+    int id = (int)(intptr_t)arg, i;
+    rf_cfg ca, cb;
+    rf_cfg_default(&ca);
+    rf_cfg_default(&cb);
+    cb.builtin_atomic = 1;
+    ca.fused = cb.fused = 0;
+    if (rf_pair_up_buf(&tA[id], &tB[id], &ca, &cb, t_out[id][0], t_out[id][1]) != IW_OK) return (void *)1;
+    rf_reg(&tB[id], 0x42, &g_counter, 0x1000, 8, IW_RDMAP_ACC_REMOTE_ATOMIC);
+    for (i = 0; i < NADD; i++) {
+        iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_ATOMIC_REQ, NULL);
+        w.stag = 0x42;
+        w.to = 0x1000;
+        w.add_swap = 1;
+        if (tA[id].out_off == tA[id].out_len && tB[id].out_off == tB[id].out_len) {
+            tA[id].out_off = tA[id].scan_off = tA[id].out_len = 0; /* keep the wire small */
+            tB[id].out_off = tB[id].scan_off = tB[id].out_len = 0;
+        }
+        if (iw_rdmap_post(&tA[id].s, &w) != IW_OK) return (void *)2;
+        rf_flow(&tA[id], &tB[id]);
+    }
+    if (tA[id].ncqe != NADD) fprintf(stderr, "  thread %d: %d completions, nev %d %d\n", id, tA[id].ncqe, tA[id].nev, tB[id].nev);
+    return tA[id].ncqe == NADD ? NULL : (void *)3;
+}
+static void t_atomic_threads(void)
+{
+    pthread_t th[NTHR];
+    int i;
+    void *rv;
+    g_counter = 0;
+    rf_ops_setup();
+    for (i = 0; i < NTHR; i++) REQUIRE(pthread_create(&th[i], NULL, thr_main, (void *)(intptr_t)i) == 0);
+    for (i = 0; i < NTHR; i++) {
+        REQUIRE(pthread_join(th[i], &rv) == 0);
+        if (rv != NULL) fprintf(stderr, "  thread %d returned %p\n", i, rv);
+        CHECK(rv == NULL);
+    }
+    CHECK_EQ(g_counter, (uint64_t)NTHR * NADD);
+}
+
+/* Peer-to-peer: MPA's own RTR took MSN 1 of its queue; RDMAP's first real message uses the
+ * next one and both ends agree (RFC 6581, RDMAP-055). */
+static void t_rtr_msn(void)
+{
+    unsigned rtrs[2] = {IW_MPA_RTR_READ, IW_MPA_RTR_SEND};
+    int k;
+    for (k = 0; k < 2; k++) {
+        iw_rdmap_wr w;
+        cfgs_default();
+        CA.p2p = CB.p2p = 1;
+        CA.rtr = CB.rtr = (int)rtrs[k];
+        fill(memA, sizeof memA, 1);
+        fill(memB, sizeof memB, 2);
+        REQUIRE(rf_ep_init(&A, &CA, IW_MPA_INITIATOR, rf_out_a) == IW_OK);
+        REQUIRE(rf_ep_init(&B, &CB, IW_MPA_RESPONDER, rf_out_b) == IW_OK);
+        rf_reg(&A, STAG_A_SINK, A_SINK, 0x5000, 32768, IW_RDMAP_ACC_LOCAL_WRITE);
+        rf_reg(&B, STAG_B_READ, B_BUF, TO_B, 32768, IW_DDP_ACC_REMOTE_READ);
+        rf_post_recv(&B, rbuf[0], 0); /* a Send RTR takes a receive */
+        rf_post_recv(&B, rbuf[1], 64);
+        REQUIRE(iw_mpa_start(&B.c, NULL, 0) == IW_OK);
+        REQUIRE(iw_mpa_start(&A.c, NULL, 0) == IW_OK);
+        rf_flow(&A, &B);
+        REQUIRE(iw_mpa_state(&A.c) == IW_MPA_S_FULL && iw_mpa_state(&B.c) == IW_MPA_S_FULL);
+        w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+        w.stag = STAG_B_READ;
+        w.to = TO_B;
+        w.len = 100;
+        w.sink_stag = STAG_A_SINK;
+        w.sink_to = 0x5000;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+        w = rf_wr(IW_RDMAP_OP_SEND, (void *)2);
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+        rf_flow(&A, &B);
+        CHECK_EQ(A.ncqe, 2);
+        CHECK_EQ(A.nev + B.nev, 0);
+        CHECK_MEM(A_SINK, B_BUF, 100);
+        CHECK_EQ(B.nrecv, k == 1 ? 2 : 1);
+    }
+}
+
+/* ---- errors: the exact Terminate ---- */
+
+/* det sent exactly one Terminate with (l, e, c), header control m/d/r, copying the offending
+ * ULPDU off[0..off_len) (its DDP header, and its RDMA header when r); nothing after it; the
+ * peer decoded the same; memory of B unchanged outside what a test allows. */
+static void expect_term(rf_ep *det, rf_ep *peer, unsigned l, unsigned e, unsigned c, int m, int d,
+                        int r, const uint8_t *off, size_t off_len)
+{
+    const uint8_t *t;
+    rf_scan(det, det->scan_off);
+    CHECK_EQ(det->nterm_sent, 1);                                  /* RDMAP-022 */
+    CHECK_EQ(det->sent_after_term, 0);
+    CHECK_EQ(det->nev, 1);
+    CHECK_EQ(det->ev.kind, IW_RDMAP_EV_TERM_SENT);                 /* RDMAP-032 */
+    REQUIRE(det->nterm_sent >= 1);
+    t = det->last_term;
+    /* RDMAP-021: untagged, L, QN 2, MSN 1, MO 0, Invalidate STag 0 */
+    CHECK_EQ(t[0], 0x41);
+    CHECK_EQ(t[1], 0x47);
+    CHECK_EQ(iw__get_be32(t + 2), 0);
+    CHECK_EQ(iw__get_be32(t + 6), 2);
+    CHECK_EQ(iw__get_be32(t + 10), 1);
+    CHECK_EQ(iw__get_be32(t + 14), 0);
+    CHECK_EQ(t[18], (l << 4) | e);
+    CHECK_EQ(t[19], c);
+    CHECK_EQ(t[20], (m ? 0x80u : 0) | (d ? 0x40u : 0) | (r ? 0x20u : 0));
+    CHECK_EQ(t[21], 0);
+    if (d) {
+        size_t hl = iw_ddp_hdr_len(off[0]);
+        CHECK_EQ(det->last_term_len, 18 + 4 + 2 + hl + (r ? 28u : 0u));
+        CHECK_EQ(iw__get_be16(t + 22), off_len);                   /* RDMAP-028 */
+        CHECK_MEM(t + 24, off, hl);                                /* RDMAP-020 */
+        if (r) CHECK_MEM(t + 24 + hl, off + 18, 28);
+    } else {
+        CHECK_EQ(det->last_term_len, 22);
+    }
+    /* the LLP is closed gracefully after it (RDMAP-056) */
+    CHECK_EQ(det->closed, 1);
+    CHECK(det->mpa_closed);
+    /* the peer got it, decoded (RDMAP-024): and sent none back */
+    CHECK_EQ(peer->nev, 1);
+    CHECK_EQ(peer->ev.kind, IW_RDMAP_EV_TERM_RCVD);
+    CHECK(peer->ev.term.term.layer == l && peer->ev.term.term.etype == e && peer->ev.term.term.ecode == c);
+    CHECK(peer->ev.term.m == m && peer->ev.term.d == d && peer->ev.term.r == r);
+    rf_scan(peer, peer->scan_off);
+    CHECK_EQ(peer->nterm_sent, 0);
+}
+
+static void check_b_unchanged(void)
+{
+    CHECK_MEM(memB, shadowB, sizeof memB);
+}
+
+/* A Read Request for (stag, to, len) from A; the error B must send. */
+static void read_err(uint32_t stag, uint64_t to, uint32_t len, unsigned l, unsigned e, unsigned c)
+{
+    iw_rdmap_wr w;
+    const uint8_t *u;
+    size_t n;
+    cfgs_default();
+    REQUIRE(setup());
+    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+    w.stag = stag;
+    w.to = to;
+    w.len = len;
+    w.sink_stag = STAG_A_SINK;
+    w.sink_to = 0x5000;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    rf_flow(&A, &B);
+    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
+    REQUIRE(u != NULL);
+    expect_term(&B, &A, l, e, c, 1, 1, l == 0 && e == 1, u, n);
+    CHECK_EQ(A.ncqe, 1);
+    if (A.ncqe) CHECK_EQ(A.cqes[0].status, IW_ECLOSED); /* RDMAP-057: flushed */
+    check_b_unchanged();
+}
+
+static void t_read_errors(void)
+{
+    read_err(0x12345678u, TO_B, 100, 0, 1, 0x00); /* RDMAP-040 RDMAP-026 RDMAP-029 */
+    read_err(0, TO_B, 100, 0, 1, 0x00);
+    read_err(STAG_B_FOREIGN, TO_B, 100, 0, 1, 0x03); /* RDMAP-041 */
+    read_err(STAG_B_WRITE, TO_B, 100, 0, 1, 0x02);   /* RDMAP-042 */
+    read_err(STAG_B_READ, TO_B + 32700, 100, 0, 1, 0x01); /* RDMAP-043 */
+    read_err(STAG_B_READ, TO_B - 1, 100, 0, 1, 0x01);
+    read_err(STAG_B_READ, ~0ull - 10, 100, 0, 1, 0x04);  /* RDMAP-044 */
+}
+
+/* RDMARDSZ 0: no validation, a zero-length response (RDMAP-009). */
+static void t_read_zero(void)
+{
+    iw_rdmap_wr w;
+    const uint8_t *u;
+    size_t n;
+    cfgs_default();
+    REQUIRE(setup());
+    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+    w.stag = 0xDEADBEEFu;
+    w.to = ~0ull;
+    w.sink_stag = STAG_A_SINK;
+    w.sink_to = 0x5000;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    rf_flow(&A, &B);
+    CHECK_EQ(B.nev, 0);
+    u = rf_fpdu(&B, IW_RDMAP_OP_READ_RESP, 0, &n);
+    REQUIRE(u != NULL);
+    CHECK_EQ(n, 14);
+    CHECK_EQ(u[0], 0xC1);
+    CHECK_EQ(A.ncqe, 1);
+    CHECK(A.ncqe == 1 && A.cqes[0].status == IW_OK && A.cqes[0].len == 0);
+}
+
+/* Read disabled (RDMAP-038), beyond IRD (RDMAP-039, ATOM-013). */
+static void t_read_ird(void)
+{
+    iw_rdmap_wr w;
+    const uint8_t *u;
+    size_t n;
+    cfgs_default();
+    CB.read_enabled = 0;
+    REQUIRE(setup());
+    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+    w.stag = STAG_B_READ;
+    w.to = TO_B;
+    w.len = 10;
+    w.sink_stag = STAG_A_SINK;
+    w.sink_to = 0x5000;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    rf_flow(&A, &B);
+    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
+    REQUIRE(u != NULL);
+    expect_term(&B, &A, 1, 2, 0x01, 1, 1, 0, u, n);
+    /* IRD 1 at B, A allowed 3: the second request while the first response is pending */
+    cfgs_default();
+    REQUIRE(setup());
+    REQUIRE(iw_rdmap_set_ird_ord(&B.s, 1, 8) == IW_OK);
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    w.opcode = IW_RDMAP_OP_ATOMIC_REQ;
+    w.stag = STAG_B_ATOM;
+    w.to = TO_B + 64;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    B.eagain_next = 1; /* B's first response waits */
+    (void)rf_feed(&A, &B);
+    rf_flow(&A, &B);
+    u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 0, &n);
+    REQUIRE(u != NULL);
+    expect_term(&B, &A, 1, 2, 0x03, 1, 1, 0, u, n);
+    check_b_unchanged();
+}
+
+/* A Send with Invalidate naming a bad STag (RDMAP-045..048, SEC-005): the receive fails too. */
+static void inval_err(uint32_t stag, unsigned c)
+{
+    iw_rdmap_wr w;
+    const uint8_t *u;
+    size_t n;
+    uint8_t pay[40];
+    iw_iov v;
+    cfgs_default();
+    REQUIRE(setup());
+    rf_post_recv(&B, rbuf[0], 64);
+    memset(pay, 0x5A, sizeof pay);
+    v.base = pay;
+    v.len = sizeof pay;
+    w = rf_wr(IW_RDMAP_OP_SEND_SE_INV, (void *)1);
+    w.sgl = &v;
+    w.nsge = 1;
+    w.inval_stag = stag;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    rf_flow(&A, &B);
+    u = rf_fpdu(&A, IW_RDMAP_OP_SEND_SE_INV, 0, &n);
+    REQUIRE(u != NULL);
+    expect_term(&B, &A, 0, 1, c, 1, 1, 0, u, n);
+    CHECK_EQ(B.nrecv, 1);
+    if (B.nrecv) CHECK(B.recvs[0].status == IW_ETERM);
+    CHECK_EQ(B.ninval, 0);
+    {
+        rf_mr *m = rf_find(&B, stag);
+        if (m) CHECK(m->valid);
+    }
+}
+static void t_send_inval_errors(void)
+{
+    inval_err(0x31313131u, 0x00);    /* RDMAP-045 */
+    inval_err(0, 0x00);
+    inval_err(STAG_B_FOREIGN, 0x09); /* RDMAP-046 */
+    inval_err(STAG_B_NONE, 0x02);    /* RDMAP-047 */
+    inval_err(STAG_B_SHARED, 0x09);  /* RDMAP-048 */
+}
+
+/* Receive-side Send errors: too long (RDMAP-016), no receive (IMM-004), an unusable receive
+ * (RDMAP-049, RDMAP-025: HdrCt 000). */
+static void t_send_recv_errors(void)
+{
+    iw_rdmap_wr w;
+    const uint8_t *u;
+    size_t n;
+    uint8_t pay[300];
+    iw_iov v;
+    int k;
+    fill(pay, sizeof pay, 3);
+    v.base = pay;
+    v.len = sizeof pay;
+    for (k = 0; k < 3; k++) {
+        cfgs_default();
+        REQUIRE(setup());
+        if (k == 0) rf_post_recv(&B, rbuf[0], 200);
+        if (k == 2) {
+            rf_post_recv(&B, rbuf[0], 400);
+            B.rq[0].bad = 1;
+        }
+        memset(rbuf[0], 0xEE, sizeof rbuf[0]);
+        w = rf_wr(k == 1 ? IW_RDMAP_OP_IMM : IW_RDMAP_OP_SEND, (void *)1);
+        w.sgl = &v;
+        w.nsge = k == 1 ? 0 : 1;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+        rf_flow(&A, &B);
+        u = rf_fpdu(&A, k == 1 ? IW_RDMAP_OP_IMM : IW_RDMAP_OP_SEND, 0, &n);
+        REQUIRE(u != NULL);
+        if (k == 0) {
+            expect_term(&B, &A, 1, 2, 0x05, 1, 1, 0, u, n);
+            CHECK(B.nrecv == 1 && B.recvs[0].status == IW_ETERM);
+            CHECK_EQ(rbuf[0][200], 0xEE); /* nothing past the buffer */
+        } else if (k == 1) {
+            expect_term(&B, &A, 1, 2, 0x02, 1, 1, 0, u, n);
+        } else {
+            expect_term(&B, &A, 0, 0, 0x00, 0, 0, 0, u, n);
+            CHECK_EQ(rbuf[0][0], 0xEE);
+        }
+        CHECK_EQ(A.ncqe, 1);
+    }
+}
+
+/* Raw segments injected from A: each refused by B with its exact Terminate. */
+static void inject_err(const uint8_t *u, size_t n, unsigned l, unsigned e, unsigned c, int md, int r,
+                       int post_recv, int b_rfc7306)
+{
+    cfgs_default();
+    CB.rfc7306 = b_rfc7306;
+    REQUIRE(setup());
+    if (post_recv) rf_post_recv(&B, rbuf[0], 64);
+    REQUIRE(rf_inject(&A, u, n) == IW_OK);
+    rf_flow(&A, &B);
+    expect_term(&B, &A, l, e, c, md, md, r, u, n);
+    check_b_unchanged();
+}
+static size_t mk_untagged(uint8_t *u, unsigned ctrl1, uint32_t qn, uint32_t msn, size_t payload)
+{
+    memset(u, 0, 18 + payload);
+    u[0] = 0x41;
+    u[1] = (uint8_t)ctrl1;
+    iw__put_be32(u + 6, qn);
+    iw__put_be32(u + 10, msn);
+    return 18 + payload;
+}
+static void t_injected_errors(void)
+{
+    uint8_t u[128];
+    size_t n;
+    /* RV 10b (RDMAP-033) */
+    n = mk_untagged(u, 0x83, 0, 1, 4);
+    inject_err(u, n, 0, 2, 0x05, 1, 0, 1, 1);
+    /* RV 00b too */
+    n = mk_untagged(u, 0x03, 0, 1, 4);
+    inject_err(u, n, 0, 2, 0x05, 1, 0, 1, 1);
+    /* opcode 0xC (RDMAP-034) */
+    n = mk_untagged(u, 0x4C, 0, 1, 4);
+    inject_err(u, n, 0, 2, 0x06, 1, 0, 1, 1);
+    /* Immediate Data and Atomic Request with RFC 7306 off (IMM-009, ATOM-022) */
+    n = mk_untagged(u, 0x48, 0, 1, 8);
+    inject_err(u, n, 0, 2, 0x06, 1, 0, 1, 0);
+    n = mk_untagged(u, 0x4A, 1, 1, 52);
+    inject_err(u, n, 0, 2, 0x06, 1, 0, 1, 0);
+    /* a tagged Send (RDMAP-035) */
+    memset(u, 0, 30);
+    u[0] = 0xC1;
+    u[1] = 0x43;
+    iw__put_be32(u + 2, STAG_B_WRITE);
+    iw__put_be64(u + 6, TO_B);
+    inject_err(u, 30, 0, 2, 0x06, 1, 0, 1, 1);
+    /* an untagged Write */
+    n = mk_untagged(u, 0x40, 0, 1, 4);
+    inject_err(u, n, 0, 2, 0x06, 1, 0, 1, 1);
+    /* a Send on QN 1 (RDMAP-036) */
+    n = mk_untagged(u, 0x43, 1, 1, 4);
+    inject_err(u, n, 1, 2, 0x01, 1, 0, 1, 1);
+    /* a Read Request on QN 0 */
+    n = mk_untagged(u, 0x41, 0, 1, 28);
+    inject_err(u, n, 1, 2, 0x01, 1, 0, 1, 1);
+    /* Read Request of 27 and 29 octets (RDMAP-037) */
+    n = mk_untagged(u, 0x41, 1, 1, 27);
+    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
+    n = mk_untagged(u, 0x41, 1, 1, 29);
+    iw__put_be32(u + 18 + 12, 0);
+    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
+    /* Immediate Data of 7 and 9 octets (IMM-003, IMM-010) */
+    n = mk_untagged(u, 0x48, 0, 1, 7);
+    inject_err(u, n, 0, 2, 0x07, 1, 0, 1, 1);
+    n = mk_untagged(u, 0x49, 0, 1, 9);
+    inject_err(u, n, 0, 2, 0x07, 1, 0, 1, 1);
+    /* Atomic Request: 69 octets (ATOM-020), AOpCode 1 and 3 (ATOM-019) */
+    n = mk_untagged(u, 0x4A, 1, 1, 51);
+    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
+    n = mk_untagged(u, 0x4A, 1, 1, 52);
+    u[21] = 0x01;
+    iw__put_be32(u + 26, STAG_B_ATOM);
+    iw__put_be64(u + 30, TO_B);
+    inject_err(u, n, 0, 2, 0x06, 1, 0, 0, 1);
+    u[21] = 0x03;
+    inject_err(u, n, 0, 2, 0x06, 1, 0, 0, 1);
+    /* Atomic target checks (ATOM-018) and alignment (ATOM-010, ATOM-021: M = D = 1, R = 0) */
+    u[21] = 0x00;
+    iw__put_be32(u + 26, 0x5555u);
+    inject_err(u, n, 0, 1, 0x00, 1, 0, 0, 1);
+    iw__put_be32(u + 26, STAG_B_FOREIGN);
+    inject_err(u, n, 0, 1, 0x03, 1, 0, 0, 1);
+    iw__put_be32(u + 26, STAG_B_READ);
+    inject_err(u, n, 0, 1, 0x02, 1, 0, 0, 1);
+    iw__put_be32(u + 26, STAG_B_ATOM);
+    iw__put_be64(u + 30, TO_B + 32768 - 4);
+    inject_err(u, n, 0, 1, 0x01, 1, 0, 0, 1);
+    iw__put_be64(u + 30, ~0ull - 3);
+    inject_err(u, n, 0, 1, 0x04, 1, 0, 0, 1);
+    iw__put_be64(u + 30, TO_B + 12);
+    iw__put_be64(u + 38, 1);
+    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
+    /* DDP version 2: layout unknown, M = D = 0 (RDMAP-027) */
+    n = mk_untagged(u, 0x43, 0, 1, 4);
+    u[0] = 0x42;
+    inject_err(u, n, 1, 2, 0x06, 0, 0, 1, 1);
+    /* a Layer 1 error: MSN 5 on QN 0 -> (1,2,0x03), M = D = 1, R = 0 (RDMAP-027) */
+    n = mk_untagged(u, 0x43, 0, 5, 4);
+    inject_err(u, n, 1, 2, 0x03, 1, 0, 1, 1);
+    /* Read Response with no Read outstanding (RDMAP-013) */
+    memset(u, 0, 20);
+    u[0] = 0xC1;
+    u[1] = 0x42;
+    iw__put_be32(u + 2, STAG_B_WRITE);
+    iw__put_be64(u + 6, TO_B);
+    inject_err(u, 20, 0, 2, 0x06, 1, 0, 1, 1);
+    /* Atomic Response nobody asked for (ATOM-020) */
+    n = mk_untagged(u, 0x4B, 3, 1, 12);
+    inject_err(u, n, 0, 2, 0x07, 1, 0, 1, 1);
+}
+
+/* Read Response checks at the requester (RDMAP-013): STag, TO, total length. */
+static void t_read_resp_errors(void)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        iw_rdmap_wr w;
+        uint8_t u[64];
+        size_t n = 14 + 20;
+        static const unsigned code[3] = {0x00, 0x01, 0x01};
+        cfgs_default();
+        REQUIRE(setup());
+        w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+        w.stag = STAG_B_READ;
+        w.to = TO_B;
+        w.len = k == 2 ? 40 : 20;
+        w.sink_stag = STAG_A_SINK;
+        w.sink_to = 0x5000;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+        A.out_off = A.out_len; /* B never sees it: we answer by hand */
+        memset(u, 0x33, sizeof u);
+        u[0] = 0xC1;
+        u[1] = 0x42;
+        iw__put_be32(u + 2, k == 0 ? STAG_A_SRC : STAG_A_SINK);
+        iw__put_be64(u + 6, k == 1 ? 0x5001 : 0x5000);
+        memset(A_SINK, 0, 64);
+        REQUIRE(rf_inject(&B, u, n) == IW_OK);
+        rf_flow(&A, &B);
+        expect_term(&A, &B, 1, 1, code[k], 1, 1, 0, u, n);
+        CHECK_EQ(A.ncqe, 1);
+        if (A.ncqe) CHECK(A.cqes[0].status != IW_OK);
+        if (k < 2) CHECK_EQ(A_SINK[0], 0); /* nothing placed for a refused header */
+    }
+}
+
+/* A Read whose source is invalidated part way: the Terminate carries the RDMA header advanced
+ * by what went out (RDMAP-029). */
+static void t_read_partial_term(void)
+{
+    iw_rdmap_wr w;
+    const uint8_t *u, *t;
+    size_t n, sent = 0;
+    int k;
+    cfgs_default();
+    REQUIRE(setup());
+    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+    w.stag = STAG_B_READ;
+    w.to = TO_B + 8;
+    w.len = 10000;
+    w.sink_stag = STAG_A_SINK;
+    w.sink_to = 0x5000;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    B.accept_max = 100;
+    (void)rf_feed(&A, &B); /* B starts answering: one segment in the LLP */
+    rf_find(&B, STAG_B_READ)->valid = 0;
+    B.accept_max = 0;
+    rf_flow(&A, &B);
+    for (k = 0; (u = rf_fpdu(&B, IW_RDMAP_OP_READ_RESP, k, &n)) != NULL; k++) sent += n - 14;
+    CHECK(sent > 0 && sent < 10000);
+    rf_scan(&B, B.scan_off);
+    REQUIRE(B.nterm_sent == 1);
+    t = B.last_term;
+    CHECK_EQ(t[18], 0x01);
+    CHECK_EQ(t[19], 0x00);
+    CHECK_EQ(t[20], 0xE0);
+    REQUIRE(B.last_term_len == 18 + 4 + 2 + 18 + 28);
+    t += 18 + 4 + 2 + 18;
+    CHECK_EQ(iw__get_be32(t), STAG_A_SINK);
+    CHECK_EQ(be64(t + 4), 0x5000 + sent);
+    CHECK_EQ(iw__get_be32(t + 12), 10000 - sent);
+    CHECK_EQ(iw__get_be32(t + 16), STAG_B_READ);
+    CHECK_EQ(be64(t + 20), TO_B + 8 + sent);
+    CHECK_EQ(A.ev.kind, IW_RDMAP_EV_TERM_RCVD);
+    CHECK(A.ncqe == 1 && A.cqes[0].status == IW_ECLOSED);
+}
+
+/* An RDMA Write that cannot be built (its TO range wraps): a Terminate (0,0,0x00) HdrCt 000
+ * instead of the message (RDMAP-031, RDMAP-060). */
+static void t_build_error(void)
+{
+    iw_rdmap_wr w;
+    size_t n;
+    cfgs_default();
+    REQUIRE(setup());
+    sg_w[0].base = A_SRC;
+    sg_w[0].len = 100;
+    w = rf_wr(IW_RDMAP_OP_WRITE, (void *)1);
+    w.sgl = sg_w;
+    w.nsge = 1;
+    w.stag = STAG_B_WRITE;
+    w.to = ~0ull - 10;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    rf_flow(&A, &B);
+    CHECK(rf_fpdu(&A, IW_RDMAP_OP_WRITE, 0, &n) == NULL);
+    expect_term(&A, &B, 0, 0, 0x00, 0, 0, 0, NULL, 0);
+    CHECK(A.ncqe == 1 && A.cqes[0].status == IW_EINVAL);
+    /* the ULP's own Terminate: HdrCt 000 too */
+    cfgs_default();
+    REQUIRE(setup());
+    {
+        iw_term t = {0, 2, 0x08};
+        REQUIRE(iw_rdmap_terminate(&A.s, t) == IW_OK);
+        CHECK_EQ(iw_rdmap_terminate(&A.s, t), IW_ESTATE);
+    }
+    rf_flow(&A, &B);
+    expect_term(&A, &B, 0, 2, 0x08, 0, 0, 0, NULL, 0);
+}
+
+/* Two errors before the Terminate goes out: the first is reported, once (RDMAP-030,
+ * RDMAP-022); nothing is processed after (RDMAP-058). */
+static void t_first_error_wins(void)
+{
+    uint8_t u1[64], u2[64];
+    size_t n1, n2;
+    iw_iov v[1];
+    cfgs_default();
+    REQUIRE(setup());
+    rf_post_recv(&B, rbuf[0], 64);
+    rf_post_recv(&B, rbuf[1], 64);
+    n1 = mk_untagged(u1, 0x4C, 0, 1, 4); /* bad opcode */
+    n2 = mk_untagged(u2, 0x83, 0, 2, 4); /* bad RV */
+    v[0].base = u1;
+    v[0].len = n1;
+    REQUIRE(iw_mpa_tx(&A.c, v, 1) == IW_OK);
+    v[0].base = u2;
+    v[0].len = n2;
+    REQUIRE(iw_mpa_tx(&A.c, v, 1) == IW_OK);
+    {
+        size_t n3 = mk_untagged(u2, 0x43, 0, 1, 4); /* a valid Send after: not delivered */
+        v[0].len = n3;
+        REQUIRE(iw_mpa_tx(&A.c, v, 1) == IW_OK);
+    }
+    B.eagain_next = 1;
+    rf_flow(&A, &B);
+    expect_term(&B, &A, 0, 2, 0x06, 1, 1, 0, u1, n1);
+    CHECK_EQ(B.nrecv, 0);
+    if (check__failed_here) {
+        size_t k, n;
+        const uint8_t *f;
+        for (k = 0; (f = rf_fpdu(&B, 99, (int)k, &n)) != NULL; k++) {
+            size_t j;
+            fprintf(stderr, "  B fpdu %zu len %zu:", k, n);
+            for (j = 0; j < n && j < 30; j++) fprintf(stderr, " %02x", f[j]);
+            fprintf(stderr, "\n");
+        }
+    }
+}
+
+/* Terminates received: a valid one is surfaced and never answered, flushes what is
+ * outstanding, needs no receive (RDMAP-023, RDMAP-024, RDMAP-057, RDMAP-058); a malformed one
+ * closes without a Terminate (RDMAP-061). */
+static void t_term_received(void)
+{
+    uint8_t u[80];
+    size_t n;
+    iw_rdmap_wr w;
+    int k;
+    cfgs_default();
+    REQUIRE(setup());
+    /* A has a Read outstanding (B will not answer: we hold B's octets) */
+    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+    w.stag = STAG_B_READ;
+    w.to = TO_B;
+    w.len = 50;
+    w.sink_stag = STAG_A_SINK;
+    w.sink_to = 0x5000;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    A.out_off = A.out_len;
+    n = mk_untagged(u, 0x47, 2, 1, 4 + 2 + 14);
+    u[18] = 0x11; /* DDP tagged error */
+    u[19] = 0x01;
+    u[20] = 0xC0;
+    u[23] = 34;
+    u[24] = 0xC1;
+    REQUIRE(rf_inject(&B, u, n) == IW_OK);
+    {
+        size_t m2 = mk_untagged(u + 40, 0x43, 0, 1, 4); /* a Send after it: ignored */
+        rf_post_recv(&A, rbuf[0], 64);
+        REQUIRE(rf_inject(&B, u + 40, m2) == IW_EAGAIN || 1);
+    }
+    rf_flow(&A, &B);
+    CHECK_EQ(A.nev, 1);
+    CHECK_EQ(A.ev.kind, IW_RDMAP_EV_TERM_RCVD);
+    CHECK(A.ev.term.term.layer == 1 && A.ev.term.term.etype == 1 && A.ev.term.term.ecode == 1);
+    CHECK(A.ev.term.m && A.ev.term.d && !A.ev.term.r && A.ev.term.seg_len == 34);
+    CHECK_EQ(A.ev.term.ddp_hdr[0], 0xC1);
+    rf_scan(&A, A.scan_off);
+    CHECK_EQ(A.nterm_sent, 0);
+    CHECK(A.ncqe == 1 && A.cqes[0].status == IW_ECLOSED);
+    CHECK_EQ(A.nrecv, 0);
+    CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_ESTATE);
+    CHECK(A.closed == 1);
+    /* malformed: MSN 2, MO 4, QN 0, D announcing a header that is not there */
+    for (k = 0; k < 4; k++) {
+        cfgs_default();
+        REQUIRE(setup());
+        n = mk_untagged(u, 0x47, k == 2 ? 0 : 2, k == 0 ? 2 : 1, 4);
+        if (k == 1) iw__put_be32(u + 14, 4);
+        if (k == 3) u[20] = 0x40;
+        REQUIRE(rf_inject(&B, u, n) == IW_OK);
+        rf_flow(&A, &B);
+        CHECK_EQ(A.nev, 1);
+        CHECK_EQ(A.ev.kind, IW_RDMAP_EV_BAD_TERM);
+        rf_scan(&A, A.scan_off);
+        CHECK_EQ(A.nterm_sent, 0);
+        CHECK(A.mpa_closed);
+        if (check__failed_here) fprintf(stderr, "  malformed case %d\n", k);
+    }
+}
+
+/* Posting: bad arguments change nothing; a full queue says EAGAIN. */
+static void t_post_checks(void)
+{
+    iw_rdmap_wr w;
+    int i;
+    cfgs_default();
+    REQUIRE(setup());
+    w = rf_wr(IW_RDMAP_OP_READ_RESP, NULL);
+    CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_EINVAL);
+    w = rf_wr(IW_RDMAP_OP_TERMINATE, NULL);
+    CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_EINVAL);
+    w = rf_wr(0xC, NULL);
+    CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_EINVAL);
+    w = rf_wr(IW_RDMAP_OP_ATOMIC_REQ, NULL);
+    w.aop = 1;
+    CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_EINVAL);
+    w = rf_wr(IW_RDMAP_OP_SEND, NULL);
+    w.nsge = 1;
+    CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_EINVAL);
+    CHECK_EQ(A.out_len, A.scan_off);
+    /* 64 reads beyond ORD fill the queue */
+    REQUIRE(iw_rdmap_set_ird_ord(&A.s, 8, 0) == IW_OK);
+    for (i = 0; i < 64; i++) {
+        w = rf_wr(IW_RDMAP_OP_READ_REQ, NULL);
+        CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_OK);
+    }
+    CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_EAGAIN);
+    CHECK(iw_rdmap_init(&A.s, NULL, iw_ddp_mpa_llp_ops(), &A.c, &rf_ops, &A, A.sq, 64, A.irq, 16) ==
+          IW_EINVAL);
+    {
+        iw_rdmap_cfg c;
+        iw_rdmap_cfg_default(&c);
+        c.ird = 17;
+        CHECK(iw_rdmap_init(&A.s, &c, iw_ddp_mpa_llp_ops(), &A.c, &rf_ops, &A, A.sq, 64, A.irq, 16) ==
+              IW_EINVAL);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static const check_test tests[] = {
+        {"Terminate codec RDMAP-019 RDMAP-020", t_term_codec},
+        {"code constants RDMAP-059 RDMAP-002 ATOM-003", t_codes},
+        {"atomic arithmetic vs RFC 7306 pseudocode ATOM-006 ATOM-007", t_atomic_math},
+        {"every operation end to end RDMAP-001 RDMAP-003 RDMAP-004 RDMAP-005 RDMAP-006 RDMAP-007 "
+         "RDMAP-008 RDMAP-009 RDMAP-011 RDMAP-015 RDMAP-017 RDMAP-018 RDMAP-050 RDMAP-051 RDMAP-052 "
+         "RDMAP-053 RDMAP-055 ATOM-001 ATOM-002 ATOM-004 ATOM-005 ATOM-008 ATOM-009 ATOM-011 ATOM-012 "
+         "ATOM-015 IMM-001 IMM-002 IMM-005 IMM-006 IMM-007",
+         t_all_ops},
+        {"every operation, chunkings, fused and verify, CRC off, markers", t_all_ops_chunkings},
+        {"every operation, partial sends", t_all_ops_partial_sends},
+        {"every operation, every split point", t_all_ops_split},
+        {"ORD limits Reads and Atomics together RDMAP-014 ATOM-013", t_ord_limit},
+        {"Reads answered in order, complete when whole, read fence RDMAP-010 RDMAP-012 RDMAP-054",
+         t_read_order},
+        {"Write then Immediate: placed before the Immediate completes IMM-008", t_write_then_imm},
+        {"atomics in order ATOM-014 ATOM-016 ATOM-022", t_atomic_sequence},
+        {"concurrent FetchAdds from several streams ATOM-017", t_atomic_threads},
+        {"peer-to-peer RTR MSNs RDMAP-055", t_rtr_msn},
+        {"Read Request errors RDMAP-040 RDMAP-041 RDMAP-042 RDMAP-043 RDMAP-044 RDMAP-026 RDMAP-028 "
+         "RDMAP-022 RDMAP-032 RDMAP-056 RDMAP-057",
+         t_read_errors},
+        {"zero-length Read RDMAP-009", t_read_zero},
+        {"Read disabled, beyond IRD RDMAP-038 RDMAP-039 ATOM-013", t_read_ird},
+        {"Send with Invalidate errors RDMAP-045 RDMAP-046 RDMAP-047 RDMAP-048 SEC-005", t_send_inval_errors},
+        {"Send receive errors RDMAP-016 RDMAP-049 RDMAP-025 IMM-004", t_send_recv_errors},
+        {"injected errors RDMAP-033 RDMAP-034 RDMAP-035 RDMAP-036 RDMAP-037 RDMAP-027 RDMAP-013 "
+         "IMM-003 IMM-009 IMM-010 ATOM-010 ATOM-018 ATOM-019 ATOM-020 ATOM-021 ATOM-022",
+         t_injected_errors},
+        {"Read Response checks RDMAP-013", t_read_resp_errors},
+        {"Read source revoked part way RDMAP-029", t_read_partial_term},
+        {"build error and ULP Terminate RDMAP-031 RDMAP-060 RDMAP-025", t_build_error},
+        {"first error wins RDMAP-030 RDMAP-058", t_first_error_wins},
+        {"Terminate received RDMAP-023 RDMAP-024 RDMAP-057 RDMAP-058 RDMAP-061", t_term_received},
+        {"post checks", t_post_checks},
+    };
+    return CHECK_RUN(tests);
+}
