@@ -353,7 +353,9 @@ IW_DEF iw_status iw_rdmap_init(iw_rdmap_stream *s, const iw_rdmap_cfg *cfg,
 IW_DEF iw_status iw_rdmap_set_ird_ord(iw_rdmap_stream *s, uint16_t ird, uint16_t ord);
 
 /* Post one operation. IW_OK: queued (sent in order, RDMAP-050); IW_EAGAIN: the send queue is
- * full; IW_EINVAL: bad opcode or arguments; IW_ESTATE: the stream has ended. */
+ * full; IW_EINVAL: bad opcode or arguments; IW_ESTATE: the stream has ended. It is handed to
+ * DDP at once when it may be, so ops.complete can run before this returns. Every upcall may
+ * post again (from recv, complete, error; also MPA's established). */
 IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr);
 
 /* One whole ULPDU from the LLP (verify-then-place). IW_OK, IW_ETERM once the stream failed
