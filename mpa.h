@@ -2389,8 +2389,8 @@ IW_DEF iw_mpa_crc32c_fn iw_mpa_crc32c_select(void)
  * The accelerated paths are the CRC paths of the same name with the stores added: an octet is
  * loaded into a register that is both stored to dst and fed to the CRC (except where noted
  * below, where crc32 reads src again from L1, right after the vector move that copied it).
- * Only src is read; dst is only written. Which path handles what (x86-64 tuned on an AMD EPYC,
- * Zen 5, like the CRC paths; see bench_crc.c, "fused copy"):
+ * Only src is read; dst is only written. Which path handles what (x86-64 tuned on AMD EPYCs,
+ * Zen 5 like the CRC paths, vpclmul re-measured on Zen 4; see bench_crc.c, "fused copy"):
  *   portable  memcpy, then iw_mpa_crc32c_portable over src. The table-bound CRC costs some 20
  *             times the copy, so fusing them measured within 5% (gcc) and 0% (clang) on x86,
  *             while word stores of unknown alignment cost a library call or four octet
@@ -2398,8 +2398,7 @@ IW_DEF iw_mpa_crc32c_fn iw_mpa_crc32c_select(void)
  *   sse42     < 768 octets: crc32 over 8-octet words, each stored from the register crc32
  *             takes; longer: three such streams merged with the shift tables
  *   vpclmul   < 256: moved as a memcpy would, then the crc32 instruction over src (in L1 by
- *             then); < 1024: 512-bit folding of the loaded registers, which are stored;
- *             longer: "pieces" and folding side by side (see below)
+ *             then); longer: 512-bit folding of the loaded registers, which are stored
  *   armv8     like sse42, with the AArch64 CRC32C instructions
  */
 
@@ -2513,27 +2512,17 @@ static IW__CRC32C_T_SSE42 uint32_t iw__crc32c_copy_sse42(uint32_t crc, void *dst
 }
 
 /* ---- vpclmul ------------------------------------------------------------------------------
- * Folding alone copies at no extra cost (the loaded register is stored), but it is bound by the
- * carry-less multiplier: two 512-bit multiplies per 64 octets, each taking the unit for two
- * cycles on Zen 5 (4 KiB from L2: 57 GB/s). The CRC's hybrid, crc32 streams over separate
- * regions beside the folding, did worse once it stored too: 37-44 GB/s as written (gcc spilled
- * the fourteen stream pointers), 53 with the streams at fixed offsets and moved by 256-bit
- * stores. So long input is cut into 128-octet units [piece][block], read and written in order
- * like a memcpy (4 KiB from L2: 52-64 GB/s from run to run, 72-77 from L1):
- *   - the piece (64 octets) is moved by one 512-bit load and store, and its CRC is run from 0
- *     by eight crc32 over src, which that load brought into L1 (moving eight words out of
- *     the vector register would cost more than loading them again);
- *   - the block is moved and folded by one of four accumulators (512 octets per step, so the
- *     fold constant moves a block 512 octets on);
- *   - the piece's register enters the block after it as data (XORed into its first 4
- *     octets), since a register followed by more data is equivalent to those data with the
- *     register XORed in. That leaves the folded polynomial exactly that of the message.
- * Per 512-octet step that is 8 multiplies (16 cycles) and 32 crc32 (16 cycles at two per
- * cycle), so both units can be kept busy; the incoming register enters the first piece. */
+ * Folding alone, with the stores added: each 64-octet block is loaded into a register that is
+ * both stored to dst and folded by one of four accumulators (256 octets per step), so the data
+ * cross the memory hierarchy once and nothing is read twice. Two 512-bit carry-less multiplies
+ * per 64 octets keep pace with the loads and stores from L2. Measured on an AMD EPYC (Zen 4,
+ * bench_ddp.c's layout: 257 KiB of FPDUs, 256 KiB MR): 4 KiB in 74 ns against 78 ns for glibc's
+ * memcpy; 1 KiB 12% slower than memcpy, 2 KiB 5%, 16 and 64 KiB 3-7% faster. Tried there and
+ * dropped: eight accumulators (no faster); a tree instead of a chain for the final merge (no
+ * faster); and the earlier path from 1 KiB, a 64-octet "piece" run through crc32 from L1
+ * beside each folded block (30-40% slower there; on Zen 5 it had measured 52-64 GB/s from run
+ * to run against 57 for folding alone). */
 
-/* The fold constants for a move of 8 w octets: x^(64 w - 33) and x^(64 (w + 1) - 33) mod P
- * (see IW__CRC32C_K16_HI), straight from the hybrid's table; 1 <= w < IW__CRC32C_WMAX. */
-#define IW__CRC32C_KW(w) IW__CRC32C_K4(iw__crc32c_xw[(w)], iw__crc32c_xw[(w) - 1])
 #define IW__CRC32C_STZ(p, z) _mm512_storeu_si512((void *)(p), (z))
 
 /* 64 octets from b to d through one register, which is returned for folding. */
@@ -2549,22 +2538,6 @@ static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE __m512i iw__crc32c_zreg(__m512i z,
 {
     return _mm512_xor_si512(z, _mm512_inserti32x4(_mm512_setzero_si512(),
                                                   _mm_cvtsi32_si128((int)c), 0));
-}
-
-/* A piece: 64 octets moved from b to d, and their register run from r. */
-static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE uint32_t iw__crc32c_piece(uint64_t r, uint8_t *d,
-                                                                       const uint8_t *b)
-{
-    (void)iw__crc32c_cpz(d, b);
-    r = _mm_crc32_u64(r, iw__crc32c_ld64(b));
-    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 8));
-    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 16));
-    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 24));
-    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 32));
-    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 40));
-    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 48));
-    r = _mm_crc32_u64(r, iw__crc32c_ld64(b + 56));
-    return (uint32_t)r;
 }
 
 /* The end of every folding path: z holds the 64 octets just before b (at least 256 octets of
@@ -2619,50 +2592,6 @@ static IW__CRC32C_T_VPCLMUL IW__CRC32C_NOINLINE uint32_t iw__crc32c_copy_zfold(u
     return iw__crc32c_copy_zrest(z0, z1, z2, z3, d + 256, b + 256, n - 256);
 }
 
-/* Pieces and blocks (see above); n >= 512. */
-static IW__CRC32C_T_VPCLMUL IW__CRC32C_NOINLINE uint32_t iw__crc32c_copy_zpiece(uint32_t c,
-                                                                               uint8_t *d,
-                                                                               const uint8_t *b,
-                                                                               size_t n)
-{
-    const __m512i k512 = IW__CRC32C_KW(64);
-    __m512i z0 = iw__crc32c_zreg(iw__crc32c_cpz(d + 64, b + 64), iw__crc32c_piece(c, d, b));
-    __m512i z1 = iw__crc32c_zreg(iw__crc32c_cpz(d + 192, b + 192),
-                                 iw__crc32c_piece(0, d + 128, b + 128));
-    __m512i z2 = iw__crc32c_zreg(iw__crc32c_cpz(d + 320, b + 320),
-                                 iw__crc32c_piece(0, d + 256, b + 256));
-    __m512i z3 = iw__crc32c_zreg(iw__crc32c_cpz(d + 448, b + 448),
-                                 iw__crc32c_piece(0, d + 384, b + 384));
-    b += 512;
-    d += 512;
-    n -= 512;
-    while (n >= 512) {
-        z0 = iw__crc32c_fold64(z0, k512, iw__crc32c_zreg(iw__crc32c_cpz(d + 64, b + 64),
-                                                         iw__crc32c_piece(0, d, b)));
-        z1 = iw__crc32c_fold64(z1, k512, iw__crc32c_zreg(iw__crc32c_cpz(d + 192, b + 192),
-                                                         iw__crc32c_piece(0, d + 128, b + 128)));
-        z2 = iw__crc32c_fold64(z2, k512, iw__crc32c_zreg(iw__crc32c_cpz(d + 320, b + 320),
-                                                         iw__crc32c_piece(0, d + 256, b + 256)));
-        z3 = iw__crc32c_fold64(z3, k512, iw__crc32c_zreg(iw__crc32c_cpz(d + 448, b + 448),
-                                                         iw__crc32c_piece(0, d + 384, b + 384)));
-        b += 512;
-        d += 512;
-        n -= 512;
-    }
-    /* The blocks of z0..z3 lie 448, 320, 192 and 64 octets before b. */
-    if (n >= 256) { /* each moves on to the next four blocks, in order: folding alone */
-        z0 = iw__crc32c_fold64(z0, IW__CRC32C_KW(56), iw__crc32c_cpz(d, b));
-        z1 = iw__crc32c_fold64(z1, IW__CRC32C_KW(48), iw__crc32c_cpz(d + 64, b + 64));
-        z2 = iw__crc32c_fold64(z2, IW__CRC32C_KW(40), iw__crc32c_cpz(d + 128, b + 128));
-        z3 = iw__crc32c_fold64(z3, IW__CRC32C_KW(32), iw__crc32c_cpz(d + 192, b + 192));
-        return iw__crc32c_copy_zrest(z0, z1, z2, z3, d + 256, b + 256, n - 256);
-    }
-    z3 = iw__crc32c_fold64(z0, IW__CRC32C_KW(48), z3);
-    z3 = iw__crc32c_fold64(z1, IW__CRC32C_KW(32), z3);
-    z3 = iw__crc32c_fold64(z2, IW__CRC32C_KW(16), z3);
-    return iw__crc32c_copy_zend(z3, d, b, n);
-}
-
 /* n < 256: moved like a memcpy (whole 512-bit moves, the last one ending at n; two
  * overlapping moves below 64), then the crc32 instruction over src, now in L1. */
 static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE void iw__crc32c_copy_small(uint8_t *d, const uint8_t *b,
@@ -2699,8 +2628,7 @@ static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE void iw__crc32c_copy_small(uint8_t
     }
 }
 
-#define IW__CRC32C_CZ_MIN 256u      /* below: moves, then crc32 */
-#define IW__CRC32C_CZPIECE_MIN 1024u /* below: folding alone (measured) */
+#define IW__CRC32C_CZ_MIN 256u /* below: moves, then crc32 */
 
 /* "vpclmul" */
 static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_copy_vpclmul(uint32_t crc, void *dst,
@@ -2712,8 +2640,7 @@ static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_copy_vpclmul(uint32_t crc, void 
         iw__crc32c_copy_small(d, b, n);
         return ~iw__crc32c_sse42_run(~crc, b, n);
     }
-    if (n < IW__CRC32C_CZPIECE_MIN) return ~iw__crc32c_copy_zfold(~crc, d, b, n);
-    return ~iw__crc32c_copy_zpiece(~crc, d, b, n);
+    return ~iw__crc32c_copy_zfold(~crc, d, b, n);
 }
 #endif /* IW__CRC32C_X86 */
 

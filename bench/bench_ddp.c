@@ -23,8 +23,9 @@
  *   kernel      reference only: the fused copy+CRC kernel (iw_mpa_crc32c_copy_select) alone
  *               on the payload, same buffers as memcpy
  * Working set: the received stream (FPDUs back to back, as TCP hands them over) and the
- * target MR, together about half of the 1 MiB L2 of the Zen 5 core this was tuned on and ten
- * times its 48 KiB L1D: every pass touches every line of both, so data comes from L2, not L1.
+ * target MR, together about half of the 1 MiB L2 of the Zen 4 and Zen 5 cores it was measured
+ * on and 10-16 times their 32-48 KiB L1D: every pass touches every line of both, so data comes
+ * from L2, not L1.
  * BENCH_DDP_MR_KIB (default 256) changes the MR size (and the number of segments with it).
  * Every method's result is checked (MR contents, CRCs, deliveries, stream errors); a wrong
  * result exits 1, slowness never does. */
@@ -444,7 +445,7 @@ int main(void)
     fused_wins = n4[M_FUSED] < n4[M_VERIFY];
     best = fused_wins ? n4[M_FUSED] : n4[M_VERIFY];
     printf("\n# working set: stream %zu KiB + MR %zu KiB (4 KiB case), stream %zu KiB + MR %zu KiB "
-           "(64 B case), sized for the Zen 5 CI machine (L1D 48 KiB, L2 1 MiB per core)\n",
+           "(64 B case), sized for a 1 MiB L2 per core (Zen 4, Zen 5; L1D 32-48 KiB)\n",
            b4.slen >> 10, b4.mr_len >> 10, b64.slen >> 10, b64.mr_len >> 10);
     printf("# place_crc_4096: verify-then-place %.2f GB/s (ratio %.3f), fused %.2f GB/s (ratio %.3f): "
            "%s faster by %.1f%%\n",
