@@ -3,3 +3,4 @@
 #include "mpa.h"
 #include "ddp.h"
 #include "rdmap.h"
+#include "verbs.h"
