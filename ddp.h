@@ -206,8 +206,9 @@ typedef struct iw_ddp_ulp_ops {
     iw_status (*deliver)(void *uctx, const iw_ddp_hdr *h, uint32_t len);
     /* OPTIONAL. The stream's first error (then nothing more is placed or delivered). */
     void (*error)(void *uctx, const iw_ddp_error *e);
-    /* OPTIONAL. The message with this cookie is fully handed to the LLP and no longer
-     * referenced: its memory may be reused, iw_ddp_send takes the next one. */
+    /* OPTIONAL. The message with this cookie is fully handed to the LLP, or abandoned (the
+     * LLP failed, or its pull failed), and no longer referenced: its memory may be reused,
+     * iw_ddp_send takes the next one. */
     void (*sent)(void *uctx, void *cookie);
 } iw_ddp_ulp_ops;
 
@@ -829,12 +830,17 @@ IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok)
 
 /* ---- transmit ---- */
 
+/* The LLP refused a segment: the message is abandoned, and no longer referenced (sent). */
 static iw_status iw__ddp_tx_fail(iw_ddp_stream *s)
 {
     iw_ddp_error e;
+    iw_status st;
+    int was = s->tx_active;
     iw__ddp_mkerr(&e, IW_EHOST, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
     s->tx_active = 0;
-    return iw__ddp_set_err(s, &e);
+    st = iw__ddp_set_err(s, &e);
+    if (was && s->ulp->sent) s->ulp->sent(s->uctx, s->tx.cookie);
+    return st;
 }
 
 /* Offer segments of the message in progress until done, or the LLP says not now or busy.

@@ -616,6 +616,10 @@ IW_DEF iw_status iw_mpa_terminate(iw_mpa_conn *c, iw_term t);
 /* The ULP is done: close gracefully once TX drains (MPA-073: nothing is sent after). */
 IW_DEF void iw_mpa_close(iw_mpa_conn *c);
 
+/* The ULP sent the stream's Terminate, or received the peer's: MPA sends none of its own from
+ * now on (RFC 5040 §5.4: one Terminate per stream, never one in answer to one). */
+IW_DEF void iw_mpa_no_terminate(iw_mpa_conn *c);
+
 /* EMSS changed (path MTU): recompute MULPDU (MPA-059). */
 IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss);
 
@@ -3184,7 +3188,11 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             }
             c->tx_busy = 0;
             c->tx_pos += (uint32_t)c->tx_wlen;
-            if (c->tx_is_ulp && c->tx_notify && c->ulp->tx_done) {
+            /* The ULP's pending FPDU is out; or MPA's own frame (RTR, Read RTR answer) that
+             * kept the ULP waiting on iw_mpa_tx_busy is: tell it either way. */
+            if (((c->tx_is_ulp && c->tx_notify) ||
+                 (!c->tx_is_ulp && c->state == IW_MPA_S_FULL && c->err.status == IW_OK)) &&
+                c->ulp->tx_done) {
                 c->tx_notify = 0;
                 c->ulp->tx_done(c->uctx);
             }
@@ -3875,6 +3883,12 @@ IW_DEF void iw_mpa_close(iw_mpa_conn *c)
     c->close_after = 1;
     if (c->state != IW_MPA_S_CLOSED) c->state = IW_MPA_S_CLOSING;
     (void)iw__tx_pump(c);
+}
+
+/* see mpa.h */
+IW_DEF void iw_mpa_no_terminate(iw_mpa_conn *c)
+{
+    if (c) c->cfg.terminate = 0;
 }
 
 /* see mpa.h */

@@ -637,6 +637,19 @@ static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st,
 {
     if (s->failed) return;
     s->failed = 1;
+    if (s->rx_recv_active) { /* the receive a Send took completes in error (RDMAP-016, -049) */
+        iw_rdmap_recv r;
+        IW_MEMSET(&r, 0, sizeof r);
+        r.status = IW_ETERM;
+        r.term = ti ? ti->term : iw__rdmap_term(0, 0, 0);
+        r.opcode = s->rx_recv_op;
+        s->rx_recv_active = 0;
+        s->ops->recv(s->ctx, &r);
+    }
+    /* one Terminate per stream: MPA must not add its own after ours or the peer's */
+    if ((send || kind == IW_RDMAP_EV_TERM_RCVD) && s->ddp.llp == iw_ddp_mpa_llp_ops() &&
+        s->ddp.lctx)
+        iw_mpa_no_terminate((iw_mpa_conn *)s->ddp.lctx);
     IW_MEMSET(&s->ev, 0, sizeof s->ev);
     s->ev.kind = kind;
     s->ev.status = st;
@@ -827,15 +840,6 @@ static void iw__rdmap_ddp_error(void *uctx, const iw_ddp_error *e)
     int has = e->has_hdr && e->hdr_len >= 2;
     unsigned op = has ? (e->hdr[1] & IW_RDMAP_OP_MASK) : 0xFu;
     if (s->failed) return;
-    if (s->rx_recv_active) { /* the receive it took completes in error (RDMAP-016, -049) */
-        iw_rdmap_recv r;
-        IW_MEMSET(&r, 0, sizeof r);
-        r.status = IW_ETERM;
-        r.term = e->term;
-        r.opcode = s->rx_recv_op;
-        s->rx_recv_active = 0;
-        s->ops->recv(s->ctx, &r);
-    }
     if (s->bad_term) { /* V27, RDMAP-061: a malformed Terminate is not answered */
         IW_MEMSET(&ti, 0, sizeof ti);
         ti.term = e->term;
@@ -1450,7 +1454,7 @@ IW_DEF iw_status iw_rdmap_tx_resume(iw_rdmap_stream *s)
 IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t)
 {
     iw_rdmap_term_info ti;
-    if (!s) return IW_EINVAL;
+    if (!s || t.layer > 2 || t.etype > 0xF) return IW_EINVAL;
     if (s->failed) return IW_ESTATE;
     IW_MEMSET(&ti, 0, sizeof ti);
     ti.term = t; /* HdrCt 000 (RDMAP-025, RDMAP-031) */
