@@ -407,6 +407,8 @@ typedef struct iw_qp {
     uint32_t sq_head, sq_exec, sq_tail;   /* [head, exec) executing or done, [exec, tail) waiting */
     uint32_t rq_head, rq_tail;
     uint32_t nmw;
+    iw_mpa_info info;          /* what MPA negotiated (established), applied at RTS */
+    uint8_t have_info;
 } iw_qp;
 
 /* ---- verbs ------------------------------------------------------------------------------ */
@@ -1450,6 +1452,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         if (st != IW_OK) return IW_V_INVALID_LLP;
         qp->llp = a->llp;
         qp->state = IW_QP_RTS;
+        if (qp->have_info) iw_rdmap_mpa_established(&qp->rs, &qp->info);
         iw__sq_run(qp); /* WRs queued in Idle start now */
         return IW_V_OK;
     }
@@ -1793,10 +1796,19 @@ static void iw__sq_run(iw_qp *qp)
 
 /* ---- LLP ---- */
 
+/* MPA's negotiation (IRD/ORD, the RTR it exchanged itself) is applied when the QP is in RTS:
+ * now, or at Modify -> RTS (verbs §6.6: the Consumer moves the QP after setup). */
 static void iw__qp_mpa_established(void *uctx, const iw_mpa_info *info)
 {
     iw_qp *qp = (iw_qp *)uctx;
-    if (qp->state == IW_QP_RTS) iw_rdmap_mpa_established(&qp->rs, info);
+    qp->info = *info;
+    qp->info.pd = NULL;
+    qp->info.pd_len = 0;
+    /* never above what the QP was created with (verbs §6.5) */
+    if (qp->info.ird > qp->cfg.ird) qp->info.ird = qp->cfg.ird;
+    if (qp->info.ord > qp->cfg.ord) qp->info.ord = qp->cfg.ord;
+    qp->have_info = 1;
+    if (qp->state == IW_QP_RTS) iw_rdmap_mpa_established(&qp->rs, &qp->info);
 }
 static iw_status iw__qp_mpa_deliver(void *uctx, const uint8_t *u, size_t len)
 {

@@ -1,0 +1,779 @@
+/* test_verbs.c: verbs.h. Two RNICs, each with a QP, joined by MPA connections over an
+ * in-memory pipe; every object verb, every WR type with its WCs, the QP state transitions, and
+ * the security checks (the peer gets a Terminate and no memory changes). */
+#define IWARP_IMPLEMENTATION
+#include "verbs.h"
+#include "check.h"
+
+#define OUTCAP (1u << 20)
+#define MEM 65536
+#define PG 4096u
+
+typedef struct vt_ep {
+    iw_rnic r;
+    iw_stag_ent stags[64];
+    uint32_t pd, pd2;
+    iw_cq scq, rcq;
+    iw_wc sring[64], rring[64];
+    iw_qp qp;
+    iw_swqe swqe[32];
+    iw_rdmap_wr rwr[32];
+    iw_recv_wr rwqe[32];
+    iw_rdmap_inreq inreq[8];
+    iw_mpa_conn c;
+    uint8_t reasm[70000];
+    uint8_t out[OUTCAP];
+    size_t out_len, out_off;
+    int closed;
+    iw_async_rec ev[16];
+    int nev, ncq_ev;
+    uint8_t *mem; /* MEM octets, page aligned, guards around */
+} vt_ep;
+
+static vt_ep *EA, *EB;
+static uint8_t arena[2][MEM + 3 * PG];
+
+static uint8_t *vt_map(void *ctx, uint64_t addr, size_t len)
+{
+    (void)ctx;
+    (void)len;
+    return (uint8_t *)(uintptr_t)addr;
+}
+static void vt_async(void *ctx, const iw_async_rec *ev)
+{
+    vt_ep *e = (vt_ep *)ctx;
+    if (e->nev < 16) e->ev[e->nev] = *ev;
+    e->nev++;
+}
+static void vt_cq_event(void *ctx, iw_cq *cq)
+{
+    (void)cq;
+    ((vt_ep *)ctx)->ncq_ev++;
+}
+static const iw_rnic_host_ops vt_ops = {vt_map, NULL, vt_async, vt_cq_event, NULL};
+
+static iw_status vt_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
+{
+    vt_ep *e = (vt_ep *)ctx;
+    size_t i;
+    *acc = 0;
+    for (i = 0; i < n; i++) {
+        if (e->out_len + iov[i].len > OUTCAP) return IW_EHOST;
+        memcpy(e->out + e->out_len, iov[i].base, iov[i].len);
+        e->out_len += iov[i].len;
+        *acc += iov[i].len;
+    }
+    return IW_OK;
+}
+static void vt_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
+static void vt_cancel(void *c, unsigned id) { (void)c; (void)id; }
+static void vt_close(void *c, int ab) { (void)ab; ((vt_ep *)c)->closed = 1; }
+static const iw_mpa_host_ops vt_host = {vt_send, vt_arm, vt_cancel, vt_close, NULL, NULL};
+
+static void vt_request(void *uctx, const iw_mpa_info *in)
+{
+    iw_qp *qp = (iw_qp *)uctx;
+    (void)in;
+    (void)iw_mpa_accept(qp->llp ? qp->llp : &EB->c, 8, 8, NULL, 0);
+}
+static iw_mpa_ulp_ops vt_resp_ops;
+
+static void vt_flow(void)
+{
+    int k;
+    for (k = 0; k < 1000; k++) {
+        size_t used = 0, n = 0;
+        if (EA->out_off < EA->out_len) {
+            (void)iw_mpa_rx_feed(&EB->c, EA->out + EA->out_off, EA->out_len - EA->out_off, &used);
+            EA->out_off = used ? EA->out_off + used : EA->out_len;
+            n++;
+        }
+        if (EB->out_off < EB->out_len) {
+            (void)iw_mpa_rx_feed(&EA->c, EB->out + EB->out_off, EB->out_len - EB->out_off, &used);
+            EB->out_off = used ? EB->out_off + used : EB->out_len;
+            n++;
+        }
+        if (!n) break;
+    }
+}
+
+static iw_vstatus vt_ep_init(vt_ep *e, int idx, uint16_t ird, uint16_t ord)
+{
+    iw_qp_cfg qc;
+    iw_qp_mem qm;
+    iw_vstatus st;
+    memset(e, 0, sizeof *e);
+    e->mem = (uint8_t *)(((uintptr_t)arena[idx] + PG - 1) & ~(uintptr_t)(PG - 1)) + PG;
+    memset(e->mem - PG, 0xEE, MEM + 2 * PG);
+    if ((st = iw_rnic_open(&e->r, &vt_ops, e, e->stags, 64, 1234u + (unsigned)idx, 0)) != IW_V_OK) return st;
+    if ((st = iw_pd_alloc(&e->r, &e->pd)) != IW_V_OK) return st;
+    if ((st = iw_pd_alloc(&e->r, &e->pd2)) != IW_V_OK) return st;
+    if ((st = iw_cq_create(&e->r, &e->scq, e->sring, 64)) != IW_V_OK) return st;
+    if ((st = iw_cq_create(&e->r, &e->rcq, e->rring, 64)) != IW_V_OK) return st;
+    memset(&qc, 0, sizeof qc);
+    qc.sq_cq = &e->scq;
+    qc.rq_cq = &e->rcq;
+    qc.pd = e->pd;
+    qc.sq_depth = 32;
+    qc.rq_depth = 32;
+    qc.ird = ird;
+    qc.ord = ord;
+    qc.read_en = qc.write_en = qc.bind_en = qc.atomic_en = qc.privileged = 1;
+    qm.swqe = e->swqe;
+    qm.rwr = e->rwr;
+    qm.rwqe = e->rwqe;
+    qm.inreq = e->inreq;
+    return iw_qp_create(&e->r, &e->qp, &qc, &qm);
+}
+
+/* Register MEM octets of e->mem as one MR with acc, VA-based at the host address. */
+static uint64_t pbl[2][MEM / PG + 1];
+static uint32_t vt_reg(vt_ep *e, int idx, unsigned acc, uint8_t key, uint32_t pd, int zero_based)
+{
+    iw_mr_reg g;
+    uint32_t i, stag = 0;
+    for (i = 0; i < MEM / PG; i++) pbl[idx][i] = (uint64_t)(uintptr_t)(e->mem + i * PG);
+    memset(&g, 0, sizeof g);
+    g.pd = pd;
+    g.key = key;
+    g.acc = acc;
+    g.zero_based = (uint8_t)zero_based;
+    g.va = (uint64_t)(uintptr_t)e->mem;
+    g.len = MEM;
+    g.page_size = PG;
+    g.pbl = pbl[idx];
+    g.npbl = MEM / PG;
+    return iw_mr_register(&e->r, &g, &stag) == IW_V_OK ? stag : 0;
+}
+
+static vt_ep epA, epB;
+
+/* Two QPs in RTS over a fresh MPA pair. */
+static int vt_up(uint16_t ird, uint16_t ord)
+{
+    iw_mpa_cfg mc;
+    iw_qp_attr at;
+    EA = &epA;
+    EB = &epB;
+    if (vt_ep_init(EA, 0, ird, ord) != IW_V_OK || vt_ep_init(EB, 1, ird, ord) != IW_V_OK) return 0;
+    vt_resp_ops = *iw_qp_mpa_ulp_ops();
+    vt_resp_ops.request = vt_request;
+    iw_mpa_cfg_default(&mc, IW_MPA_INITIATOR);
+    if (iw_mpa_init(&EA->c, &mc, &vt_host, EA, iw_qp_mpa_ulp_ops(), &EA->qp, EA->reasm, sizeof EA->reasm) != IW_OK)
+        return 0;
+    iw_mpa_cfg_default(&mc, IW_MPA_RESPONDER);
+    if (iw_mpa_init(&EB->c, &mc, &vt_host, EB, &vt_resp_ops, &EB->qp, EB->reasm, sizeof EB->reasm) != IW_OK)
+        return 0;
+    (void)iw_mpa_start(&EB->c, NULL, 0);
+    (void)iw_mpa_start(&EA->c, NULL, 0);
+    vt_flow();
+    memset(&at, 0, sizeof at);
+    at.next_state = IW_QP_RTS;
+    at.llp = &EB->c;
+    if (iw_qp_modify(&EB->qp, &at) != IW_V_OK) return 0;
+    at.llp = &EA->c;
+    if (iw_qp_modify(&EA->qp, &at) != IW_V_OK) return 0;
+    return iw_qp_state(&EA->qp) == IW_QP_RTS && iw_qp_state(&EB->qp) == IW_QP_RTS;
+}
+
+static iw_send_wr swr(iw_wr_type t, uint64_t id)
+{
+    iw_send_wr w;
+    memset(&w, 0, sizeof w);
+    w.type = t;
+    w.wr_id = id;
+    w.flags = IW_WR_SIGNALED;
+    return w;
+}
+static iw_vstatus post1(vt_ep *e, const iw_send_wr *w)
+{
+    size_t n;
+    return iw_qp_post_sq(&e->qp, w, 1, &n);
+}
+static iw_vstatus recv1(vt_ep *e, uint64_t id, uint32_t stag, uint64_t to, uint32_t len)
+{
+    iw_recv_wr r;
+    size_t n;
+    memset(&r, 0, sizeof r);
+    r.wr_id = id;
+    r.nsge = 1;
+    r.sgl[0].stag = stag;
+    r.sgl[0].to = to;
+    r.sgl[0].len = len;
+    return iw_qp_post_rq(&e->qp, &r, 1, &n);
+}
+static uint64_t VA(vt_ep *e, size_t off) { return (uint64_t)(uintptr_t)(e->mem + off); }
+
+/* ---- objects ---- */
+
+static void t_objects(void)
+{
+    static vt_ep e;
+    iw_wc ring2[4], wc;
+    iw_rnic_attr at;
+    uint32_t n;
+    REQUIRE(vt_ep_init(&e, 0, 4, 4) == IW_V_OK);
+    CHECK_EQ(iw_rnic_open(&e.r, &vt_ops, &e, e.stags, 64, 1, 0), IW_V_RNIC_IN_USE); /* VERBS-002 */
+    CHECK_EQ(iw_rnic_query(&e.r, &at), IW_V_OK);
+    CHECK(at.atomics && at.immediate && at.max_sge >= 4); /* VERBS-097 */
+    CHECK_EQ(iw_pd_dealloc(&e.r, e.pd), IW_V_PD_IN_USE);   /* VERBS-003: the QP uses it */
+    CHECK_EQ(iw_pd_dealloc(&e.r, 99), IW_V_INVALID_PD);
+    CHECK_EQ(iw_pd_dealloc(&e.r, e.pd2), IW_V_OK);
+    CHECK_EQ(iw_pd_dealloc(&e.r, e.pd2), IW_V_INVALID_PD);
+    CHECK_EQ(iw_cq_create(&e.r, &e.scq, e.sring, 0x2000000u), IW_V_CQ_TOO_BIG); /* VERBS-004 */
+    CHECK_EQ(iw_cq_query(&e.rcq, &n), IW_V_OK);
+    CHECK(n >= 64);
+    CHECK_EQ(iw_cq_destroy(&e.scq), IW_V_CQ_IN_USE); /* VERBS-006 */
+    CHECK_EQ(iw_cq_poll(&e.scq, &wc), IW_V_CQ_EMPTY); /* VERBS-007 */
+    /* VERBS-010: a new QP is Idle; VERBS-011: WRs posted in Idle are queued, no CQE */
+    CHECK_EQ(iw_qp_state(&e.qp), IW_QP_IDLE);
+    {
+        iw_send_wr w = swr(IW_WR_SEND, 1);
+        iw_qp_attr a;
+        iw_qp_info qi;
+        CHECK_EQ(post1(&e, &w), IW_V_OK);
+        CHECK_EQ(e.scq.count, 0);
+        CHECK_EQ(e.out_len, 0);
+        memset(&a, 0, sizeof a);
+        a.next_state = IW_QP_RTS; /* VERBS-012: no LLP stream */
+        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_INVALID_LLP);
+        a.next_state = IW_QP_TERMINATE; /* VERBS-014 */
+        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_INVALID_QP_STATE);
+        a.next_state = IW_QP_CLOSING;
+        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_INVALID_QP_STATE);
+        CHECK_EQ(iw_qp_state(&e.qp), IW_QP_IDLE);
+        /* VERBS-015: Idle -> Error flushes */
+        CHECK_EQ(recv1(&e, 2, 0, 0, 0), IW_V_OK);
+        a.next_state = IW_QP_ERROR;
+        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_OK);
+        CHECK_EQ(iw_cq_poll(&e.scq, &wc), IW_V_OK);
+        CHECK(wc.wr_id == 1 && wc.status == IW_WC_FLUSHED);
+        /* VERBS-028: Error -> Idle refused while a WC is unreaped */
+        a.next_state = IW_QP_IDLE;
+        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_STILL_FLUSHING);
+        CHECK_EQ(iw_cq_poll(&e.rcq, &wc), IW_V_OK);
+        CHECK(wc.wr_id == 2 && wc.status == IW_WC_FLUSHED && wc.type == IW_WR_RECV);
+        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_OK);
+        CHECK_EQ(iw_qp_query(&e.qp, &qi), IW_V_OK);
+        CHECK_EQ(qi.state, IW_QP_IDLE);
+        a.next_state = IW_QP_ERROR;
+        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_OK);
+        a.next_state = IW_QP_RTS; /* VERBS-014: Error -> RTS */
+        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_INVALID_QP_STATE);
+        CHECK_EQ(iw_qp_post_sq(&e.qp, &w, 1, NULL), IW_V_INVALID_QP_STATE); /* VERBS-033 */
+    }
+    /* VERBS-005: a resize keeps the WCs; shrinking below them fails */
+    {
+        iw_wc a1;
+        memset(&a1, 0, sizeof a1);
+        a1.wr_id = 7;
+        REQUIRE(iw__cq_push(&e.rcq, &a1));
+        a1.wr_id = 8;
+        REQUIRE(iw__cq_push(&e.rcq, &a1));
+        CHECK_EQ(iw_cq_resize(&e.rcq, ring2, 1), IW_V_SHRINK_FAILED);
+        CHECK_EQ(iw_cq_resize(&e.rcq, ring2, 4), IW_V_OK);
+        CHECK(iw_cq_poll(&e.rcq, &wc) == IW_V_OK && wc.wr_id == 7);
+        CHECK(iw_cq_poll(&e.rcq, &wc) == IW_V_OK && wc.wr_id == 8);
+    }
+    /* VERBS-008: limits named */
+    {
+        iw_qp q2;
+        iw_qp_cfg qc = e.qp.cfg;
+        iw_qp_mem qm = e.qp.mem;
+        qc.ird = 0x4000;
+        CHECK_EQ(iw_qp_create(&e.r, &q2, &qc, &qm), IW_V_IRD_LIMIT);
+        qc.ird = 4;
+        qc.ord = 0x4000;
+        CHECK_EQ(iw_qp_create(&e.r, &q2, &qc, &qm), IW_V_ORD_LIMIT);
+        qc.ord = 4;
+        qc.max_send_sge = IW_CFG_VERBS_SGE + 1;
+        CHECK_EQ(iw_qp_create(&e.r, &q2, &qc, &qm), IW_V_SGE_LIMIT);
+        qc.max_send_sge = 0;
+        qc.sq_depth = 0x20000;
+        CHECK_EQ(iw_qp_create(&e.r, &q2, &qc, &qm), IW_V_WR_LIMIT);
+    }
+    /* every status and event has its own text (VERBS-094, VERBS-091) */
+    {
+        int i, j;
+        for (i = 0; i < IW__WC_STATUS_END; i++)
+            for (j = i + 1; j < IW__WC_STATUS_END; j++)
+                CHECK(strcmp(iw_wc_status_str((iw_wc_status)i), iw_wc_status_str((iw_wc_status)j)) != 0);
+        for (i = 0; i < IW__VSTATUS_END; i++) CHECK(strcmp(iw_vstatus_str((iw_vstatus)i), "?") != 0);
+        for (i = 1; i < IW__AE_END; i++) CHECK(strcmp(iw_async_event_str((iw_async_event)i), "?") != 0);
+    }
+    CHECK_EQ(iw_rnic_close(&e.r), IW_V_OK);
+    CHECK_EQ(iw_rnic_query(&e.r, &at), IW_V_INVALID_RNIC);
+}
+
+/* ---- memory ---- */
+
+static void t_mr_rights_and_lists(void)
+{
+    static vt_ep e;
+    iw_mr_reg g;
+    unsigned acc;
+    uint32_t stag;
+    REQUIRE(vt_ep_init(&e, 0, 4, 4) == IW_V_OK);
+    for (acc = 0; acc < 0x40; acc++) { /* Figure 18 (VERBS-042) */
+        int lr = acc & 1, lw = (acc >> 1) & 1, rr = (acc >> 2) & 1, rw = (acc >> 3) & 1, ra = (acc >> 5) & 1;
+        int valid = (lr || lw) && (!rw || lw) && (!rr || lr) && (!ra || (lr && lw));
+        uint32_t s = vt_reg(&e, 0, acc, 1, e.pd, 0);
+        CHECK_EQ(s != 0, valid);
+        if (s) {
+            iw_stag_info si;
+            CHECK_EQ(s & 0xFF, 1);                                /* VERBS-038: Key ours */
+            CHECK(s >> 8 != 0);                                   /* VERBS-039 */
+            CHECK(iw_stag_query(&e.r, s >> 8, &si) == IW_V_OK && si.valid && si.acc == acc);
+            CHECK_EQ(iw_stag_dealloc(&e.r, s >> 8), IW_V_OK);
+        }
+    }
+    /* page list rules (VERBS-045) */
+    memset(&g, 0, sizeof g);
+    g.pd = e.pd;
+    g.acc = IW_ACC_LOCAL_READ;
+    g.va = VA(&e, 0) + 100;
+    g.fbo = 100;
+    g.len = 5000;
+    g.page_size = PG;
+    g.pbl = pbl[0];
+    g.npbl = 2;
+    pbl[0][0] = VA(&e, 0);
+    pbl[0][1] = VA(&e, 8192);
+    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_OK);
+    g.page_size = 3000;
+    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_PB_SIZE);
+    g.page_size = PG;
+    g.fbo = PG;
+    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_FBO);
+    g.fbo = 101;
+    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_VA);
+    g.fbo = 100;
+    pbl[0][1] = VA(&e, 8192) + 8;
+    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_PBL_ENTRY);
+    pbl[0][1] = VA(&e, 8192);
+    g.len = 9000;
+    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_LENGTH);
+    g.len = 5000;
+    g.pd = 77;
+    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_PD);
+    /* VERBS-040: an allocated STag is Invalid until registered */
+    {
+        iw_stag_info si;
+        CHECK_EQ(iw_mr_alloc_stag(&e.r, e.pd, 4, 1, 9, &stag), IW_V_OK);
+        CHECK(iw_stag_query(&e.r, stag >> 8, &si) == IW_V_OK && !si.valid && !si.is_mw);
+        CHECK_EQ(iw_mr_alloc_stag(&e.r, e.pd, IW_CFG_VERBS_PBL_MAX + 1, 1, 9, &stag), IW_V_INSUFFICIENT_RESOURCES);
+        CHECK_EQ(iw_stag_query(&e.r, 0, &si), IW_V_INVALID_STAG_INDEX);
+    }
+}
+
+/* The translation goes through the page list (VERBS-043): a peer's Write across scattered
+ * pages lands in the right pages; zero-based TOs; a Read of them returns the same bytes. */
+static void t_translation(void)
+{
+    iw_mr_reg g;
+    uint32_t stag = 0, sink, src;
+    uint64_t pages[3];
+    iw_send_wr w;
+    iw_wc wc;
+    uint8_t data[8000];
+    size_t i;
+    REQUIRE(vt_up(4, 4));
+    for (i = 0; i < sizeof data; i++) data[i] = (uint8_t)(i * 7 + 3);
+    memcpy(EA->mem, data, sizeof data);
+    src = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 5, EA->pd, 0);
+    /* B: pages 3, 0, 7 of its memory, zero-based, FBO 1000 */
+    pages[0] = VA(EB, 3 * PG);
+    pages[1] = VA(EB, 0);
+    pages[2] = VA(EB, 7 * PG);
+    memset(&g, 0, sizeof g);
+    g.pd = EB->pd;
+    g.key = 0x42;
+    g.acc = IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_READ;
+    g.zero_based = 1;
+    g.len = 3 * PG - 1000;
+    g.page_size = PG;
+    g.fbo = 1000;
+    g.pbl = pages;
+    g.npbl = 3;
+    REQUIRE(iw_mr_register(&EB->r, &g, &stag) == IW_V_OK);
+    w = swr(IW_WR_WRITE, 1);
+    w.nsge = 1;
+    w.sgl[0].stag = src;
+    w.sgl[0].to = VA(EA, 0);
+    w.sgl[0].len = sizeof data;
+    w.remote_stag = stag;
+    w.remote_to = 500;
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK);
+    CHECK(wc.wr_id == 1 && wc.status == IW_WC_SUCCESS && wc.type == IW_WR_WRITE);
+    /* TO 500 = offset 1500 of page 3: 2596 octets there, 4096 in page 0, the rest in page 7 */
+    CHECK_MEM(EB->mem + 3 * PG + 1500, data, PG - 1500);
+    CHECK_MEM(EB->mem, data + (PG - 1500), PG);
+    CHECK_MEM(EB->mem + 7 * PG, data + (2 * PG - 1500), sizeof data - (2 * PG - 1500));
+    CHECK_EQ(EB->mem[7 * PG + sizeof data - (2 * PG - 1500)], 0xEE); /* not past the end */
+    CHECK_EQ(EB->mem[3 * PG + 1499], 0xEE); /* nor before the start */
+    /* Read it back into A at offset 20000 */
+    sink = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 6, EA->pd, 0);
+    w = swr(IW_WR_READ, 2);
+    w.nsge = 1;
+    w.sgl[0].stag = sink;
+    w.sgl[0].to = VA(EA, 20000);
+    w.sgl[0].len = sizeof data;
+    w.remote_stag = stag;
+    w.remote_to = 500;
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK);
+    CHECK(wc.wr_id == 2 && wc.status == IW_WC_SUCCESS && wc.type == IW_WR_READ);
+    CHECK_MEM(EA->mem + 20000, data, sizeof data);
+}
+
+/* Every SQ WR type with its WC; receives in MSN order; unsignaled WRs (VERBS-069, -075, -076,
+ * -078, -095). */
+static void t_all_wrs(void)
+{
+    uint32_t a_mr, b_mr, b_inv, b_mw = 0, a_fr = 0;
+    iw_send_wr w;
+    iw_wc wc;
+    int i;
+    uint64_t v;
+    REQUIRE(vt_up(4, 4));
+    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
+    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    b_inv = vt_reg(EB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 3, EB->pd, 0);
+    REQUIRE(a_mr && b_mr && b_inv);
+    for (i = 0; i < 6; i++) REQUIRE(recv1(EB, 100u + (unsigned)i, b_mr, VA(EB, 1000u * (unsigned)i), 1000) == IW_V_OK);
+    for (i = 0; i < 4096; i++) EA->mem[i] = (uint8_t)i;
+    /* Sends */
+    for (i = 0; i < 4; i++) {
+        static const iw_wr_type t[4] = {IW_WR_SEND, IW_WR_SEND_SE, IW_WR_SEND_INV, IW_WR_SEND_SE_INV};
+        w = swr(t[i], (uint64_t)(1 + i));
+        if (i == 1) w.flags = 0; /* unsignaled: no WC on success */
+        w.nsge = 2;
+        w.sgl[0].stag = a_mr;
+        w.sgl[0].to = VA(EA, 0);
+        w.sgl[0].len = 10u + (unsigned)i;
+        w.sgl[1].stag = a_mr;
+        w.sgl[1].to = VA(EA, 100);
+        w.sgl[1].len = 20;
+        w.inval_stag = b_inv;
+        if (i == 3) { /* invalidate a window instead: bind one first on B */
+            iw_send_wr bw = swr(IW_WR_BIND_MW, 50);
+            REQUIRE(iw_mw_alloc(&EB->r, EB->pd, 0x11, &b_mw) == IW_V_OK);
+            bw.bind.mw_stag = (b_mw & ~0xFFu) | 0x12;
+            bw.bind.mr_stag = b_mr;
+            bw.bind.va = VA(EB, 40000);
+            bw.bind.len = 100;
+            bw.bind.acc = IW_ACC_REMOTE_WRITE;
+            REQUIRE(post1(EB, &bw) == IW_V_OK);
+            REQUIRE(iw_cq_poll(&EB->scq, &wc) == IW_V_OK);
+            CHECK(wc.wr_id == 50 && wc.status == IW_WC_SUCCESS && wc.type == IW_WR_BIND_MW);
+            b_mw = (b_mw & ~0xFFu) | 0x12;
+            w.inval_stag = b_mw;
+        }
+        REQUIRE(post1(EA, &w) == IW_V_OK);
+    }
+    w = swr(IW_WR_IMM_SE, 5);
+    memcpy(w.imm, "IMMEDIAT", 8);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    /* Write, Read with Invalidate Local, atomics */
+    w = swr(IW_WR_WRITE, 6);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(EA, 0);
+    w.sgl[0].len = 3000;
+    w.remote_stag = b_mr;
+    w.remote_to = VA(EB, 10000);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    a_fr = 0;
+    REQUIRE(iw_mr_alloc_stag(&EA->r, EA->pd, 4, 1, 0x21, &a_fr) == IW_V_OK);
+    w = swr(IW_WR_FAST_REG, 7);
+    w.fr_stag = a_fr;
+    w.fr.acc = IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE;
+    w.fr.va = VA(EA, 8192);
+    w.fr.len = 8192;
+    w.fr.page_size = PG;
+    w.fr.pbl = pbl[0] + 2;
+    w.fr.npbl = 2;
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    w = swr(IW_WR_READ_INV, 8);
+    w.nsge = 1;
+    w.sgl[0].stag = a_fr;
+    w.sgl[0].to = VA(EA, 8192);
+    w.sgl[0].len = 3000;
+    w.remote_stag = b_mr;
+    w.remote_to = VA(EB, 10000);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    v = 41;
+    memcpy(EB->mem + 30000, &v, 8);
+    w = swr(IW_WR_FETCHADD, 9);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(EA, 30000);
+    w.sgl[0].len = 8;
+    w.remote_stag = b_mr;
+    w.remote_to = VA(EB, 30000);
+    w.add_swap = 1;
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    w.type = IW_WR_CMPSWAP;
+    w.wr_id = 10;
+    w.sgl[0].to = VA(EA, 30008);
+    w.cmp = 42;
+    w.cmp_mask = ~0ull;
+    w.add_swap = 7;
+    w.add_swap_mask = ~0ull;
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    w = swr(IW_WR_INVALIDATE, 11);
+    w.inval_stag = a_mr;
+    w.flags |= IW_WR_LOCAL_FENCE;
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    /* A's WCs: in order, every signaled one (2 was unsignaled) */
+    {
+        static const uint64_t ids[] = {1, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+        static const iw_wr_type ty[] = {IW_WR_SEND, IW_WR_SEND_INV, IW_WR_SEND_SE_INV, IW_WR_IMM_SE,
+                                        IW_WR_WRITE, IW_WR_FAST_REG, IW_WR_READ_INV, IW_WR_FETCHADD,
+                                        IW_WR_CMPSWAP, IW_WR_INVALIDATE};
+        for (i = 0; i < 10; i++) {
+            REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK);
+            CHECK_EQ(wc.wr_id, ids[i]);
+            CHECK_EQ(wc.type, ty[i]);
+            CHECK_EQ(wc.status, IW_WC_SUCCESS);
+            CHECK_EQ(wc.qp_id, EA->qp.id);
+        }
+        CHECK_EQ(iw_cq_poll(&EA->scq, &wc), IW_V_CQ_EMPTY);
+    }
+    /* B's receives, MSN order */
+    for (i = 0; i < 5; i++) {
+        REQUIRE(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK);
+        CHECK_EQ(wc.wr_id, 100u + (unsigned)i);
+        CHECK_EQ(wc.type, IW_WR_RECV);
+        CHECK_EQ(wc.status, IW_WC_SUCCESS);
+        if (i < 4) {
+            CHECK_EQ(wc.len, 30u + (unsigned)i);
+            CHECK_MEM(EB->mem + 1000 * i, EA->mem, 10 + (size_t)i);
+            CHECK_MEM(EB->mem + 1000 * i + 10 + i, EA->mem + 100, 20);
+            CHECK_EQ(wc.solicited, i == 1 || i == 3);
+            CHECK_EQ(wc.inval, i >= 2);
+        } else {
+            CHECK(wc.imm_valid && wc.solicited && memcmp(wc.imm, "IMMEDIAT", 8) == 0);
+        }
+    }
+    {
+        iw_stag_info si;
+        CHECK(iw_stag_query(&EB->r, b_inv >> 8, &si) == IW_V_OK && !si.valid);
+        CHECK(iw_stag_query(&EB->r, b_mw >> 8, &si) == IW_V_OK && !si.valid && si.is_mw);
+        CHECK(iw_stag_query(&EA->r, a_fr >> 8, &si) == IW_V_OK && !si.valid); /* VERBS-074 */
+        CHECK(iw_stag_query(&EA->r, a_mr >> 8, &si) == IW_V_OK && !si.valid);
+    }
+    CHECK_MEM(EB->mem + 10000, EA->mem, 3000);
+    CHECK_MEM(EA->mem + 8192, EA->mem, 3000);
+    memcpy(&v, EB->mem + 30000, 8);
+    CHECK_EQ(v, 7);
+    memcpy(&v, EA->mem + 30000, 8);
+    CHECK_EQ(v, 41);
+    memcpy(&v, EA->mem + 30008, 8);
+    CHECK_EQ(v, 42);
+    CHECK_EQ(EA->nev + EB->nev, 0);
+}
+
+/* ---- security: the peer gets a Terminate, no memory changes (SEC-001..004) ---- */
+
+static void sec_case(int which)
+{
+    uint32_t a_mr, b_mr, target;
+    iw_send_wr w;
+    iw_wc wc;
+    iw_qp_info qi;
+    uint8_t before[MEM];
+    REQUIRE(vt_up(4, 4));
+    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
+    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    target = b_mr;
+    switch (which) {
+    case 0: target = vt_reg(EB, 1, 0x3F, 3, EB->pd2, 0); break; /* other PD */
+    case 1: target = b_mr + 1; break;                            /* wrong key */
+    case 2: target = vt_reg(EB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_READ, 4, EB->pd, 0); break;
+    case 3: break; /* out of bounds: below */
+    case 4: { /* invalidated */
+        iw_send_wr iv = swr(IW_WR_INVALIDATE, 9);
+        iv.inval_stag = b_mr;
+        REQUIRE(post1(EB, &iv) == IW_V_OK);
+        break;
+    }
+    case 5: { /* a window, invalidated, then used */
+        uint32_t mw;
+        iw_send_wr bw = swr(IW_WR_BIND_MW, 9);
+        REQUIRE(iw_mw_alloc(&EB->r, EB->pd, 0x31, &mw) == IW_V_OK);
+        bw.bind.mw_stag = mw;
+        bw.bind.mr_stag = b_mr;
+        bw.bind.va = VA(EB, 0);
+        bw.bind.len = 4096;
+        bw.bind.acc = IW_ACC_REMOTE_WRITE;
+        REQUIRE(post1(EB, &bw) == IW_V_OK);
+        bw = swr(IW_WR_INVALIDATE, 10);
+        bw.inval_stag = mw;
+        REQUIRE(post1(EB, &bw) == IW_V_OK);
+        target = mw;
+        break;
+    }
+    }
+    memcpy(before, EB->mem, MEM);
+    w = swr(IW_WR_WRITE, 1);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(EA, 0);
+    w.sgl[0].len = 100;
+    w.remote_stag = target;
+    w.remote_to = which == 3 ? VA(EB, 0) - 1 : VA(EB, 0);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    CHECK_MEM(EB->mem, before, MEM);
+    CHECK_EQ(iw_qp_state(&EB->qp), IW_QP_TERMINATE);
+    CHECK(EB->nev == 1 && EB->ev[0].event == IW_AE_PROTECTION && EB->ev[0].id == EB->qp.id);
+    CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local);
+    CHECK_EQ(qi.term.term.layer, 1);
+    CHECK_EQ(qi.term.term.etype, 1);
+    CHECK_EQ(qi.term.term.ecode, which == 0 ? 0x02 : which == 3 ? 0x01 : 0x00);
+    /* A received it: Terminate state, event, the message readable (VERBS-021) */
+    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_TERMINATE);
+    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_TERM_RECEIVED);
+    CHECK(iw_qp_query(&EA->qp, &qi) == IW_V_OK && qi.term_valid && !qi.term_local);
+    CHECK_EQ(qi.term.term.ecode, which == 0 ? 0x02 : which == 3 ? 0x01 : 0x00);
+    (void)wc;
+    if (check__failed_here) fprintf(stderr, "  security case %d\n", which);
+}
+static void t_security(void)
+{
+    int i;
+    for (i = 0; i < 6 && !check__failed_here; i++) sec_case(i);
+}
+
+/* Local SGE errors: the WR completes with its status, Terminate (0,0,0x00), no async event
+ * (VERBS-023, VERBS-059, VERBS-060, VERBS-061); ORD 0 (VERBS-037). */
+static void t_local_errors(void)
+{
+    int k;
+    for (k = 0; k < 5; k++) {
+        uint32_t a_mr, mw = 0;
+        iw_send_wr w;
+        iw_wc wc;
+        iw_qp_info qi;
+        static const iw_wc_status want[5] = {IW_WC_INVALID_STAG, IW_WC_ACCESS_VIOLATION, IW_WC_BASE_BOUNDS,
+                                             IW_WC_INVALID_STAG, IW_WC_ZERO_ORD};
+        REQUIRE(vt_up(4, k == 4 ? 0 : 4));
+        a_mr = vt_reg(EA, 0, k == 1 ? IW_ACC_LOCAL_WRITE : IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
+        if (k == 3) REQUIRE(iw_mw_alloc(&EA->r, EA->pd, 1, &mw) == IW_V_OK);
+        w = swr(k == 4 ? IW_WR_READ : IW_WR_SEND, 1);
+        w.nsge = 1;
+        w.sgl[0].stag = k == 0 ? a_mr ^ 0x100u : k == 3 ? mw : a_mr;
+        w.sgl[0].to = k == 2 ? VA(EA, MEM - 10) : VA(EA, 0);
+        w.sgl[0].len = 100;
+        REQUIRE(post1(EA, &w) == IW_V_OK);
+        w = swr(IW_WR_SEND, 2);
+        REQUIRE(post1(EA, &w) == IW_V_INVALID_QP_STATE || 1);
+        vt_flow();
+        REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK);
+        CHECK_EQ(wc.wr_id, 1);
+        CHECK_EQ(wc.status, want[k]);
+        CHECK_EQ(EA->nev, 0);
+        CHECK(iw_qp_query(&EA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE);
+        CHECK(qi.term_valid && qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 0 &&
+              !qi.term.m && !qi.term.d);
+        CHECK(EB->nev == 1 && EB->ev[0].event == IW_AE_TERM_RECEIVED);
+        if (check__failed_here) {
+            fprintf(stderr, "  local error case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* RTS -> Terminate and RTS -> Error; a Terminate received (VERBS-017, VERBS-018, VERBS-021,
+ * VERBS-027). */
+static void t_modify_rts(void)
+{
+    iw_qp_attr a;
+    iw_wc wc;
+    iw_qp_info qi;
+    REQUIRE(vt_up(4, 4));
+    REQUIRE(recv1(EA, 5, 0, 0, 0) == IW_V_OK);
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_TERMINATE;
+    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
+    vt_flow();
+    CHECK_EQ(EA->nev, 0);
+    CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_valid &&
+          !qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 0 && qi.term.term.ecode == 0);
+    CHECK(EB->nev == 1 && EB->ev[0].event == IW_AE_TERM_RECEIVED);
+    CHECK_EQ(iw_qp_modify(&EA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014 */
+    iw_qp_llp_event(&EA->qp, IW_QP_LLP_CLOSED); /* VERBS-026 */
+    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_ERROR);
+    CHECK(iw_cq_poll(&EA->rcq, &wc) == IW_V_OK && wc.wr_id == 5 && wc.status == IW_WC_FLUSHED);
+    /* RTS -> Error: no Terminate, everything flushed */
+    REQUIRE(vt_up(4, 4));
+    REQUIRE(recv1(EA, 6, 0, 0, 0) == IW_V_OK);
+    a.next_state = IW_QP_ERROR;
+    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
+    vt_flow();
+    CHECK_EQ(EB->nev, 0);
+    CHECK_EQ(iw_qp_state(&EB->qp), IW_QP_RTS);
+    CHECK(iw_cq_poll(&EA->rcq, &wc) == IW_V_OK && wc.wr_id == 6 && wc.status == IW_WC_FLUSHED);
+}
+
+/* Completion notification (VERBS-079, VERBS-080, VERBS-081, VERBS-082). */
+static void t_notify(void)
+{
+    uint32_t b_mr;
+    iw_send_wr w;
+    iw_wc wc;
+    REQUIRE(vt_up(4, 4));
+    b_mr = vt_reg(EB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 2, EB->pd, 0);
+    REQUIRE(recv1(EB, 1, b_mr, VA(EB, 0), 100) == IW_V_OK);
+    REQUIRE(recv1(EB, 2, b_mr, VA(EB, 100), 100) == IW_V_OK);
+    REQUIRE(recv1(EB, 3, b_mr, VA(EB, 200), 100) == IW_V_OK);
+    REQUIRE(iw_cq_notify(&EB->rcq, IW_CQ_NOTIFY_SOLICITED) == IW_V_OK);
+    CHECK_EQ(iw_cq_notify(&EB->rcq, 7), IW_V_INVALID_NOTIFY_TYPE);
+    w = swr(IW_WR_SEND, 1);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    CHECK_EQ(EB->ncq_ev, 0); /* not solicited */
+    w = swr(IW_WR_SEND_SE, 2);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    CHECK_EQ(EB->ncq_ev, 1);
+    /* several arms, one call; "next" wins over "solicited" */
+    REQUIRE(iw_cq_notify(&EB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
+    REQUIRE(iw_cq_notify(&EB->rcq, IW_CQ_NOTIFY_SOLICITED) == IW_V_OK);
+    w = swr(IW_WR_SEND, 3);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    CHECK_EQ(EB->ncq_ev, 2);
+    /* poll until empty, arm, poll again: nothing missed */
+    while (iw_cq_poll(&EB->rcq, &wc) == IW_V_OK) {}
+    REQUIRE(iw_cq_notify(&EB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
+    CHECK_EQ(iw_cq_poll(&EB->rcq, &wc), IW_V_CQ_EMPTY);
+    CHECK_EQ(EB->ncq_ev, 2);
+}
+
+int main(int argc, char **argv)
+{
+    static const check_test tests[] = {
+        {"objects and immediate errors VERBS-002 VERBS-003 VERBS-004 VERBS-005 VERBS-006 VERBS-007 "
+         "VERBS-008 VERBS-010 VERBS-011 VERBS-012 VERBS-014 VERBS-015 VERBS-028 VERBS-033 VERBS-091 "
+         "VERBS-094 VERBS-097",
+         t_objects},
+        {"MR rights and page lists VERBS-038 VERBS-039 VERBS-040 VERBS-042 VERBS-045", t_mr_rights_and_lists},
+        {"translation through the page list VERBS-043", t_translation},
+        {"every WR type and its WC VERBS-051 VERBS-056 VERBS-069 VERBS-073 VERBS-074 VERBS-075 "
+         "VERBS-076 VERBS-078 VERBS-095",
+         t_all_wrs},
+        {"security: PD, key, rights, bounds, invalidated STag and window SEC-001 SEC-003 SEC-004 "
+         "VERBS-022 VERBS-057 VERBS-063",
+         t_security},
+        {"local WQ errors VERBS-023 VERBS-037 VERBS-059 VERBS-060 VERBS-061", t_local_errors},
+        {"RTS -> Terminate, RTS -> Error VERBS-017 VERBS-018 VERBS-021 VERBS-026 VERBS-027", t_modify_rts},
+        {"completion notification VERBS-079 VERBS-080 VERBS-081 VERBS-082", t_notify},
+    };
+    return CHECK_RUN(tests);
+}
