@@ -28,8 +28,8 @@
  * THREADING. One thread drives an RNIC and everything on it (verbs calls, received octets,
  *   timers); the core takes no lock. Atomics are then atomic across streams by construction.
  *
- * STATUS. Not yet: Shared Receive Queues (Create S-RQ returns IW_V_INSUFFICIENT_RESOURCES and
- *   Query RNIC reports none), Block List mode (Open RNIC refuses it), resizing a QP's queues.
+ * STATUS. Not yet: Block List mode (Open RNIC refuses it), resizing a QP's or an S-RQ's queue
+ *   (Modify refuses a size change), the sequential S-RQ dequeue model (arrival order only).
  *
  * No allocation, no blocking, no global state. Licence: see the end of mpa.h (MIT).
  */
@@ -353,6 +353,15 @@ typedef struct iw_cq {
     uint8_t armed, overflowed, alive;
 } iw_cq;
 
+/* A Shared Receive Queue (verbs §6.3): its ring of Receive WRs in caller memory. */
+typedef struct iw_srq {
+    /* private */
+    iw_rnic *rnic;
+    iw_recv_wr *ring;
+    uint32_t cap, head, tail, users, limit, max_sge, pd;
+    uint8_t armed, alive;
+} iw_srq;
+
 /* QP states (verbs §6.1). */
 #define IW_QP_IDLE 0u
 #define IW_QP_RTS 1u
@@ -362,6 +371,10 @@ typedef struct iw_cq {
 
 typedef struct iw_qp_cfg {
     iw_cq *sq_cq, *rq_cq;
+    iw_srq *srq;         /* receives come from this S-RQ (rq_depth and the rwqe ring unused) */
+    uint32_t rq_limit;   /* with an S-RQ: the QP RQ Limit, armed when non-zero. Messages in
+                            progress on a QP are at most one here (an incoming untagged message
+                            completes when DDP delivers it), so a limit >= 1 never fires */
     uint32_t pd;
     uint32_t sq_depth, rq_depth; /* the rings in iw_qp_mem */
     uint32_t max_send_sge, max_write_sge, max_recv_sge;
@@ -409,6 +422,8 @@ typedef struct iw_qp {
     uint32_t nmw;
     iw_mpa_info info;          /* what MPA negotiated (established), applied at RTS */
     uint8_t have_info;
+    iw_recv_wr cur;            /* the Receive an incoming message took, until it completes */
+    uint8_t cur_valid, rq_limit_armed;
 } iw_qp;
 
 /* ---- verbs ------------------------------------------------------------------------------ */
@@ -450,6 +465,20 @@ typedef struct iw_stag_info {
 IW_DEF iw_vstatus iw_stag_query(const iw_rnic *r, uint32_t stag_index, iw_stag_info *out);
 IW_DEF iw_vstatus iw_stag_dealloc(iw_rnic *r, uint32_t stag_index);
 IW_DEF iw_vstatus iw_mw_alloc(iw_rnic *r, uint32_t pd, uint8_t key, uint32_t *stag);
+
+/* Shared Receive Queues (verbs §6.3, §9.2.4): ring[0..cap) of caller memory; limit armed
+ * when non-zero (it must not exceed cap). */
+IW_DEF iw_vstatus iw_srq_create(iw_rnic *r, iw_srq *srq, uint32_t pd, iw_recv_wr *ring,
+                                uint32_t cap, uint32_t max_sge, uint32_t limit);
+typedef struct iw_srq_info {
+    uint32_t cap, max_sge, pd, limit, posted;
+    uint8_t armed;
+} iw_srq_info;
+IW_DEF iw_vstatus iw_srq_query(const iw_srq *srq, iw_srq_info *out);
+/* Set (and arm) the S-RQ Limit; 0 disarms. */
+IW_DEF iw_vstatus iw_srq_modify(iw_srq *srq, uint32_t limit);
+IW_DEF iw_vstatus iw_srq_destroy(iw_srq *srq);
+IW_DEF iw_vstatus iw_srq_post(iw_srq *srq, const iw_recv_wr *wrs, size_t n, size_t *posted);
 
 /* Queue pairs (verbs §6, §9.2.5). */
 IW_DEF iw_vstatus iw_qp_create(iw_rnic *r, iw_qp *qp, const iw_qp_cfg *cfg,
@@ -596,6 +625,7 @@ IW_DEF iw_vstatus iw_rnic_open(iw_rnic *r, const iw_rnic_host_ops *ops, void *ct
     r->attr.max_ird = IW_MPA_IRDORD_MAX;
     r->attr.max_ord = IW_MPA_IRDORD_MAX;
     r->attr.atomics = 1;   /* both FetchAdd and CmpSwap (VERBS-097, ATOM-005) */
+    r->attr.srq = 1;       /* arrival-order dequeue */
     r->attr.immediate = 1;
     r->attr.page_sizes = 0xFFFFF000u; /* 4 KiB .. 2 GiB */
     r->open = 1;
@@ -1198,63 +1228,99 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
     if (qp->state == IW_QP_RTS) iw__sq_run(qp);
 }
 
-/* The next Receive: its SGEs checked against the QP's PD with Local Write (VERBS-060, -061). */
+static void iw__srq_async(iw_srq *q, iw_async_event ev)
+{
+    iw_async_rec a;
+    if (!q->rnic->ops->async_event) return;
+    IW_MEMSET(&a, 0, sizeof a);
+    a.event = ev;
+    a.resource = IW_RES_SRQ;
+    a.handle = q;
+    q->rnic->ops->async_event(q->rnic->ctx, &a);
+}
+
+/* Take the next Receive for an incoming message: the QP's RQ, or its S-RQ in arrival order
+ * (verbs §6.3.5, SEC-014); the S-RQ Limit event when fewer than the limit remain (VERBS-086).
+ * 0 when none is posted. */
+static int iw__rq_take(iw_qp *qp)
+{
+    if (qp->cfg.srq) {
+        iw_srq *q = qp->cfg.srq;
+        if (q->head == q->tail) return 0;
+        qp->cur = q->ring[q->head % q->cap];
+        q->head++;
+        if (q->armed && q->tail - q->head < q->limit) {
+            q->armed = 0; /* once, until re-armed */
+            iw__srq_async(q, IW_AE_SRQ_LIMIT);
+        }
+    } else {
+        if (qp->rq_head == qp->rq_tail) return 0;
+        qp->cur = qp->mem.rwqe[qp->rq_head % qp->cfg.rq_depth];
+        qp->rq_head++;
+    }
+    qp->cur_valid = 1;
+    return 1;
+}
+
+/* Complete the Receive taken (posting order for an RQ, VERBS-078; an S-RQ's goes to this
+ * QP's RQ CQ with its QP ID, VERBS-085). */
+static void iw__rq_done(iw_qp *qp, iw_wc *wc)
+{
+    wc->wr_id = qp->cur.wr_id;
+    wc->qp_id = qp->id;
+    wc->type = IW_WR_RECV;
+    qp->cur_valid = 0;
+    iw__qp_wc(qp, qp->cfg.rq_cq, wc, 1);
+}
+
+/* The next Receive: its SGEs checked with Local Write against the PD of the QP, or of the
+ * S-RQ (verbs §7.6; VERBS-060, -061). */
 static iw_status iw__qp_recv_buf(void *ctx, unsigned opcode, iw_ddp_buf *bufs, size_t max,
                                  size_t *n, iw_term *t)
 {
     iw_qp *qp = (iw_qp *)ctx;
-    iw_recv_wr *w;
-    uint32_t i;
+    uint32_t i, pd_save = qp->cfg.pd;
     (void)opcode;
     *n = 0;
-    if (qp->rq_head == qp->rq_tail) { /* (1,2,0x02) */
-        t->layer = 1;
-        t->etype = 2;
-        t->ecode = 2;
+    if (!iw__rq_take(qp)) { /* (1,2,0x02) (VERBS-090) */
+        *t = iw__v_term(1, 2, 2);
         return IW_ETERM;
     }
-    w = &qp->mem.rwqe[qp->rq_head % qp->cfg.rq_depth];
-    for (i = 0; i < w->nsge; i++) {
+    if (qp->cfg.srq) qp->cfg.pd = qp->cfg.srq->pd;
+    for (i = 0; i < qp->cur.nsge && i < IW_CFG_VERBS_SGE; i++) {
         size_t k = 0;
         iw_ddp_xlate x;
-        if (w->sgl[i].len == 0) continue; /* VERBS-062 */
-        x = iw__xlate(qp, w->sgl[i].stag, w->sgl[i].to, w->sgl[i].len, IW_ACC_LOCAL_WRITE, 0,
-                      bufs + *n, max - *n, &k);
+        if (qp->cur.sgl[i].len == 0) continue; /* VERBS-062 */
+        x = iw__xlate(qp, qp->cur.sgl[i].stag, qp->cur.sgl[i].to, qp->cur.sgl[i].len,
+                      IW_ACC_LOCAL_WRITE, 0, bufs + *n, max - *n, &k);
         if (x != IW_DDP_X_OK) { /* RDMAP-049: this Receive completes in error, (0,0,0x00) */
             iw_wc wc;
+            qp->cfg.pd = pd_save;
             IW_MEMSET(&wc, 0, sizeof wc);
-            wc.wr_id = w->wr_id;
-            wc.qp_id = qp->id;
-            wc.type = IW_WR_RECV;
             wc.status = iw__xlate_wc(x);
-            qp->rq_head++;
-            iw__qp_wc(qp, qp->cfg.rq_cq, &wc, 1);
-            t->layer = 0;
-            t->etype = 0;
-            t->ecode = 0;
+            iw__rq_done(qp, &wc);
+            *t = iw__v_term(0, 0, 0);
             *n = 0;
             return IW_ETERM;
         }
         *n += k;
     }
+    qp->cfg.pd = pd_save;
     return IW_OK;
 }
 
 static void iw__qp_recv(void *ctx, const iw_rdmap_recv *rv)
 {
     iw_qp *qp = (iw_qp *)ctx;
-    iw_recv_wr *w;
     iw_wc wc;
-    if (qp->rq_head == qp->rq_tail) return; /* its receive already completed in error */
-    w = &qp->mem.rwqe[qp->rq_head % qp->cfg.rq_depth];
+    if (!qp->cur_valid) return; /* its receive already completed in error */
     IW_MEMSET(&wc, 0, sizeof wc);
-    wc.wr_id = w->wr_id;
-    wc.qp_id = qp->id;
-    wc.type = IW_WR_RECV;
     if (rv->status != IW_OK) {
         wc.status = rv->term.layer == 1 && rv->term.etype == 2 && rv->term.ecode == 5
                         ? IW_WC_BASE_BOUNDS /* VERBS-077: longer than the Receive */
-                        : IW_WC_INVAL_STAG_PD_OR_ACCESS;
+                        : rv->term.layer == 0 && rv->term.etype == 1
+                              ? IW_WC_INVAL_STAG_PD_OR_ACCESS
+                              : IW_WC_FLUSHED;
     } else {
         wc.len = rv->len;
         wc.solicited = rv->solicited;
@@ -1263,8 +1329,7 @@ static void iw__qp_recv(void *ctx, const iw_rdmap_recv *rv)
         wc.imm_valid = rv->has_imm;
         IW_MEMCPY(wc.imm, rv->imm, 8);
     }
-    qp->rq_head++;
-    iw__qp_wc(qp, qp->cfg.rq_cq, &wc, 1);
+    iw__rq_done(qp, &wc);
 }
 
 /* Send with Invalidate at the sink (verbs §7.8; RDMAP-045..048). */
@@ -1348,6 +1413,78 @@ static const iw_rdmap_ops iw__qp_rdmap_ops_atomic = {
     iw__qp_resolve, iw__qp_recv_buf,  iw__qp_recv, iw__qp_complete, iw__qp_invalidate,
     iw__qp_atomic64, iw__qp_error, iw__qp_llp_close};
 
+/* ---- S-RQ verbs ---- */
+
+/* see verbs.h */
+IW_DEF iw_vstatus iw_srq_create(iw_rnic *r, iw_srq *srq, uint32_t pd, iw_recv_wr *ring,
+                                uint32_t cap, uint32_t max_sge, uint32_t limit)
+{
+    if (!r || r->open != 1) return IW_V_INVALID_RNIC;
+    if (!srq || !ring || cap == 0) return IW_V_INVALID_MODIFIER;
+    if (!iw__pd_ok(r, pd)) return IW_V_INVALID_PD;
+    if (cap > r->attr.max_qp_wr) return IW_V_WR_LIMIT;
+    if (max_sge > IW_CFG_VERBS_SGE) return IW_V_SGE_LIMIT;
+    if (limit > cap) return IW_V_LIMIT_RANGE; /* VERBS-086 */
+    IW_MEMSET(srq, 0, sizeof *srq);
+    srq->rnic = r;
+    srq->ring = ring;
+    srq->cap = cap;
+    srq->pd = pd;
+    srq->max_sge = max_sge ? max_sge : IW_CFG_VERBS_SGE;
+    srq->limit = limit;
+    srq->armed = (uint8_t)(limit != 0);
+    srq->alive = 1;
+    r->pd[pd - 1].refs++;
+    return IW_V_OK;
+}
+/* see verbs.h */
+IW_DEF iw_vstatus iw_srq_query(const iw_srq *srq, iw_srq_info *out)
+{
+    if (!srq || !srq->alive) return IW_V_INVALID_SRQ;
+    IW_MEMSET(out, 0, sizeof *out);
+    out->cap = srq->cap;
+    out->max_sge = srq->max_sge;
+    out->pd = srq->pd;
+    out->limit = srq->limit;
+    out->armed = srq->armed;
+    out->posted = srq->tail - srq->head;
+    return IW_V_OK;
+}
+/* see verbs.h */
+IW_DEF iw_vstatus iw_srq_modify(iw_srq *srq, uint32_t limit)
+{
+    if (!srq || !srq->alive) return IW_V_INVALID_SRQ;
+    if (limit > srq->cap) return IW_V_LIMIT_RANGE;
+    srq->limit = limit;
+    srq->armed = (uint8_t)(limit != 0); /* re-arming an armed limit is allowed */
+    return IW_V_OK;
+}
+/* see verbs.h */
+IW_DEF iw_vstatus iw_srq_destroy(iw_srq *srq)
+{
+    if (!srq || !srq->alive) return IW_V_INVALID_SRQ;
+    if (srq->users) return IW_V_SRQ_IN_USE; /* VERBS-089 */
+    srq->alive = 0;
+    if (srq->rnic->pd[srq->pd - 1].refs) srq->rnic->pd[srq->pd - 1].refs--;
+    return IW_V_OK;
+}
+/* see verbs.h */
+IW_DEF iw_vstatus iw_srq_post(iw_srq *srq, const iw_recv_wr *wrs, size_t n, size_t *posted)
+{
+    size_t i;
+    if (posted) *posted = 0;
+    if (!srq || !srq->alive) return IW_V_INVALID_SRQ;
+    if (n && !wrs) return IW_V_INVALID_MODIFIER;
+    for (i = 0; i < n; i++) {
+        if (srq->tail - srq->head >= srq->cap) return IW_V_TOO_MANY_WRS;
+        if (wrs[i].nsge > srq->max_sge) return IW_V_INVALID_SGL_LENGTH;
+        srq->ring[srq->tail % srq->cap] = wrs[i];
+        srq->tail++;
+        if (posted) (*posted)++;
+    }
+    return IW_V_OK;
+}
+
 /* ---- QP verbs ---- */
 
 /* see verbs.h */
@@ -1357,16 +1494,18 @@ IW_DEF iw_vstatus iw_qp_create(iw_rnic *r, iw_qp *qp, const iw_qp_cfg *cfg,
     iw_rdmap_cfg rc;
     iw_status st;
     if (!r || r->open != 1) return IW_V_INVALID_RNIC;
-    if (!qp || !cfg || !mem || !mem->swqe || !mem->rwr || !mem->rwqe ||
+    if (!qp || !cfg || !mem || !mem->swqe || !mem->rwr || (!mem->rwqe && !cfg->srq) ||
         (cfg->ird && !mem->inreq))
         return IW_V_INVALID_MODIFIER;
     if (!cfg->sq_cq || !cfg->sq_cq->alive || !cfg->rq_cq || !cfg->rq_cq->alive ||
         cfg->sq_cq->rnic != r || cfg->rq_cq->rnic != r)
         return IW_V_INVALID_CQ;
     if (!iw__pd_ok(r, cfg->pd)) return IW_V_INVALID_PD;
+    if (cfg->srq && (!cfg->srq->alive || cfg->srq->rnic != r)) return IW_V_INVALID_SRQ;
+    if (cfg->srq && cfg->rq_limit > cfg->srq->cap) return IW_V_LIMIT_RANGE;
     if (cfg->ord > r->attr.max_ord) return IW_V_ORD_LIMIT; /* VERBS-008 */
     if (cfg->ird > r->attr.max_ird) return IW_V_IRD_LIMIT;
-    if (cfg->sq_depth == 0 || cfg->rq_depth == 0 || cfg->sq_depth > r->attr.max_qp_wr ||
+    if (cfg->sq_depth == 0 || (cfg->rq_depth == 0 && !cfg->srq) || cfg->sq_depth > r->attr.max_qp_wr ||
         cfg->rq_depth > r->attr.max_qp_wr)
         return IW_V_WR_LIMIT;
     if (cfg->max_send_sge > IW_CFG_VERBS_SGE || cfg->max_write_sge > IW_CFG_VERBS_SGE ||
@@ -1389,6 +1528,8 @@ IW_DEF iw_vstatus iw_qp_create(iw_rnic *r, iw_qp *qp, const iw_qp_cfg *cfg,
     if (st != IW_OK) return IW_V_INVALID_MODIFIER;
     cfg->sq_cq->users++;
     if (cfg->rq_cq != cfg->sq_cq) cfg->rq_cq->users++;
+    if (cfg->srq) cfg->srq->users++;
+    qp->rq_limit_armed = (uint8_t)(cfg->srq && cfg->rq_limit);
     r->pd[cfg->pd - 1].refs++;
     r->nqp++;
     return IW_V_OK;
@@ -1501,6 +1642,7 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
     qp->alive = 0;
     qp->cfg.sq_cq->users--;
     if (qp->cfg.rq_cq != qp->cfg.sq_cq) qp->cfg.rq_cq->users--;
+    if (qp->cfg.srq) qp->cfg.srq->users--;
     if (qp->rnic->pd[qp->cfg.pd - 1].refs) qp->rnic->pd[qp->cfg.pd - 1].refs--;
     qp->rnic->nqp--;
     return IW_V_OK;
@@ -1566,6 +1708,7 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
     if (posted) *posted = 0;
     if (!qp || !qp->alive) return IW_V_INVALID_QP;
     if (n && !wrs) return IW_V_INVALID_MODIFIER;
+    if (qp->cfg.srq) return IW_V_RQ_HAS_SRQ; /* VERBS-084 */
     if (qp->state == IW_QP_TERMINATE || qp->state == IW_QP_ERROR) return IW_V_INVALID_QP_STATE;
     for (i = 0; i < n; i++) {
         uint32_t max = qp->cfg.max_recv_sge ? qp->cfg.max_recv_sge : IW_CFG_VERBS_SGE;

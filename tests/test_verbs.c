@@ -31,6 +31,9 @@ typedef struct vt_ep {
 } vt_ep;
 
 static vt_ep *EA, *EB;
+static int g_use_srq;           /* vt_ep_init: B's QP takes its receives from an S-RQ */
+static iw_srq g_srq;
+static iw_recv_wr g_srq_ring[8];
 static uint8_t arena[2][MEM + 3 * PG];
 
 static uint8_t *vt_map(void *ctx, uint64_t addr, size_t len)
@@ -123,6 +126,10 @@ static iw_vstatus vt_ep_init(vt_ep *e, int idx, uint16_t ird, uint16_t ord)
     qm.rwr = e->rwr;
     qm.rwqe = e->rwqe;
     qm.inreq = e->inreq;
+    if (g_use_srq && idx == 1) {
+        if ((st = iw_srq_create(&e->r, &g_srq, e->pd, g_srq_ring, 4, 2, 2)) != IW_V_OK) return st;
+        qc.srq = &g_srq;
+    }
     return iw_qp_create(&e->r, &e->qp, &qc, &qm);
 }
 
@@ -756,6 +763,67 @@ static void t_notify(void)
     CHECK_EQ(EB->ncq_ev, 2);
 }
 
+/* A Shared Receive Queue (VERBS-084, VERBS-085, VERBS-086, VERBS-088, VERBS-089, VERBS-090). */
+static void t_srq(void)
+{
+    uint32_t b_mr;
+    iw_recv_wr r;
+    iw_send_wr w;
+    iw_wc wc;
+    iw_srq_info si;
+    iw_qp_attr a;
+    size_t n;
+    int i, k;
+    for (k = 0; k < 2; k++) {
+        g_use_srq = 1;
+        REQUIRE(vt_up(4, 4));
+        g_use_srq = 0;
+        b_mr = vt_reg(EB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 2, EB->pd, 0);
+        memset(&r, 0, sizeof r);
+        r.nsge = 1;
+        r.sgl[0].stag = b_mr;
+        r.sgl[0].len = 64;
+        CHECK_EQ(iw_qp_post_rq(&EB->qp, &r, 1, &n), IW_V_RQ_HAS_SRQ);
+        for (i = 0; i < 4; i++) {
+            r.wr_id = 200u + (unsigned)i;
+            r.sgl[0].to = VA(EB, 64u * (unsigned)i);
+            REQUIRE(iw_srq_post(&g_srq, &r, 1, &n) == IW_V_OK);
+        }
+        CHECK_EQ(iw_srq_post(&g_srq, &r, 1, &n), IW_V_TOO_MANY_WRS);
+        CHECK_EQ(iw_srq_modify(&g_srq, 5), IW_V_LIMIT_RANGE);
+        CHECK_EQ(iw_srq_destroy(&g_srq), IW_V_SRQ_IN_USE);
+        for (i = 0; i < 3; i++) {
+            w = swr(IW_WR_SEND, (uint64_t)i);
+            REQUIRE(post1(EA, &w) == IW_V_OK);
+            vt_flow();
+            REQUIRE(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK);
+            CHECK(wc.wr_id == 200u + (unsigned)i && wc.qp_id == EB->qp.id && wc.status == IW_WC_SUCCESS);
+            /* the limit (2) event fires once, when fewer than 2 remain */
+            CHECK_EQ(EB->nev, i >= 2 ? 1 : 0);
+        }
+        CHECK(EB->nev == 1 && EB->ev[0].event == IW_AE_SRQ_LIMIT && EB->ev[0].resource == IW_RES_SRQ);
+        CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1 && !si.armed);
+        if (k == 0) { /* the QP's error leaves the S-RQ's WQE alone */
+            memset(&a, 0, sizeof a);
+            a.next_state = IW_QP_ERROR;
+            REQUIRE(iw_qp_modify(&EB->qp, &a) == IW_V_OK);
+            CHECK_EQ(iw_cq_poll(&EB->rcq, &wc), IW_V_CQ_EMPTY);
+            CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1);
+        } else { /* the last WQE, then none: (1,2,0x02) */
+            iw_qp_info qi;
+            for (i = 3; i < 5; i++) {
+                w = swr(IW_WR_SEND, (uint64_t)i);
+                REQUIRE(post1(EA, &w) == IW_V_OK);
+                vt_flow();
+            }
+            REQUIRE(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK);
+            CHECK(wc.wr_id == 203 && wc.status == IW_WC_SUCCESS);
+            CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE);
+            CHECK(qi.term.term.layer == 1 && qi.term.term.etype == 2 && qi.term.term.ecode == 2);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -774,6 +842,7 @@ int main(int argc, char **argv)
         {"local WQ errors VERBS-023 VERBS-037 VERBS-059 VERBS-060 VERBS-061", t_local_errors},
         {"RTS -> Terminate, RTS -> Error VERBS-017 VERBS-018 VERBS-021 VERBS-026 VERBS-027", t_modify_rts},
         {"completion notification VERBS-079 VERBS-080 VERBS-081 VERBS-082", t_notify},
+        {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
     };
     return CHECK_RUN(tests);
 }
