@@ -530,6 +530,7 @@ typedef struct iw_mpa_conn {
     uint8_t close_after; /* close the TCP connection once TX drains */
     uint8_t term_pending; /* a Terminate FPDU waits for the current FPDU to finish */
     uint8_t closed;      /* host close op called */
+    uint8_t rx_half;     /* iw_mpa_close in Full Operation: still receiving */
     uint16_t ird, ord, peer_ird, peer_ord;
     iw_mpa_error err;    /* sticky: the first error wins */
     iw_mpa_stats stats;
@@ -3825,10 +3826,22 @@ IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, si
             st = iw__rx_stream(c, p + used, len - used, &n);
             used += n;
             break;
+        case IW_MPA_S_CLOSING:
+        case IW_MPA_S_CLOSED:
+            /* Our half close (iw_mpa_close, no error; the host's close op sends the FIN): the
+             * peer may still send, e.g. its Terminate; FPDUs are still checked and handed up
+             * until its FIN (iw_mpa_llp_closed). */
+            if (c->err.status == IW_OK && c->rx_half) {
+                st = iw__rx_stream(c, p + used, len - used, &n);
+                used += n;
+                break;
+            }
+            *consumed = used;
+            return c->err.status != IW_OK ? c->err.status : IW_ECLOSED;
         case IW_MPA_S_IDLE:
             *consumed = used;
             return IW_ESTATE;
-        default: /* CLOSING, CLOSED */
+        default: /* not a state */
             *consumed = used;
             return c->err.status != IW_OK ? c->err.status : IW_ECLOSED;
         }
@@ -3881,6 +3894,8 @@ IW_DEF void iw_mpa_close(iw_mpa_conn *c)
 {
     if (!c || c->closed) return;
     c->close_after = 1;
+    if ((c->state == IW_MPA_S_FULL || c->state == IW_MPA_S_AWAIT_FIRST) && c->err.status == IW_OK)
+        c->rx_half = 1;
     if (c->state != IW_MPA_S_CLOSED) c->state = IW_MPA_S_CLOSING;
     (void)iw__tx_pump(c);
 }

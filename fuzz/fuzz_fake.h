@@ -220,7 +220,8 @@ static iw_status fz_deliver(void *u, const uint8_t *p, size_t n)
     fz_fake *f = (fz_fake *)u;
     FZ_CHECK(f->errors == 0 && !f->ulp_failed);      /* nothing delivered after an error */
     FZ_CHECK(f->established == 1);                   /* MPA-015/016 */
-    FZ_CHECK(iw_mpa_state(f->c) == IW_MPA_S_FULL);
+    /* Full Operation, or after our own graceful close (half close: still receiving) */
+    FZ_CHECK(iw_mpa_state(f->c) == IW_MPA_S_FULL || f->c->rx_half);
     FZ_CHECK(n >= IW_MPA_MIN_ULPDU && n <= f->rx_max); /* MPA-071 */
     FZ_CHECK(p != NULL);
     f->delivered++;

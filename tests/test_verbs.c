@@ -763,6 +763,143 @@ static void t_notify(void)
     CHECK_EQ(EB->ncq_ev, 2);
 }
 
+/* Count the Terminates e sent (FPDUs with RDMAP opcode 7; CRC on, no markers). */
+static int vt_terms(const vt_ep *e)
+{
+    size_t p = 0, n = 0;
+    /* skip the MPA Request/Reply: the first FPDU follows the frame (20 + PD) */
+    p = 20u + ((size_t)e->out[18] << 8 | e->out[19]);
+    while (p + 2 <= e->out_len) {
+        size_t ul = (size_t)e->out[p] << 8 | e->out[p + 1];
+        if (ul >= 18 && !(e->out[p + 2] & 0x80) && (e->out[p + 3] & 0x0F) == 7) n++;
+        p += 2 + ul + iw_mpa_pad(ul) + 4;
+    }
+    return (int)n;
+}
+
+/* Closing and the LLP events (VERBS-016, VERBS-019, VERBS-020, VERBS-024, VERBS-029,
+ * VERBS-030, VERBS-031, VERBS-032); Destroy QP with windows bound (VERBS-034); ORD
+ * reduced in RTS, and a Read beyond it waits (VERBS-035, VERBS-036). */
+static void t_closing(void)
+{
+    iw_qp_attr a;
+    iw_wc wc;
+    iw_send_wr w;
+    uint32_t a_mr, b_mr;
+    memset(&a, 0, sizeof a);
+    /* RTS -> Closing: no event, RQ flushed; the close completes: Idle, "LLP Close Complete" */
+    REQUIRE(vt_up(4, 4));
+    REQUIRE(recv1(EA, 1, 0, 0, 0) == IW_V_OK);
+    a.next_state = IW_QP_CLOSING;
+    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
+    CHECK_EQ(EA->nev, 0);
+    CHECK(iw_cq_poll(&EA->rcq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_FLUSHED);
+    CHECK_EQ(iw_qp_modify(&EA->qp, &a), IW_V_INVALID_QP_STATE);
+    iw_qp_llp_event(&EA->qp, IW_QP_LLP_CLOSED);
+    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_IDLE);
+    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_LLP_CLOSE_COMPLETE);
+    /* Closing, then a PostSQ: Bad Close, Error */
+    REQUIRE(vt_up(4, 4));
+    a.next_state = IW_QP_CLOSING;
+    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
+    w = swr(IW_WR_SEND, 2);
+    (void)post1(EA, &w);
+    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_ERROR);
+    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_BAD_CLOSE);
+    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 2 && wc.status == IW_WC_FLUSHED);
+    /* Closing, then a segment arrives: Bad Close, Error */
+    REQUIRE(vt_up(4, 4));
+    a.next_state = IW_QP_CLOSING;
+    REQUIRE(iw_qp_modify(&EB->qp, &a) == IW_V_OK);
+    w = swr(IW_WR_SEND, 3);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    CHECK_EQ(iw_qp_state(&EB->qp), IW_QP_ERROR);
+    CHECK(EB->nev == 1 && EB->ev[0].event == IW_AE_BAD_CLOSE);
+    /* Closing, then the LLP is lost: "LLP Connection Lost", Error */
+    REQUIRE(vt_up(4, 4));
+    a.next_state = IW_QP_CLOSING;
+    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
+    iw_qp_llp_event(&EA->qp, IW_QP_LLP_LOST);
+    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_ERROR);
+    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_LLP_LOST);
+    /* the peer's FIN in RTS, nothing pending: Closing */
+    REQUIRE(vt_up(4, 4));
+    iw_mpa_llp_closed(&EA->c);
+    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_CLOSING);
+    CHECK_EQ(vt_terms(EA), 0);
+    /* ... with a Read outstanding: Terminate (0,2,0x07), "Bad LLP Close", Terminate state */
+    REQUIRE(vt_up(4, 4));
+    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
+    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    w = swr(IW_WR_READ, 4);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(EA, 0);
+    w.sgl[0].len = 10;
+    w.remote_stag = b_mr;
+    w.remote_to = VA(EB, 0);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    iw_mpa_llp_closed(&EA->c);
+    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_TERMINATE);
+    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_BAD_LLP_CLOSE);
+    CHECK_EQ(vt_terms(EA), 1);
+    {
+        iw_qp_info qi;
+        CHECK(iw_qp_query(&EA->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local &&
+              qi.term.term.layer == 0 && qi.term.term.etype == 2 && qi.term.term.ecode == 7);
+    }
+    /* a reset in RTS: "LLP Connection Reset", Error, no Terminate */
+    REQUIRE(vt_up(4, 4));
+    REQUIRE(recv1(EA, 5, 0, 0, 0) == IW_V_OK);
+    iw_qp_llp_event(&EA->qp, IW_QP_LLP_RESET);
+    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_ERROR);
+    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_LLP_RESET);
+    CHECK_EQ(vt_terms(EA), 0);
+    CHECK(iw_cq_poll(&EA->rcq, &wc) == IW_V_OK && wc.wr_id == 5 && wc.status == IW_WC_FLUSHED);
+    /* Destroy QP with a window bound to it */
+    REQUIRE(vt_up(4, 4));
+    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    {
+        uint32_t mw;
+        iw_send_wr bw = swr(IW_WR_BIND_MW, 6);
+        REQUIRE(iw_mw_alloc(&EB->r, EB->pd, 1, &mw) == IW_V_OK);
+        bw.bind.mw_stag = mw;
+        bw.bind.mr_stag = b_mr;
+        bw.bind.va = VA(EB, 0);
+        bw.bind.len = 64;
+        bw.bind.acc = IW_ACC_REMOTE_READ;
+        REQUIRE(post1(EB, &bw) == IW_V_OK);
+        CHECK_EQ(iw_qp_destroy(&EB->qp), IW_V_MW_BOUND_TO_QP);
+        bw = swr(IW_WR_INVALIDATE, 7);
+        bw.inval_stag = mw;
+        REQUIRE(post1(EB, &bw) == IW_V_OK);
+        CHECK_EQ(iw_qp_destroy(&EB->qp), IW_V_OK);
+    }
+    /* ORD 1 in RTS: the second Read waits for the first */
+    REQUIRE(vt_up(4, 4));
+    a.next_state = IW_QP_RTS;
+    a.set_ord = 1;
+    a.ord = 1;
+    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
+    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
+    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    w = swr(IW_WR_READ, 8);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(EA, 0);
+    w.sgl[0].len = 10;
+    w.remote_stag = b_mr;
+    w.remote_to = VA(EB, 0);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    w.wr_id = 9;
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    CHECK_EQ(iw_rdmap_ord_outstanding(&EA->qp.rs), 1);
+    vt_flow();
+    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 8 && wc.status == IW_WC_SUCCESS);
+    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 9 && wc.status == IW_WC_SUCCESS);
+}
+
 /* A Shared Receive Queue (VERBS-084, VERBS-085, VERBS-086, VERBS-088, VERBS-089, VERBS-090). */
 static void t_srq(void)
 {
@@ -842,6 +979,9 @@ int main(int argc, char **argv)
         {"local WQ errors VERBS-023 VERBS-037 VERBS-059 VERBS-060 VERBS-061", t_local_errors},
         {"RTS -> Terminate, RTS -> Error VERBS-017 VERBS-018 VERBS-021 VERBS-026 VERBS-027", t_modify_rts},
         {"completion notification VERBS-079 VERBS-080 VERBS-081 VERBS-082", t_notify},
+        {"Closing, LLP events, destroy with windows, ORD VERBS-016 VERBS-019 VERBS-020 VERBS-024 "
+         "VERBS-029 VERBS-030 VERBS-031 VERBS-032 VERBS-034 VERBS-035 VERBS-036",
+         t_closing},
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
     };
     return CHECK_RUN(tests);
