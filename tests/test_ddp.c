@@ -2147,8 +2147,8 @@ static void t_place_copy(void)
                 memcpy(want, dst, n + 256);
                 memcpy(want + 64 + da, src + sa, n);
                 iw__ddp_copy(&s, dst + 64 + da, src + sa, n);
-                if (memcmp(dst, want, n + 256) != 0) {
-                    CHECK(!"placement copy wrote wrong octets");
+                CHECK_MEM(dst, want, n + 256);
+                if (check__failed_here) {
                     fprintf(stderr, "  path %d n %zu sa %zu da %zu\n", path, n, sa, da);
                     return;
                 }
