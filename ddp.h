@@ -801,7 +801,15 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
             iw__ddp_copy(s, dst[i].base, p, dst[i].len);
             p += dst[i].len;
         }
-    } else {
+    }
+#if IW__CRC32C_X86
+    else if (nd == 1 && s->crc_copy_fn == iw__crc32c_copy_vpclmul) {
+        /* the usual case, one piece (all of the payload, DDP-037): the header's CRC and the
+         * payload's copy+CRC in one call, no dependent call of its own for the header */
+        *crc = iw__crc32c_copy_vpclmul_pre(crc_in, u, hl, dst[0].base, u + hl, dst[0].len);
+    }
+#endif
+    else {
         uint32_t c = s->crc_fn(crc_in, u, hl);
         for (p = u + hl, i = 0; i < nd; i++) { /* copy and CRC in one pass, validated pieces only */
             c = s->crc_copy_fn(c, dst[i].base, p, dst[i].len);

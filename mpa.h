@@ -2647,7 +2647,59 @@ static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_copy_vpclmul(uint32_t crc, void 
     }
     return ~iw__crc32c_copy_zfold(~crc, d, b, n);
 }
+
+/* "vpclmul" with a prefix: the CRC of pre[0..np) (crc32 instruction), continued by the copy
+ * and CRC of src[0..n) to dst; the same result as
+ * iw__crc32c_copy_vpclmul(iw_mpa_crc32c(crc, pre, np), dst, src, n) in one call. For
+ * iw_ddp_rx_place: the DDP header (CRCed, not copied) in front of the payload it places; the
+ * header's crc32 chain overlaps the first loads of the payload instead of being a call of its
+ * own that the copy waits for. Only the streams whose fused path is "vpclmul" call it. */
+static IW__UNUSED IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_copy_vpclmul_pre(uint32_t crc,
+                                                                        const uint8_t *pre,
+                                                                        size_t np, void *dst,
+                                                                        const void *src,
+                                                                        size_t n)
+{
+    uint8_t *d = (uint8_t *)dst;
+    const uint8_t *b = (const uint8_t *)src;
+    uint32_t c = iw__crc32c_sse42_run(~crc, pre, np);
+    __m512i z0, z1, z2, z3;
+    if (n < IW__CRC32C_CZ_MIN) {
+        iw__crc32c_copy_small(d, b, n);
+        return ~iw__crc32c_sse42_run(c, b, n);
+    }
+    /* iw__crc32c_copy_zfold, inlined here */
+    z0 = iw__crc32c_zreg(iw__crc32c_cpz(d, b), c);
+    z1 = iw__crc32c_cpz(d + 64, b + 64);
+    z2 = iw__crc32c_cpz(d + 128, b + 128);
+    z3 = iw__crc32c_cpz(d + 192, b + 192);
+    return ~iw__crc32c_copy_zrest(z0, z1, z2, z3, d + 256, b + 256, n - 256);
+}
 #endif /* IW__CRC32C_X86 */
+
+/* CRC32c of a few octets (MPA's fused receive: the ULPDU_Length field, with the marker in
+ * front of it if any, and the PAD) continued from crc, for a connection whose CRC path is fn.
+ * Where fn uses the crc32 instruction (every x86-64 path but "portable"), the instruction is
+ * written here as inline assembly: no call, no target attribute needed in the caller, the
+ * octets read with plain loads; elsewhere, and for n > 8, fn itself. Same result as
+ * fn(crc, p, n). */
+static IW__UNUSED uint32_t iw__crc32c_short(iw_mpa_crc32c_fn fn, uint32_t crc, const uint8_t *p,
+                                            size_t n)
+{
+#if IW__CRC32C_X86 && (defined(__GNUC__) || defined(__clang__))
+    if (n <= 8 && fn != iw_mpa_crc32c_portable) {
+        uint32_t c = ~crc;
+        for (; n >= 2; n -= 2, p += 2) {
+            uint16_t v;
+            IW_MEMCPY(&v, p, 2); /* x86: octets in memory order, as crc32w takes them */
+            __asm__("crc32w %w1, %k0" : "+r"(c) : "r"(v));
+        }
+        if (n) __asm__("crc32b %b1, %k0" : "+r"(c) : "r"(*p));
+        return ~c;
+    }
+#endif
+    return fn(crc, p, n);
+}
 
 #if IW__CRC32C_ARM
 /* 8 octets from b to d through one register; returns them in crc32cx order. */
@@ -3634,10 +3686,11 @@ static iw_status iw__rx_fused(iw_mpa_conn *c, const uint8_t *fp, size_t lead)
 {
     const uint8_t *u = fp + lead + 2u;
     size_t len = iw__get_be16(fp + lead), pad = iw_mpa_pad(len); /* validated ULPDU_Length */
-    uint32_t crc = iw__crc(c, 0, fp, lead + 2u);
+    /* no host crc32c op here (see iw__rx_stream): the connection's own path */
+    uint32_t crc = iw__crc32c_short(c->crc_fn, 0, fp, lead + 2u);
     iw_status st = c->ulp->place(c->uctx, u, len, crc, &crc);
     if (st != IW_OK) return iw__ulp_status(c, st);
-    if (pad) crc = iw__crc(c, crc, u + len, pad);
+    if (pad) crc = iw__crc32c_short(c->crc_fn, crc, u + len, pad);
     if (crc != iw__get_le32(u + len + pad)) { /* MPA-055: nothing of it is completed */
         (void)c->ulp->commit(c->uctx, 0);
         return iw__fail_mpa(c, IW_MPA_ECODE_CRC);
@@ -3894,8 +3947,7 @@ IW_DEF void iw_mpa_close(iw_mpa_conn *c)
 {
     if (!c || c->closed) return;
     c->close_after = 1;
-    if ((c->state == IW_MPA_S_FULL || c->state == IW_MPA_S_AWAIT_FIRST) && c->err.status == IW_OK)
-        c->rx_half = 1;
+    if (c->state == IW_MPA_S_FULL && c->err.status == IW_OK) c->rx_half = 1;
     if (c->state != IW_MPA_S_CLOSED) c->state = IW_MPA_S_CLOSING;
     (void)iw__tx_pump(c);
 }

@@ -809,6 +809,10 @@ static void t_closing(void)
     CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 2 && wc.status == IW_WC_FLUSHED);
     /* Closing, then a segment arrives: Bad Close, Error */
     REQUIRE(vt_up(4, 4));
+    w = swr(IW_WR_WRITE, 30); /* zero-length: B's MPA reaches Full Operation */
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    REQUIRE(iw_mpa_state(&EB->c) == IW_MPA_S_FULL);
     a.next_state = IW_QP_CLOSING;
     REQUIRE(iw_qp_modify(&EB->qp, &a) == IW_V_OK);
     w = swr(IW_WR_SEND, 3);
