@@ -202,6 +202,7 @@ typedef struct iw_rdmap_cqe {
                             IW_ECLOSED: flushed, the stream ended first (RDMAP-057) */
     uint32_t len;        /* octets sent (Write, Send) or read (Read) */
     uint64_t orig;       /* Atomic: the original remote value (ATOM-009) */
+    iw_ddp_xlate sink_err; /* Read: our own sink refused the response (status IW_ETERM) */
 } iw_rdmap_cqe;
 
 /* The stream's end. */
@@ -274,6 +275,7 @@ typedef struct iw_rdmap_wr {
     /* private */
     uint8_t st, sent, resp;
     iw_status status;
+    iw_ddp_xlate sink_err;
     uint32_t req_id;
     uint64_t orig;
     uint8_t hdr[IW_RDMAP_ATOMIC_REQ_HDR]; /* the request header we send */
@@ -328,6 +330,7 @@ typedef struct iw_rdmap_stream {
     uint8_t rr_active;  /* a Read Response is arriving */
     uint32_t rr_wr;     /* ... for this send queue position */
     uint8_t bad_term;   /* the refused segment is a malformed Terminate: send none */
+    uint8_t sink_fail;  /* our Read's sink refused the response: Terminate (0,0,0x00) */
     uint8_t refusing;   /* iw_ddp_fail from RDMAP: refuse_len is the segment's length */
     uint32_t refuse_len;
     /* end of stream */
@@ -621,6 +624,7 @@ static void iw__rdmap_retire(iw_rdmap_stream *s)
         c.status = w->status;
         c.len = w->len;
         c.orig = w->orig;
+        c.sink_err = w->sink_err;
         if (w->st == IW__RDMAP_WR_DDP && iw__rdmap_needs_resp(w->opcode) && !w->resp &&
             s->ord_out)
             s->ord_out--;
@@ -779,10 +783,18 @@ static iw_ddp_xlate iw__rdmap_resolve(void *mctx, uint32_t stag, uint64_t to, ui
                                       unsigned access, iw_ddp_buf *dst, size_t max, size_t *n)
 {
     iw_rdmap_stream *s = (iw_rdmap_stream *)mctx;
+    iw_ddp_xlate x;
     if (access == IW_RDMAP_ACC_LOCAL_WRITE && s->rr_active) {
-        const iw_rdmap_wr *w = iw__rdmap_wr_at(s, s->rr_wr);
+        iw_rdmap_wr *w = iw__rdmap_wr_at(s, s->rr_wr);
         if (to < w->sink_to || to - w->sink_to > w->len || len > w->len - (to - w->sink_to))
-            return IW_DDP_X_BOUNDS;
+            return IW_DDP_X_BOUNDS; /* the peer's fault: (1,1,0x01) */
+        x = s->ops->resolve(s->ctx, stag, to, len, access, dst, max, n);
+        if (x != IW_DDP_X_OK) { /* our own sink (rights, PD, invalidated): a local error */
+            w->sink_err = x;
+            w->status = IW_ETERM;
+            s->sink_fail = 1;
+        }
+        return x;
     }
     return s->ops->resolve(s->ctx, stag, to, len, access, dst, max, n);
 }
@@ -848,7 +860,9 @@ static void iw__rdmap_ddp_error(void *uctx, const iw_ddp_error *e)
         return;
     }
     IW_MEMSET(&ti, 0, sizeof ti);
-    if (e->status == IW_EHOST) { /* our own or the LLP's failure: local catastrophic */
+    if (e->status == IW_EHOST || s->sink_fail) {
+        /* our own or the LLP's failure, or our Read's sink refused to take the response
+         * (verbs Fig. 23: a local error, HdrCt 000): local catastrophic */
         ti.term = iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0);
     } else {
         int dv_ok = has && (e->hdr[0] & IW_DDP_F_DV) == IW_DDP_VERSION;
@@ -1357,6 +1371,7 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     w->st = IW__RDMAP_WR_WAIT;
     w->sent = w->resp = 0;
     w->status = IW_OK;
+    w->sink_err = IW_DDP_X_OK;
     w->orig = 0;
     IW_MEMSET(w->hdr, 0, sizeof w->hdr);
     if (op == IW_RDMAP_OP_READ_REQ) { /* RFC 5040 §4.4 (RDMAP-005) */

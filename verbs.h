@@ -1210,6 +1210,7 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
     iw_swqe *w = (iw_swqe *)c->cookie;
     w->st = IW__SWQE_DONE;
     w->status = iw__rdmap_wc(c->status);
+    if (c->sink_err != IW_DDP_X_OK) w->status = iw__xlate_wc(c->sink_err); /* VERBS-064 */
     if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP)) {
         iw_ddp_buf b; /* ATOM-015: the original value lands before the WC (host order) */
         size_t n = 0;
@@ -1371,7 +1372,9 @@ static void iw__qp_error(void *ctx, const iw_rdmap_event *ev)
             iw_async_event ae = ev->term.term.layer == 1 ? IW_AE_PROTECTION : IW_AE_REMOTE_OP;
             if (ev->term.term.layer == 0 && ev->term.term.etype == 1) ae = IW_AE_IRRQ_PROTECTION;
             if (ev->term.term.layer == 1 && ev->term.term.etype == 2) ae = IW_AE_RQ_PROTECTION;
-            if (!qp->flushing) iw__qp_async(qp, ae, ev->term.term); /* VERBS-022 */
+            /* VERBS-022; a (0,0,x) is a local error a WC reports (VERBS-023): no event */
+            if (!qp->flushing && !(ev->term.term.layer == 0 && ev->term.term.etype == 0))
+                iw__qp_async(qp, ae, ev->term.term);
             qp->state = IW_QP_TERMINATE;
         }
     } else if (ev->kind == IW_RDMAP_EV_TERM_RCVD) { /* VERBS-021 */

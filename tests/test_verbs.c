@@ -904,6 +904,155 @@ static void t_closing(void)
     CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 9 && wc.status == IW_WC_SUCCESS);
 }
 
+/* More rules: an Immediate Error changes nothing (VERBS-001); a failed registration consumes
+ * nothing (VERBS-041); IRD = ORD = 1 works (VERBS-009); RTS starts from MSN 1 (VERBS-013); a
+ * Read's sink rights are checked when the response arrives (VERBS-064); SGL limits
+ * (VERBS-068); Read Fence (VERBS-072); a Receive too small (VERBS-077); no async handler
+ * (VERBS-093); the Remote Atomic right (VERBS-096). */
+static void t_more(void)
+{
+    static vt_ep e;
+    uint32_t a_mr, b_mr, a_ro, stag, q;
+    iw_send_wr w;
+    iw_wc wc;
+    iw_qp_info qi;
+    size_t n;
+    int used0, used1, i;
+    /* VERBS-001 / VERBS-041 */
+    REQUIRE(vt_ep_init(&e, 0, 1, 1) == IW_V_OK);
+    for (used0 = 0, i = 0; i < 64; i++) used0 += e.stags[i].kind != 0;
+    {
+        iw_mr_reg g;
+        memset(&g, 0, sizeof g);
+        g.pd = e.pd;
+        g.acc = IW_ACC_REMOTE_WRITE; /* no Local Write: invalid */
+        g.page_size = PG;
+        CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_ACCESS);
+        g.acc = IW_ACC_LOCAL_READ;
+        g.page_size = 5000;
+        CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_PB_SIZE);
+    }
+    for (used1 = 0, i = 0; i < 64; i++) used1 += e.stags[i].kind != 0;
+    CHECK_EQ(used0, used1);
+    stag = vt_reg(&e, 0, IW_ACC_LOCAL_READ, 0x77, e.pd, 0);
+    CHECK(stag && (stag & 0xFF) == 0x77);
+    {
+        iw_stag_info si;
+        CHECK(iw_stag_query(&e.r, stag >> 8, &si) == IW_V_OK && si.valid && si.key == 0x77);
+    }
+    {
+        iw_send_wr bad[2];
+        bad[0] = swr(IW_WR_SEND, 1);
+        bad[1] = swr((iw_wr_type)99, 2);
+        CHECK_EQ(iw_qp_post_sq(&e.qp, bad, 2, &n), IW_V_INVALID_OP_TYPE);
+        CHECK_EQ(n, 1);
+        CHECK_EQ(e.qp.sq_tail, 1);
+        bad[0].nsge = 2;
+        bad[0].sgl[0].len = 0xFFFFFFFFu; /* VERBS-068: total over 2^32 - 1 */
+        bad[0].sgl[1].len = 1;
+        CHECK_EQ(iw_qp_post_sq(&e.qp, bad, 1, &n), IW_V_INVALID_SGL_LENGTH);
+        CHECK(n == 0 && e.qp.sq_tail == 1);
+        CHECK_EQ(iw_qp_state(&e.qp), IW_QP_IDLE);
+    }
+    /* VERBS-009, VERBS-013, VERBS-072: IRD = ORD = 1; RTS from initial conditions; the fenced
+     * Send waits for the Read */
+    REQUIRE(vt_up(1, 1));
+    for (q = 0; q < 4; q++) CHECK_EQ(iw_ddp_rx_msn(&EA->qp.rs.ddp, q), 1);
+    CHECK_EQ(iw_rdmap_ord_outstanding(&EA->qp.rs), 0);
+    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
+    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    REQUIRE(recv1(EB, 1, b_mr, VA(EB, 0), 64) == IW_V_OK);
+    w = swr(IW_WR_READ, 1);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(EA, 0);
+    w.sgl[0].len = 32;
+    w.remote_stag = b_mr;
+    w.remote_to = VA(EB, 100);
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    w = swr(IW_WR_SEND, 2);
+    w.flags |= IW_WR_READ_FENCE;
+    w.nsge = 4; /* at least 4 SGEs for a Send */
+    for (i = 0; i < 4; i++) {
+        w.sgl[i].stag = a_mr;
+        w.sgl[i].to = VA(EA, 1000u + 10u * (unsigned)i);
+        w.sgl[i].len = 10;
+    }
+    {
+        size_t before = EA->out_len;
+        REQUIRE(post1(EA, &w) == IW_V_OK);
+        CHECK_EQ(EA->out_len, before); /* fenced: not sent yet */
+    }
+    vt_flow();
+    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_SUCCESS);
+    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 2 && wc.status == IW_WC_SUCCESS);
+    CHECK(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK && wc.len == 40);
+    /* VERBS-064: a sink without Local Write is found when the response arrives */
+    REQUIRE(vt_up(4, 4));
+    a_ro = vt_reg(EA, 0, IW_ACC_LOCAL_READ, 1, EA->pd, 0);
+    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    w = swr(IW_WR_READ, 3);
+    w.nsge = 1;
+    w.sgl[0].stag = a_ro;
+    w.sgl[0].to = VA(EA, 0);
+    w.sgl[0].len = 32;
+    w.remote_stag = b_mr;
+    w.remote_to = VA(EB, 0);
+    CHECK_EQ(post1(EA, &w), IW_V_OK);
+    memset(EA->mem, 0x5A, 64);
+    vt_flow();
+    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 3 && wc.status == IW_WC_ACCESS_VIOLATION);
+    CHECK_EQ(EA->mem[0], 0x5A);
+    CHECK(iw_qp_query(&EA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_local &&
+          qi.term.term.layer == 0 && qi.term.term.etype == 0);
+    CHECK_EQ(EA->nev, 0);
+    /* VERBS-077: a Receive too small: WC error, Terminate (1,2,0x05) */
+    REQUIRE(vt_up(4, 4));
+    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
+    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    REQUIRE(recv1(EB, 4, b_mr, VA(EB, 0), 16) == IW_V_OK);
+    w = swr(IW_WR_SEND, 4);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(EA, 0);
+    w.sgl[0].len = 100;
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    CHECK(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK && wc.wr_id == 4 && wc.status != IW_WC_SUCCESS);
+    CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.term.term.layer == 1 && qi.term.term.etype == 2 &&
+          qi.term.term.ecode == 5);
+    CHECK_EQ(EB->mem[16], 0xEE); /* nothing past the Receive */
+    CHECK_EQ(recv1(EB, 5, b_mr, VA(EB, 100), 100), IW_V_INVALID_QP_STATE);
+    /* VERBS-096: Remote Atomic needs the QP's inbound atomics */
+    REQUIRE(vt_up(4, 4));
+    EB->qp.cfg.atomic_en = 0;
+    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
+    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    memset(EB->mem, 0, 8);
+    w = swr(IW_WR_FETCHADD, 6);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(EA, 0);
+    w.sgl[0].len = 8;
+    w.remote_stag = b_mr;
+    w.remote_to = VA(EB, 0);
+    w.add_swap = 5;
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.term.term.layer == 0 && qi.term.term.etype == 1 &&
+          qi.term.term.ecode == 2);
+    CHECK_EQ(EB->mem[0], 0);
+    /* VERBS-093: no async handler: events are dropped, the QP still changes state */
+    REQUIRE(vt_up(4, 4));
+    {
+        static const iw_rnic_host_ops quiet = {vt_map, NULL, NULL, NULL, NULL};
+        EA->r.ops = &quiet;
+        iw_qp_llp_event(&EA->qp, IW_QP_LLP_RESET);
+        CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_ERROR);
+        CHECK_EQ(EA->nev, 0);
+    }
+}
+
 /* A Shared Receive Queue (VERBS-084, VERBS-085, VERBS-086, VERBS-088, VERBS-089, VERBS-090). */
 static void t_srq(void)
 {
@@ -986,6 +1135,9 @@ int main(int argc, char **argv)
         {"Closing, LLP events, destroy with windows, ORD VERBS-016 VERBS-019 VERBS-020 VERBS-024 "
          "VERBS-029 VERBS-030 VERBS-031 VERBS-032 VERBS-034 VERBS-035 VERBS-036",
          t_closing},
+        {"more rules VERBS-001 VERBS-009 VERBS-013 VERBS-041 VERBS-064 VERBS-068 VERBS-072 "
+         "VERBS-077 VERBS-093 VERBS-096",
+         t_more},
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
     };
     return CHECK_RUN(tests);
