@@ -3307,7 +3307,13 @@ IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n)
     size_t i, ulen = 0;
     if (!c || (!iov && n) || n > IW_CFG_MPA_MAX_IOV) return IW_EINVAL;
     if (c->err.status != IW_OK) return c->err.status;
-    /* MPA-012, MPA-015: no FPDU before Full Operation; MPA-073: none after the half close. */
+    /* MPA-015: the Responder sends nothing before the Initiator's first FPDU: not now, and
+     * tx_done when it has arrived. */
+    if (c->state == IW_MPA_S_AWAIT_FIRST && !c->close_after) {
+        c->tx_notify = 1;
+        return IW_EAGAIN;
+    }
+    /* MPA-012: no FPDU before Full Operation; MPA-073: none after the half close. */
     if (c->state != IW_MPA_S_FULL || c->close_after) return IW_ESTATE;
     for (i = 0; i < n; i++) {
         if (iov[i].len && !iov[i].base) return IW_EINVAL;
@@ -3668,6 +3674,11 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
         iw__info(c, &in, NULL, 0);
         if (c->ulp->established) c->ulp->established(c->uctx, &in);
         if (c->err.status != IW_OK) return c->err.status;
+        if (c->tx_notify && !c->tx_busy && c->ulp->tx_done) { /* refused while waiting */
+            c->tx_notify = 0;
+            c->ulp->tx_done(c->uctx);
+            if (c->err.status != IW_OK) return c->err.status;
+        }
         /* MPA-043/044: a Send RTR takes a receive buffer; Write and Read RTRs stay here. */
         if (kind == IW_MPA_RTR_WRITE || kind == IW_MPA_RTR_READ) return IW_OK;
     } else if (c->rtr_wait) { /* Initiator, Read RTR: the zero-length Read Response */

@@ -418,14 +418,16 @@ static void t_setup_responder_waits_first_fpdu(void) /* MPA-015 MPA-022 */
     ep_pipe(A, &ma, B);
     CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_AWAIT_FIRST);
     CHECK_EQ(B->f.established, 0);
-    CHECK(iw_mpa_tx(&B->c, &v, 1) == IW_ESTATE);
+    CHECK(iw_mpa_tx(&B->c, &v, 1) == IW_EAGAIN); /* not now: tx_done when it may */
     CHECK_EQ(B->f.wire_len, 24); /* only the Reply */
+    CHECK_EQ(B->f.tx_dones, 0);
     ep_pipe(B, &mb, A);
     /* the Initiator's first FPDU, in the same read as nothing else */
     REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
     ep_pipe(A, &ma, B);
     CHECK_EQ(B->f.established, 1);
     CHECK_EQ(B->f.delivered, 1);
+    CHECK_EQ(B->f.tx_dones, 1);
     CHECK(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
 }
 

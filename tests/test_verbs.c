@@ -708,7 +708,13 @@ static void t_modify_rts(void)
     memset(&a, 0, sizeof a);
     a.next_state = IW_QP_TERMINATE;
     REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
+    {   /* VERBS-025: a Send B posted before it heard of it is ignored in Terminate */
+        iw_send_wr sw = swr(IW_WR_SEND, 77);
+        REQUIRE(post1(EB, &sw) == IW_V_OK);
+    }
     vt_flow();
+    CHECK_EQ(EA->rcq.count, 0); /* the Receive was not consumed */
+    CHECK_EQ(EA->qp.rq_tail - EA->qp.rq_head, 1);
     CHECK_EQ(EA->nev, 0);
     CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_valid &&
           !qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 0 && qi.term.term.ecode == 0);
@@ -1130,7 +1136,7 @@ int main(int argc, char **argv)
          "VERBS-022 VERBS-057 VERBS-063",
          t_security},
         {"local WQ errors VERBS-023 VERBS-037 VERBS-059 VERBS-060 VERBS-061", t_local_errors},
-        {"RTS -> Terminate, RTS -> Error VERBS-017 VERBS-018 VERBS-021 VERBS-026 VERBS-027", t_modify_rts},
+        {"RTS -> Terminate, RTS -> Error VERBS-025 VERBS-017 VERBS-018 VERBS-021 VERBS-026 VERBS-027", t_modify_rts},
         {"completion notification VERBS-079 VERBS-080 VERBS-081 VERBS-082", t_notify},
         {"Closing, LLP events, destroy with windows, ORD VERBS-016 VERBS-019 VERBS-020 VERBS-024 "
          "VERBS-029 VERBS-030 VERBS-031 VERBS-032 VERBS-034 VERBS-035 VERBS-036",
