@@ -419,7 +419,6 @@ typedef struct iw_qp {
     iw_mpa_conn *llp;
     uint32_t sq_head, sq_exec, sq_tail;   /* [head, exec) executing or done, [exec, tail) waiting */
     uint32_t rq_head, rq_tail;
-    uint32_t nmw;
     iw_mpa_info info;          /* what MPA negotiated (established), applied at RTS */
     uint8_t have_info;
     iw_recv_wr cur;            /* the Receive an incoming message took, until it completes */
@@ -1123,7 +1122,10 @@ static void iw__qp_wc(iw_qp *qp, iw_cq *cq, const iw_wc *wc, int rq)
         t.etype = 2;
         t.ecode = 0x07;
         iw__qp_async(qp, rq ? IW_AE_CQ_RQ_ERROR : IW_AE_CQ_SQ_ERROR, t);
+        qp->flushing = 1; /* that event is the report: no second one */
+        qp->state = IW_QP_TERMINATE;
         (void)iw_rdmap_terminate(&qp->rs, t);
+        qp->flushing = 0;
     }
 }
 
@@ -1345,7 +1347,6 @@ static iw_rdmap_inval iw__qp_invalidate(void *ctx, uint32_t stag)
         if (e->state == IW__STAG_VALID) {
             iw_stag_ent *m = iw__stag_get(qp->rnic, e->mr_index);
             if (m && m->nmw) m->nmw--;
-            if (qp->nmw) qp->nmw--;
         }
         e->state = IW__STAG_INVALID;
         e->pd = qp->cfg.pd;
@@ -1641,7 +1642,14 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
 IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
 {
     if (!qp || !qp->alive) return IW_V_INVALID_QP;
-    if (qp->nmw) return IW_V_MW_BOUND_TO_QP; /* VERBS-034 */
+    { /* VERBS-034: a window still bound to this QP (the table is the one record of it) */
+        uint32_t i;
+        for (i = 1; i < qp->rnic->nstags; i++) {
+            const iw_stag_ent *e = &qp->rnic->stags[i];
+            if (e->kind == IW__STAG_MW && e->state == IW__STAG_VALID && e->qp_id == qp->id)
+                return IW_V_MW_BOUND_TO_QP;
+        }
+    }
     qp->alive = 0;
     qp->cfg.sq_cq->users--;
     if (qp->cfg.rq_cq != qp->cfg.sq_cq) qp->cfg.rq_cq->users--;
@@ -1795,7 +1803,8 @@ static iw_wc_status iw__bind(iw_qp *qp, const iw_mw_bind *b)
         m->state != IW__STAG_VALID)
         return IW_WC_INVALID_REGION;
     if (w->pd != qp->cfg.pd || m->pd != qp->cfg.pd) return IW_WC_INVALID_PD;
-    if (!(m->acc & IW_ACC_BIND) || m->zero_based) return IW_WC_ACCESS_VIOLATION;
+    if (m->zero_based) return IW_WC_INVALID_REGION; /* VA-based MRs only (verbs §7.10.2) */
+    if (!(m->acc & IW_ACC_BIND)) return IW_WC_ACCESS_VIOLATION;
     if (!(b->acc & (IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_ATOMIC)) ||
         (b->acc & ~(unsigned)(IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_ATOMIC)) ||
         ((b->acc & IW_ACC_REMOTE_WRITE) && !(m->acc & IW_ACC_LOCAL_WRITE)) ||
@@ -1815,7 +1824,6 @@ static iw_wc_status iw__bind(iw_qp *qp, const iw_mw_bind *b)
     w->va = b->zero_based ? 0 : b->va;
     w->len = b->len;
     m->nmw++;
-    qp->nmw++;
     return IW_WC_SUCCESS;
 }
 
@@ -1830,7 +1838,6 @@ static iw_wc_status iw__inval_local(iw_qp *qp, uint32_t stag)
         if (e->state == IW__STAG_VALID) {
             iw_stag_ent *m = iw__stag_get(qp->rnic, e->mr_index);
             if (m && m->nmw) m->nmw--;
-            if (qp->nmw) qp->nmw--;
         }
         e->state = IW__STAG_INVALID;
         e->pd = qp->cfg.pd;

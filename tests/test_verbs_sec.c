@@ -1,0 +1,1472 @@
+/* test_verbs_sec.c: verbs.h security rules and the memory verbs. Two RNICs (A and B), each with
+ * three QPs; QP i of A is joined to QP i of B by an MPA connection over an in-memory pipe (the
+ * harness of test_verbs.c, generalised to several streams). On B, QP 0 and QP 1 share the PD,
+ * QP 2 is in a second PD. Every remote error also checks that no octet of either registered arena
+ * (with its guard pages) changed. */
+#define IWARP_IMPLEMENTATION
+#include "verbs.h"
+#include "check.h"
+
+#define OUTCAP (1u << 20)
+#define MEM 65536u
+#define PG 4096u
+#define NPG (MEM / PG)
+#define NQ 3
+#define NST 256
+
+typedef struct vs_rn { /* one RNIC and its memory */
+    iw_rnic r;
+    iw_stag_ent stags[NST];
+    uint32_t pd, pd2;
+    iw_async_rec ev[32];
+    int nev;
+    uint8_t *mem; /* MEM octets, page aligned, a guard page each side */
+    uint64_t pbl[NPG];
+} vs_rn;
+
+typedef struct vs_q { /* one QP with its CQs and its end of an MPA connection */
+    vs_rn *rn;
+    iw_cq scq, rcq;
+    iw_wc sring[64], rring[64];
+    iw_qp qp;
+    iw_swqe swqe[32];
+    iw_rdmap_wr rwr[32];
+    iw_recv_wr rwqe[32];
+    iw_rdmap_inreq inreq[8];
+    iw_mpa_conn c;
+    uint8_t reasm[70000];
+    uint8_t out[OUTCAP];
+    size_t out_len, out_off;
+    int closed;
+} vs_q;
+
+static vs_rn RA, RB;
+static vs_q QA[NQ], QB[NQ];
+static uint8_t arena[2][MEM + 3 * PG];
+static uint8_t snapbuf[2][MEM + 2 * PG];
+
+/* Knobs read by vs_up, reset to these defaults after each setup. */
+static int g_priv_a0 = 1;        /* QP A0 privileged (STag 0 + Fast-Register) */
+static int g_bind_b0 = 1;        /* QP B0 Bind MW enabled */
+static uint32_t g_rcq_b0 = 64;   /* entries of B0's RQ CQ */
+static int g_share_cq_b = 0;     /* B1 uses B0's CQs */
+
+static uint8_t *vs_map(void *ctx, uint64_t addr, size_t len)
+{
+    (void)ctx;
+    (void)len;
+    return (uint8_t *)(uintptr_t)addr;
+}
+static void vs_async(void *ctx, const iw_async_rec *ev)
+{
+    vs_rn *n = (vs_rn *)ctx;
+    if (n->nev < 32) n->ev[n->nev] = *ev;
+    n->nev++;
+}
+static const iw_rnic_host_ops vs_ops = {vs_map, NULL, vs_async, NULL, NULL};
+
+static iw_status vs_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
+{
+    vs_q *q = (vs_q *)ctx;
+    size_t i;
+    *acc = 0;
+    for (i = 0; i < n; i++) {
+        if (q->out_len + iov[i].len > OUTCAP) return IW_EHOST;
+        memcpy(q->out + q->out_len, iov[i].base, iov[i].len);
+        q->out_len += iov[i].len;
+        *acc += iov[i].len;
+    }
+    return IW_OK;
+}
+static void vs_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
+static void vs_cancel(void *c, unsigned id) { (void)c; (void)id; }
+static void vs_close(void *c, int ab) { (void)ab; ((vs_q *)c)->closed = 1; }
+static const iw_mpa_host_ops vs_host = {vs_send, vs_arm, vs_cancel, vs_close, NULL, NULL};
+
+static void vs_request(void *uctx, const iw_mpa_info *in)
+{
+    int i;
+    (void)in;
+    for (i = 0; i < NQ; i++)
+        if (uctx == (void *)&QB[i].qp) (void)iw_mpa_accept(&QB[i].c, 8, 8, NULL, 0);
+}
+static iw_mpa_ulp_ops vs_resp_ops;
+
+static void vs_flow(void)
+{
+    int k, i;
+    for (k = 0; k < 1000; k++) {
+        size_t moved = 0;
+        for (i = 0; i < NQ; i++) {
+            vs_q *a = &QA[i], *b = &QB[i];
+            size_t used = 0;
+            if (a->out_off < a->out_len) {
+                (void)iw_mpa_rx_feed(&b->c, a->out + a->out_off, a->out_len - a->out_off, &used);
+                a->out_off = used ? a->out_off + used : a->out_len;
+                moved++;
+            }
+            if (b->out_off < b->out_len) {
+                (void)iw_mpa_rx_feed(&a->c, b->out + b->out_off, b->out_len - b->out_off, &used);
+                b->out_off = used ? b->out_off + used : b->out_len;
+                moved++;
+            }
+        }
+        if (!moved) break;
+    }
+}
+
+static int vs_rn_init(vs_rn *n, int idx, uint64_t seed)
+{
+    uint32_t i;
+    memset(n, 0, sizeof *n);
+    n->mem = (uint8_t *)(((uintptr_t)arena[idx] + PG - 1) & ~(uintptr_t)(PG - 1)) + PG;
+    memset(n->mem - PG, 0xEE, MEM + 2 * PG);
+    for (i = 0; i < MEM; i++) n->mem[i] = (uint8_t)(i * 13u + 7u + (unsigned)idx);
+    for (i = 0; i < NPG; i++) n->pbl[i] = (uint64_t)(uintptr_t)(n->mem + i * PG);
+    return iw_rnic_open(&n->r, &vs_ops, n, n->stags, NST, seed, 0) == IW_V_OK &&
+           iw_pd_alloc(&n->r, &n->pd) == IW_V_OK && iw_pd_alloc(&n->r, &n->pd2) == IW_V_OK;
+}
+
+static int vs_q_init(vs_q *q, vs_rn *n, uint32_t pd, int priv, int bind, uint32_t rcq, vs_q *share)
+{
+    iw_qp_cfg qc;
+    iw_qp_mem qm;
+    memset(q, 0, sizeof *q);
+    q->rn = n;
+    if (iw_cq_create(&n->r, &q->scq, q->sring, 64) != IW_V_OK) return 0;
+    if (iw_cq_create(&n->r, &q->rcq, q->rring, rcq) != IW_V_OK) return 0;
+    memset(&qc, 0, sizeof qc);
+    qc.sq_cq = share ? &share->scq : &q->scq;
+    qc.rq_cq = share ? &share->rcq : &q->rcq;
+    qc.pd = pd;
+    qc.sq_depth = 32;
+    qc.rq_depth = 32;
+    qc.ird = 4;
+    qc.ord = 4;
+    qc.read_en = qc.write_en = qc.atomic_en = 1;
+    qc.bind_en = (uint8_t)bind;
+    qc.privileged = (uint8_t)priv;
+    qm.swqe = q->swqe;
+    qm.rwr = q->rwr;
+    qm.rwqe = q->rwqe;
+    qm.inreq = q->inreq;
+    return iw_qp_create(&n->r, &q->qp, &qc, &qm) == IW_V_OK;
+}
+
+/* Fresh RNICs, NQ QP pairs in RTS. */
+static int vs_up(void)
+{
+    iw_mpa_cfg mc;
+    iw_qp_attr at;
+    int i, ok = 1;
+    ok = vs_rn_init(&RA, 0, 1234u) && vs_rn_init(&RB, 1, 5678u);
+    for (i = 0; ok && i < NQ; i++) {
+        ok = vs_q_init(&QA[i], &RA, i == 2 ? RA.pd2 : RA.pd, i == 0 ? g_priv_a0 : 1, 1, 64, NULL) &&
+             vs_q_init(&QB[i], &RB, i == 2 ? RB.pd2 : RB.pd, 1, i == 0 ? g_bind_b0 : 1,
+                       i == 0 ? g_rcq_b0 : 64, i == 1 && g_share_cq_b ? &QB[0] : NULL);
+    }
+    g_priv_a0 = 1;
+    g_bind_b0 = 1;
+    g_rcq_b0 = 64;
+    g_share_cq_b = 0;
+    if (!ok) return 0;
+    vs_resp_ops = *iw_qp_mpa_ulp_ops();
+    vs_resp_ops.request = vs_request;
+    for (i = 0; i < NQ; i++) {
+        iw_mpa_cfg_default(&mc, IW_MPA_INITIATOR);
+        if (iw_mpa_init(&QA[i].c, &mc, &vs_host, &QA[i], iw_qp_mpa_ulp_ops(), &QA[i].qp, QA[i].reasm,
+                        sizeof QA[i].reasm) != IW_OK)
+            return 0;
+        iw_mpa_cfg_default(&mc, IW_MPA_RESPONDER);
+        if (iw_mpa_init(&QB[i].c, &mc, &vs_host, &QB[i], &vs_resp_ops, &QB[i].qp, QB[i].reasm,
+                        sizeof QB[i].reasm) != IW_OK)
+            return 0;
+        (void)iw_mpa_start(&QB[i].c, NULL, 0);
+        (void)iw_mpa_start(&QA[i].c, NULL, 0);
+    }
+    vs_flow();
+    memset(&at, 0, sizeof at);
+    at.next_state = IW_QP_RTS;
+    for (i = 0; i < NQ; i++) {
+        at.llp = &QB[i].c;
+        if (iw_qp_modify(&QB[i].qp, &at) != IW_V_OK) return 0;
+        at.llp = &QA[i].c;
+        if (iw_qp_modify(&QA[i].qp, &at) != IW_V_OK) return 0;
+        if (iw_qp_state(&QA[i].qp) != IW_QP_RTS || iw_qp_state(&QB[i].qp) != IW_QP_RTS) return 0;
+    }
+    /* one empty Send each way round: the Responder (B) may send FPDUs only after the Initiator's
+     * first one (MPA-015), so that B's Terminates reach A at once */
+    for (i = 0; i < NQ; i++) {
+        iw_send_wr w;
+        iw_recv_wr r;
+        iw_wc wc;
+        size_t n;
+        memset(&w, 0, sizeof w);
+        memset(&r, 0, sizeof r);
+        w.type = IW_WR_SEND;
+        w.flags = IW_WR_SIGNALED;
+        if (iw_qp_post_rq(&QB[i].qp, &r, 1, &n) != IW_V_OK || iw_qp_post_sq(&QA[i].qp, &w, 1, &n) != IW_V_OK)
+            return 0;
+        vs_flow();
+        if (iw_cq_poll(&QA[i].scq, &wc) != IW_V_OK || wc.status != IW_WC_SUCCESS ||
+            iw_cq_poll(QB[i].qp.cfg.rq_cq, &wc) != IW_V_OK || wc.status != IW_WC_SUCCESS)
+            return 0;
+    }
+    return RA.nev == 0 && RB.nev == 0;
+}
+
+static uint64_t VA(const vs_rn *n, size_t off) { return (uint64_t)(uintptr_t)(n->mem + off); }
+
+/* Register the whole arena of n as one MR (VA-based unless zero_based). 0 on failure. */
+static uint32_t vs_reg(vs_rn *n, unsigned acc, uint8_t key, uint32_t pd, int zero_based)
+{
+    iw_mr_reg g;
+    uint32_t stag = 0;
+    memset(&g, 0, sizeof g);
+    g.pd = pd;
+    g.key = key;
+    g.acc = acc;
+    g.zero_based = (uint8_t)zero_based;
+    g.va = VA(n, 0);
+    g.len = MEM;
+    g.page_size = PG;
+    g.pbl = n->pbl;
+    g.npbl = NPG;
+    return iw_mr_register(&n->r, &g, &stag) == IW_V_OK ? stag : 0;
+}
+
+#define ACC_ALL (IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE | IW_ACC_BIND)
+#define ACC_LOCAL (IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE)
+
+static iw_send_wr swr(iw_wr_type t, uint64_t id)
+{
+    iw_send_wr w;
+    memset(&w, 0, sizeof w);
+    w.type = t;
+    w.wr_id = id;
+    w.flags = IW_WR_SIGNALED;
+    return w;
+}
+static iw_vstatus post1(vs_q *q, const iw_send_wr *w)
+{
+    size_t n;
+    return iw_qp_post_sq(&q->qp, w, 1, &n);
+}
+static iw_vstatus recv1(vs_q *q, uint64_t id, uint32_t stag, uint64_t to, uint32_t len)
+{
+    iw_recv_wr r;
+    size_t n;
+    memset(&r, 0, sizeof r);
+    r.wr_id = id;
+    r.nsge = 1;
+    r.sgl[0].stag = stag;
+    r.sgl[0].to = to;
+    r.sgl[0].len = len;
+    return iw_qp_post_rq(&q->qp, &r, 1, &n);
+}
+/* An RDMA Write / Read of len octets between A's MR a_mr at offset aoff and (stag, to) at B. */
+static iw_send_wr rdma_wr(iw_wr_type t, uint64_t id, uint32_t a_mr, size_t aoff, uint32_t stag, uint64_t to,
+                          uint32_t len)
+{
+    iw_send_wr w = swr(t, id);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(&RA, aoff);
+    w.sgl[0].len = len;
+    w.remote_stag = stag;
+    w.remote_to = to;
+    return w;
+}
+/* The status of the next WC of cq (0xFFFF when empty); its wr_id must be id. */
+static unsigned wc_next(iw_cq *cq, uint64_t id)
+{
+    iw_wc wc;
+    if (iw_cq_poll(cq, &wc) != IW_V_OK) return 0xFFFFu;
+    if (wc.wr_id != id) {
+        fprintf(stderr, "  WC wr_id %llu, expected %llu (status %u)\n", (unsigned long long)wc.wr_id,
+                (unsigned long long)id, (unsigned)wc.status);
+        return 0xFFFEu;
+    }
+    return (unsigned)wc.status;
+}
+/* Bind window mw to [va, va + len) of mr with acc on q; returns the WC status. */
+static unsigned bind_mw(vs_q *q, uint64_t id, uint32_t mw, uint32_t mr, uint64_t va, uint64_t len, unsigned acc)
+{
+    iw_send_wr w = swr(IW_WR_BIND_MW, id);
+    w.bind.mw_stag = mw;
+    w.bind.mr_stag = mr;
+    w.bind.va = va;
+    w.bind.len = len;
+    w.bind.acc = acc;
+    if (post1(q, &w) != IW_V_OK) return 0xFFFDu;
+    return wc_next(&q->scq, id);
+}
+static unsigned local_inval(vs_q *q, uint64_t id, uint32_t stag)
+{
+    iw_send_wr w = swr(IW_WR_INVALIDATE, id);
+    w.inval_stag = stag;
+    if (post1(q, &w) != IW_V_OK) return 0xFFFDu;
+    return wc_next(&q->scq, id);
+}
+/* The Terminate q's QP holds: sent by it (local = 1) or received (local = 0). */
+static int term_is(const vs_q *q, int local, unsigned l, unsigned e, unsigned c)
+{
+    iw_qp_info qi;
+    if (iw_qp_query(&q->qp, &qi) != IW_V_OK) return 0;
+    if (!qi.term_valid || qi.term_local != local || qi.term.term.layer != l || qi.term.term.etype != e ||
+        qi.term.term.ecode != c) {
+        fprintf(stderr, "  QP %u state %u term valid %u local %u (%u,%u,0x%02x), want local %d (%u,%u,0x%02x)\n",
+                qi.id, qi.state, qi.term_valid, qi.term_local, qi.term.term.layer, qi.term.term.etype,
+                qi.term.term.ecode, local, l, e, c);
+        return 0;
+    }
+    return 1;
+}
+static int stag_valid(vs_rn *n, uint32_t stag)
+{
+    iw_stag_info si;
+    return iw_stag_query(&n->r, stag >> 8, &si) == IW_V_OK && si.valid && si.key == (stag & 0xFFu);
+}
+/* Arena snapshots (both RNICs, guard pages included). */
+static void snap(void)
+{
+    memcpy(snapbuf[0], RA.mem - PG, MEM + 2 * PG);
+    memcpy(snapbuf[1], RB.mem - PG, MEM + 2 * PG);
+}
+static int same(void)
+{
+    int ok = memcmp(snapbuf[0], RA.mem - PG, MEM + 2 * PG) == 0 && memcmp(snapbuf[1], RB.mem - PG, MEM + 2 * PG) == 0;
+    if (!ok) fprintf(stderr, "  registered memory changed\n");
+    return ok;
+}
+/* Number of async events on n for QP id (any event if ev == 0). */
+static int nev_of(const vs_rn *n, uint32_t qp_id, iw_async_event ev)
+{
+    int i, k = 0;
+    for (i = 0; i < n->nev && i < 32; i++)
+        if (n->ev[i].resource == IW_RES_QP && n->ev[i].id == qp_id && (ev == 0 || n->ev[i].event == ev)) k++;
+    return k;
+}
+/* A Send of len octets from A's a_mr (offset 0) on pair i, and B's Receive at boff: both WCs. */
+static int send_ok(int i, uint32_t a_mr, uint32_t b_mr, size_t boff, uint32_t len, uint64_t id)
+{
+    iw_send_wr w = swr(IW_WR_SEND, id);
+    iw_cq *bcq = QB[i].qp.cfg.rq_cq;
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(&RA, 0);
+    w.sgl[0].len = len;
+    if (recv1(&QB[i], id, b_mr, VA(&RB, boff), len) != IW_V_OK || post1(&QA[i], &w) != IW_V_OK) return 0;
+    vs_flow();
+    return wc_next(&QA[i].scq, id) == IW_WC_SUCCESS && wc_next(bcq, id) == IW_WC_SUCCESS &&
+           memcmp(RB.mem + boff, RA.mem, len) == 0;
+}
+
+/* ---- SEC-002: a window is usable only on the QP it is bound to ---- */
+
+static void t_sec002(void)
+{
+    int k;
+    for (k = 0; k < 3; k++) { /* 0: Write via B1 (same PD); 1: Read via B1; 2: Write via B2 (other PD) */
+        uint32_t a_mr, b_mr, mw = 0;
+        int p = k == 2 ? 2 : 1;
+        iw_send_wr w;
+        REQUIRE(vs_up());
+        a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x40, &mw) == IW_V_OK);
+        mw = (mw & ~0xFFu) | 0x41;
+        REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE) ==
+                IW_WC_SUCCESS);
+        /* the window works on the QP it is bound to */
+        w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, PG), 16);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        vs_flow();
+        REQUIRE(wc_next(&QA[0].scq, 2) == IW_WC_SUCCESS);
+        CHECK_MEM(RB.mem + PG, RA.mem, 16);
+        if (p == 2) a_mr = vs_reg(&RA, ACC_LOCAL, 9, RA.pd2, 0); /* A2's PD */
+        REQUIRE(a_mr);
+        snap();
+        w = rdma_wr(k == 1 ? IW_WR_READ : IW_WR_WRITE, 3, a_mr, 100, mw, VA(&RB, PG), 64);
+        REQUIRE(post1(&QA[p], &w) == IW_V_OK);
+        vs_flow();
+        CHECK(same());
+        if (k == 1) {
+            CHECK(term_is(&QB[p], 1, 0, 1, 0x03));
+            CHECK_EQ(nev_of(&RB, QB[p].qp.id, IW_AE_IRRQ_PROTECTION), 1);
+            CHECK(wc_next(&QA[p].scq, 3) != IW_WC_SUCCESS);
+        } else {
+            CHECK(term_is(&QB[p], 1, 1, 1, 0x02));
+            CHECK_EQ(nev_of(&RB, QB[p].qp.id, IW_AE_PROTECTION), 1);
+        }
+        CHECK(term_is(&QA[p], 0, k == 1 ? 0u : 1u, 1, k == 1 ? 0x03u : 0x02u));
+        CHECK_EQ(iw_qp_state(&QB[p].qp), IW_QP_TERMINATE);
+        /* the window and its QP are untouched */
+        CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
+        CHECK(stag_valid(&RB, mw));
+        CHECK_EQ(nev_of(&RB, QB[0].qp.id, (iw_async_event)0), 0);
+        if (check__failed_here) {
+            fprintf(stderr, "  SEC-002 case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* ---- SEC-005: what a peer cannot invalidate ---- */
+
+static void t_sec005(void)
+{
+    int k;
+    for (k = 0; k < 4; k++) { /* shared MR, MR with a window, local-only MR, window of another QP */
+        uint32_t a_mr, b_mr, target = 0, mw = 0;
+        int p = k == 3 ? 1 : 0;
+        iw_send_wr w;
+        iw_wc wc;
+        REQUIRE(vs_up());
+        a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        switch (k) {
+        case 0:
+            REQUIRE(iw_mr_register_shared(&RB.r, b_mr, RB.pd, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 0x77, 0, VA(&RB, 0),
+                                          &target) == IW_V_OK);
+            break;
+        case 1:
+        case 3:
+            REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x50, &mw) == IW_V_OK);
+            REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
+            target = k == 1 ? b_mr : mw;
+            break;
+        default:
+            target = vs_reg(&RB, ACC_LOCAL, 3, RB.pd, 0);
+            REQUIRE(target);
+            break;
+        }
+        REQUIRE(recv1(&QB[p], 9, b_mr, VA(&RB, 0), 64) == IW_V_OK);
+        snap();
+        w = swr(IW_WR_SEND_INV, 4); /* no payload: nothing to place */
+        w.inval_stag = target;
+        REQUIRE(post1(&QA[p], &w) == IW_V_OK);
+        vs_flow();
+        CHECK(same());
+        CHECK(term_is(&QB[p], 1, 0, 1, k == 2 ? 0x02u : 0x09u));
+        CHECK(term_is(&QA[p], 0, 0, 1, k == 2 ? 0x02u : 0x09u));
+        CHECK(stag_valid(&RB, target));
+        if (iw_cq_poll(QB[p].qp.cfg.rq_cq, &wc) == IW_V_OK) CHECK(wc.status != IW_WC_SUCCESS || wc.inval);
+        CHECK(!(iw_cq_poll(QB[p].qp.cfg.rq_cq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS));
+        if (k == 1) CHECK(stag_valid(&RB, b_mr));
+        if (k == 3) { /* still bound to B0: A0 can write through it */
+            iw_stag_info si;
+            CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.qp_id == QB[0].qp.id);
+            w = rdma_wr(IW_WR_WRITE, 5, a_mr, 0, mw, VA(&RB, 8), 8);
+            REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+            vs_flow();
+            CHECK_EQ(wc_next(&QA[0].scq, 5), IW_WC_SUCCESS);
+            CHECK_MEM(RB.mem + 8, RA.mem, 8);
+        }
+        if (check__failed_here) {
+            fprintf(stderr, "  SEC-005 case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* ---- SEC-006: STag Indexes are hard to predict ---- */
+
+static iw_stag_ent big[2][4096];
+static unsigned long long g_hostrng;
+static uint32_t vs_random(void *ctx)
+{
+    (void)ctx;
+    return (uint32_t)(check_rand(&g_hostrng) >> 32);
+}
+static void alloc_seq(int t, const iw_rnic_host_ops *ops, uint64_t seed, uint32_t *idx, int n)
+{
+    static iw_rnic r;
+    uint32_t pd = 0, s = 0;
+    int i;
+    memset(&r, 0, sizeof r);
+    for (i = 0; i < n; i++) idx[i] = 0;
+    if (iw_rnic_open(&r, ops, NULL, big[t], 4096, seed, 0) != IW_V_OK || iw_pd_alloc(&r, &pd) != IW_V_OK) return;
+    for (i = 0; i < n; i++) {
+        if (iw_mw_alloc(&r, pd, (uint8_t)i, &s) != IW_V_OK) return;
+        idx[i] = s >> 8;
+    }
+}
+static void t_sec006(void)
+{
+    static const iw_rnic_host_ops hr = {vs_map, vs_random, NULL, NULL, NULL};
+    uint32_t a[64], b[64], c[64], d[64];
+    int i, j, consec = 0, q[4] = {0, 0, 0, 0}, differ = 0, differ2 = 0;
+    alloc_seq(0, &vs_ops, 1111, a, 64);
+    alloc_seq(1, &vs_ops, 2222, b, 64);
+    for (i = 0; i < 64; i++) {
+        CHECK(a[i] >= 1 && a[i] < 4096);
+        for (j = 0; j < i; j++) CHECK(a[i] != a[j]);
+        if (i && (a[i] == a[i - 1] + 1 || a[i] + 1 == a[i - 1])) consec++;
+        q[a[i] * 4 / 4096]++;
+        differ += a[i] != b[i];
+    }
+    CHECK(consec < 8);                              /* not a counter */
+    CHECK(q[0] >= 4 && q[1] >= 4 && q[2] >= 4 && q[3] >= 4); /* spread over the table */
+    CHECK(differ >= 56);                            /* another seed, another sequence */
+    /* with a host random source: two sources, same seed argument, different sequences */
+    g_hostrng = 0x1234567;
+    alloc_seq(0, &hr, 1, c, 64);
+    g_hostrng = 0x7654321;
+    alloc_seq(1, &hr, 1, d, 64);
+    for (i = 0; i < 64; i++) differ2 += c[i] != d[i];
+    CHECK(differ2 >= 56);
+}
+
+/* ---- SEC-011: an error on one stream leaves the others working ---- */
+
+static void t_sec011(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    iw_wc wc;
+    g_share_cq_b = 1; /* B0 and B1 share their CQs */
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    /* B1 has a completed Receive waiting in the shared CQ */
+    w = swr(IW_WR_SEND, 1);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(&RA, 0);
+    w.sgl[0].len = 32;
+    REQUIRE(recv1(&QB[1], 11, b_mr, VA(&RB, 1000), 32) == IW_V_OK);
+    REQUIRE(recv1(&QB[0], 12, b_mr, VA(&RB, 2000), 32) == IW_V_OK);
+    REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    vs_flow();
+    REQUIRE(wc_next(&QA[1].scq, 1) == IW_WC_SUCCESS);
+    /* A0 writes past the end of the MR: B0 ends */
+    snap();
+    w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, b_mr, VA(&RB, MEM - 8), 16);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK(same());
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x01));
+    CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_PROTECTION), 1);
+    iw_qp_llp_event(&QB[0].qp, IW_QP_LLP_CLOSED);
+    iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_ERROR);
+    /* B1: its WC is still there, first in the CQ; then B0's flushed Receive */
+    REQUIRE(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK);
+    CHECK(wc.wr_id == 11 && wc.qp_id == QB[1].qp.id && wc.status == IW_WC_SUCCESS && wc.len == 32);
+    CHECK_MEM(RB.mem + 1000, RA.mem, 32);
+    REQUIRE(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK);
+    CHECK(wc.wr_id == 12 && wc.qp_id == QB[0].qp.id && wc.status == IW_WC_FLUSHED);
+    /* B1 and B2 still work, through the same MR */
+    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);
+    CHECK(stag_valid(&RB, b_mr));
+    CHECK(send_ok(1, a_mr, b_mr, 3000, 40, 21));
+    w = rdma_wr(IW_WR_WRITE, 22, a_mr, 200, b_mr, VA(&RB, 5000), 100);
+    REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    w = rdma_wr(IW_WR_READ, 23, a_mr, 9000, b_mr, VA(&RB, 5000), 100);
+    REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[1].scq, 22), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QA[1].scq, 23), IW_WC_SUCCESS);
+    CHECK_MEM(RB.mem + 5000, RA.mem + 200, 100);
+    CHECK_MEM(RA.mem + 9000, RA.mem + 200, 100);
+    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);
+    CHECK_EQ(iw_qp_state(&QB[2].qp), IW_QP_RTS);
+    CHECK_EQ(nev_of(&RB, QB[1].qp.id, (iw_async_event)0) + nev_of(&RB, QB[2].qp.id, (iw_async_event)0), 0);
+    CHECK_EQ(nev_of(&RA, QA[1].qp.id, (iw_async_event)0), 0);
+}
+
+/* ---- SEC-012: Fast-Register only on a privileged QP ---- */
+
+static void t_sec012(void)
+{
+    uint32_t s0 = 0, s1 = 0;
+    iw_send_wr w;
+    iw_stag_info si;
+    g_priv_a0 = 0;
+    REQUIRE(vs_up());
+    REQUIRE(iw_mr_alloc_stag(&RA.r, RA.pd, NPG, 1, 0x10, &s0) == IW_V_OK);
+    REQUIRE(iw_mr_alloc_stag(&RA.r, RA.pd, NPG, 1, 0x11, &s1) == IW_V_OK);
+    w = swr(IW_WR_FAST_REG, 1);
+    w.fr.acc = ACC_LOCAL;
+    w.fr.va = VA(&RA, 0);
+    w.fr.len = 2 * PG;
+    w.fr.page_size = PG;
+    w.fr.pbl = RA.pbl;
+    w.fr.npbl = 2;
+    w.fr_stag = s1;
+    REQUIRE(post1(&QA[1], &w) == IW_V_OK); /* privileged QP of the same PD: works */
+    CHECK_EQ(wc_next(&QA[1].scq, 1), IW_WC_SUCCESS);
+    CHECK(stag_valid(&RA, s1));
+    w.fr_stag = s0;
+    w.wr_id = 2;
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_QP_NOT_PRIVILEGED);
+    CHECK(iw_stag_query(&RA.r, s0 >> 8, &si) == IW_V_OK && !si.valid);
+    CHECK(term_is(&QA[0], 1, 0, 0, 0));
+    CHECK(term_is(&QB[0], 0, 0, 0, 0));
+    CHECK_EQ(nev_of(&RA, QA[0].qp.id, (iw_async_event)0), 0);
+    /* STag 0 in an SGE of a non-privileged QP: a protection error */
+    g_priv_a0 = 0;
+    REQUIRE(vs_up());
+    w = swr(IW_WR_SEND, 3);
+    w.nsge = 1;
+    w.sgl[0].stag = 0;
+    w.sgl[0].to = VA(&RA, 0);
+    w.sgl[0].len = 8;
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_INVALID_STAG);
+    CHECK(term_is(&QA[0], 1, 0, 0, 0));
+}
+
+/* ---- SEC-013: an incoming tagged segment with STag 0 ---- */
+
+static void t_sec013(void)
+{
+    uint32_t a_mr;
+    iw_send_wr w;
+    int i, found = 0;
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    REQUIRE(a_mr);
+    snap();
+    w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, 0, VA(&RB, 0), 64);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK(same());
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
+    CHECK(term_is(&QA[0], 0, 1, 1, 0x00));
+    for (i = 0; i < RB.nev; i++)
+        if (RB.ev[i].event == IW_AE_PROTECTION && RB.ev[i].resource == IW_RES_QP && RB.ev[i].id == QB[0].qp.id &&
+            RB.ev[i].term.layer == 1 && RB.ev[i].term.etype == 1 && RB.ev[i].term.ecode == 0)
+            found++;
+    CHECK_EQ(found, 1);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_TERMINATE);
+}
+
+/* ---- SEC-015: no successful WC for a message with a CRC error ---- */
+
+static void t_sec015(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    iw_wc wc;
+    size_t at;
+    REQUIRE(vs_up());
+    REQUIRE(QB[0].qp.info.crc && QA[0].qp.info.crc); /* CRC negotiated */
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    CHECK(send_ok(0, a_mr, b_mr, 0, 100, 1)); /* the path works */
+    REQUIRE(recv1(&QB[0], 2, b_mr, VA(&RB, 1000), 100) == IW_V_OK);
+    REQUIRE(recv1(&QB[0], 3, b_mr, VA(&RB, 2000), 100) == IW_V_OK);
+    w = swr(IW_WR_SEND, 2);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(&RA, 0);
+    w.sgl[0].len = 100;
+    at = QA[0].out_len;
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    REQUIRE(QA[0].out_len > at + 2 + 18 + 50);
+    QA[0].out[at + 2 + 18 + 50] ^= 0x20; /* one payload octet */
+    vs_flow();
+    while (iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK) {
+        CHECK(wc.status != IW_WC_SUCCESS);
+        if (wc.status == IW_WC_SUCCESS) fprintf(stderr, "  WC %llu success\n", (unsigned long long)wc.wr_id);
+    }
+    CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
+    iw_qp_llp_event(&QB[0].qp, IW_QP_LLP_CLOSED);
+    while (iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK) CHECK(wc.status != IW_WC_SUCCESS);
+    CHECK(nev_of(&RB, QB[0].qp.id, IW_AE_LLP_INTEGRITY) == 1);
+}
+
+/* ---- SEC-007 / VERBS-083: a CQ overflow ends only the QPs of that CQ ---- */
+
+static void t_cq_overflow(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    int i;
+    g_rcq_b0 = 2;
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    for (i = 0; i < 3; i++) REQUIRE(recv1(&QB[0], 10u + (unsigned)i, b_mr, VA(&RB, 100u * (unsigned)i), 16) == IW_V_OK);
+    for (i = 0; i < 3; i++) {
+        w = swr(IW_WR_SEND, 20u + (unsigned)i);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    }
+    vs_flow();
+    CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_CQ_RQ_ERROR), 1);
+    CHECK(iw_qp_state(&QB[0].qp) == IW_QP_TERMINATE || iw_qp_state(&QB[0].qp) == IW_QP_ERROR);
+    CHECK(term_is(&QA[0], 0, 0, 2, 0x07));
+    if (RB.nev != 1) {
+        fprintf(stderr, "  B raised %d async events:", RB.nev);
+        for (i = 0; i < RB.nev && i < 32; i++) fprintf(stderr, " %s(QP %u)", iw_async_event_str(RB.ev[i].event), RB.ev[i].id);
+        fprintf(stderr, "\n");
+    }
+    CHECK_EQ(RB.nev, 1); /* one error, one event */
+    /* the other QPs of the RNIC, with their own CQs, go on */
+    CHECK(send_ok(1, a_mr, b_mr, 4000, 50, 31));
+    CHECK(send_ok(2, vs_reg(&RA, ACC_LOCAL, 9, RA.pd2, 0), vs_reg(&RB, ACC_LOCAL, 3, RB.pd2, 0), 5000, 50, 32));
+    for (i = 0; i < 40; i++) {
+        CHECK(send_ok(1, a_mr, b_mr, 6000, 8, 100u + (unsigned)i)); /* far more WCs than B0's CQ holds */
+        if (check__failed_here) break;
+    }
+    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);
+    CHECK_EQ(iw_qp_state(&QB[2].qp), IW_QP_RTS);
+    CHECK_EQ(nev_of(&RB, QB[1].qp.id, (iw_async_event)0) + nev_of(&RB, QB[2].qp.id, (iw_async_event)0), 0);
+}
+
+/* ---- memory verbs ---- */
+
+/* VERBS-044: RI-Reregister with windows bound fails and changes nothing; another failure
+ * deallocates the MR. */
+static void t_verbs044(void)
+{
+    uint32_t a_mr, b_mr, mw = 0, ns = 0;
+    iw_mr_reg g;
+    iw_stag_info si;
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
+    REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
+    memset(&g, 0, sizeof g);
+    g.pd = RB.pd;
+    g.key = 0x22;
+    g.acc = IW_ACC_LOCAL_READ;
+    g.va = VA(&RB, 0);
+    g.len = PG;
+    g.page_size = PG;
+    g.pbl = RB.pbl;
+    g.npbl = 1;
+    CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_MW_BOUND_TO_MR);
+    CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.key == 2 && si.acc == ACC_ALL &&
+          si.len == MEM && si.pd == RB.pd);
+    w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, b_mr, VA(&RB, MEM - 100), 100); /* all of it still registered */
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
+    CHECK_MEM(RB.mem + MEM - 100, RA.mem, 100);
+    /* unbound: a reregistration with invalid rights fails and the MR is gone */
+    REQUIRE(local_inval(&QB[0], 3, mw) == IW_WC_SUCCESS);
+    g.acc = IW_ACC_REMOTE_WRITE; /* no local right */
+    CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_INVALID_ACCESS);
+    CHECK_EQ(iw_stag_query(&RB.r, b_mr >> 8, &si), IW_V_INVALID_STAG_INDEX);
+    snap();
+    w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK(same());
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
+    /* its PD is no longer used by it; an unknown Index changes nothing */
+    CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_INVALID_STAG_INDEX);
+    /* control: a reregistration that succeeds keeps the Index, takes the new Key */
+    {
+        uint32_t s2 = vs_reg(&RB, ACC_LOCAL, 5, RB.pd, 0);
+        g.acc = IW_ACC_LOCAL_READ;
+        REQUIRE(s2);
+        CHECK_EQ(iw_mr_reregister(&RB.r, s2, &g, &ns), IW_V_OK);
+        CHECK(stag_valid(&RB, ns) && ns >> 8 == s2 >> 8 && (ns & 0xFF) == 0x22);
+    }
+}
+
+/* VERBS-047: Register Shared MR needs a Valid MR and its Key; a new Index, Valid. */
+static void t_verbs047(void)
+{
+    uint32_t a_mr, b_mr, inv = 0, ns = 0;
+    iw_stag_info si;
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vs_reg(&RB, ACC_LOCAL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    REQUIRE(iw_mr_alloc_stag(&RB.r, RB.pd, NPG, 1, 0x30, &inv) == IW_V_OK);
+    CHECK(iw_mr_register_shared(&RB.r, inv, RB.pd, ACC_LOCAL, 0x31, 0, VA(&RB, 0), &ns) != IW_V_OK);
+    CHECK(iw_mr_register_shared(&RB.r, b_mr ^ 0x80u, RB.pd, ACC_LOCAL, 0x31, 0, VA(&RB, 0), &ns) != IW_V_OK);
+    CHECK(iw_mr_register_shared(&RB.r, 0, RB.pd, ACC_LOCAL, 0x31, 0, VA(&RB, 0), &ns) != IW_V_OK);
+    CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && !si.shared);
+    CHECK(iw_stag_query(&RB.r, inv >> 8, &si) == IW_V_OK && !si.shared && !si.valid);
+    ns = 0;
+    REQUIRE(iw_mr_register_shared(&RB.r, b_mr, RB.pd, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 0x31, 1, 0, &ns) == IW_V_OK);
+    CHECK(ns >> 8 != b_mr >> 8 && ns >> 8 != 0);
+    CHECK_EQ(ns & 0xFF, 0x31);
+    CHECK(iw_stag_query(&RB.r, ns >> 8, &si) == IW_V_OK && si.valid && si.shared && si.zero_based);
+    CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.shared && si.acc == ACC_LOCAL);
+    /* the shared MR maps the same memory: a zero-based Write at TO 300 lands at octet 300 */
+    w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, ns, 300, 50);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
+    CHECK_MEM(RB.mem + 300, RA.mem, 50);
+}
+
+/* VERBS-048: a Shared MR cannot be invalidated, locally or remotely. */
+static void t_verbs048(void)
+{
+    int k;
+    for (k = 0; k < 3; k++) { /* 0: local, the new STag; 1: local, the original; 2: remote */
+        uint32_t b_mr, ns = 0, t;
+        REQUIRE(vs_up());
+        b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(b_mr);
+        REQUIRE(iw_mr_register_shared(&RB.r, b_mr, RB.pd, ACC_LOCAL | IW_ACC_REMOTE_READ, 0x44, 0, VA(&RB, 0), &ns) ==
+                IW_V_OK);
+        t = k == 1 ? b_mr : ns;
+        snap();
+        if (k < 2) {
+            unsigned st = local_inval(&QB[0], 1, t);
+            CHECK(st != IW_WC_SUCCESS && st < 0xFFF0u);
+            vs_flow();
+            CHECK(term_is(&QB[0], 1, 0, 0, 0));
+            CHECK(term_is(&QA[0], 0, 0, 0, 0));
+            CHECK_EQ(nev_of(&RB, QB[0].qp.id, (iw_async_event)0), 0); /* the WC reports it */
+        } else {
+            iw_send_wr w = swr(IW_WR_SEND_INV, 2);
+            w.inval_stag = t;
+            REQUIRE(recv1(&QB[0], 3, b_mr, VA(&RB, 0), 64) == IW_V_OK);
+            REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+            vs_flow();
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x09));
+            CHECK(term_is(&QA[0], 0, 0, 1, 0x09));
+        }
+        CHECK(same());
+        CHECK(stag_valid(&RB, ns));
+        CHECK(stag_valid(&RB, b_mr));
+        if (check__failed_here) {
+            fprintf(stderr, "  VERBS-048 case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* VERBS-049: Deallocate with windows bound is refused; afterwards no access at all. */
+static void t_verbs049(void)
+{
+    uint32_t a_mr, b_mr, mw = 0;
+    iw_stag_info si;
+    iw_send_wr w;
+    int k;
+    for (k = 0; k < 3; k++) { /* after deallocation: 0 a Write, 1 a Read, 2 a local SGE */
+        REQUIRE(vs_up());
+        a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
+        REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
+        CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_MW_BOUND_TO_MR);
+        CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.acc == ACC_ALL);
+        CHECK(stag_valid(&RB, mw));
+        w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, PG), 10); /* the window still works */
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        vs_flow();
+        CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
+        REQUIRE(local_inval(&QB[0], 3, mw) == IW_WC_SUCCESS);
+        CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK);
+        CHECK_EQ(iw_stag_query(&RB.r, b_mr >> 8, &si), IW_V_INVALID_STAG_INDEX);
+        snap();
+        if (k == 0) {
+            w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
+            REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+            vs_flow();
+            CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
+        } else if (k == 1) {
+            w = rdma_wr(IW_WR_READ, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
+            REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+            vs_flow();
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x00));
+            CHECK(wc_next(&QA[0].scq, 4) != IW_WC_SUCCESS);
+        } else {
+            w = swr(IW_WR_SEND, 4);
+            w.nsge = 1;
+            w.sgl[0].stag = b_mr;
+            w.sgl[0].to = VA(&RB, 0);
+            w.sgl[0].len = 10;
+            REQUIRE(post1(&QB[0], &w) == IW_V_OK);
+            vs_flow();
+            CHECK_EQ(wc_next(&QB[0].scq, 4), IW_WC_INVALID_STAG);
+        }
+        CHECK(same());
+        if (check__failed_here) {
+            fprintf(stderr, "  VERBS-049 case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* VERBS-050: Fast-Register failures, each its WC status and a Terminate (0,0,0x00). */
+static void t_verbs050(void)
+{
+    static const unsigned want[8] = {IW_WC_SUCCESS, IW_WC_STAG_NOT_INVALID, IW_WC_INVALID_PD,
+                                     IW_WC_INVALID_ACCESS, IW_WC_PBL_TOO_LONG, IW_WC_INVALID_PB_SIZE,
+                                     IW_WC_INVALID_FBO, IW_WC_INVALID_VA};
+    int k;
+    for (k = 0; k < 8; k++) {
+        uint32_t s = 0;
+        iw_send_wr w;
+        iw_stag_info before, after;
+        unsigned st;
+        REQUIRE(vs_up());
+        if (k == 1)
+            s = vs_reg(&RA, ACC_LOCAL, 0x33, RA.pd, 0);
+        else
+            REQUIRE(iw_mr_alloc_stag(&RA.r, k == 2 ? RA.pd2 : RA.pd, k == 4 ? 1u : NPG, 1, 0x33, &s) == IW_V_OK);
+        REQUIRE(s && iw_stag_query(&RA.r, s >> 8, &before) == IW_V_OK);
+        w = swr(IW_WR_FAST_REG, 1);
+        w.fr_stag = (s & ~0xFFu) | 0x34;
+        w.fr.acc = k == 3 ? (IW_ACC_LOCAL_READ | IW_ACC_REMOTE_WRITE) : ACC_LOCAL | IW_ACC_REMOTE_WRITE;
+        w.fr.va = VA(&RA, 0) + (k == 7 ? 8u : 0u);
+        w.fr.len = 4 * PG;
+        w.fr.page_size = k == 5 ? 3000u : PG;
+        w.fr.fbo = k == 6 ? PG : 0u;
+        w.fr.pbl = RA.pbl;
+        w.fr.npbl = 4;
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        vs_flow();
+        st = wc_next(&QA[0].scq, 1);
+        if (k == 5) /* Figure 36 has both "Invalid Page Size" and "Invalid Physical Buffer Size" */
+            CHECK(st == IW_WC_INVALID_PB_SIZE || st == IW_WC_INVALID_PAGE_SIZE);
+        else
+            CHECK_EQ(st, want[k]);
+        if (k == 0) {
+            CHECK(stag_valid(&RA, w.fr_stag));
+            CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_RTS);
+        } else {
+            CHECK(term_is(&QA[0], 1, 0, 0, 0));
+            CHECK(term_is(&QB[0], 0, 0, 0, 0));
+            CHECK_EQ(RA.nev, 0);
+            CHECK(iw_stag_query(&RA.r, s >> 8, &after) == IW_V_OK && after.valid == before.valid &&
+                  after.key == before.key && after.pd == before.pd && after.acc == before.acc);
+            iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
+            CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
+        }
+        if (check__failed_here) {
+            fprintf(stderr, "  VERBS-050 case %d (status %u)\n", k, st);
+            return;
+        }
+    }
+}
+
+/* VERBS-052: an invalidated MR keeps its PD, Remote Access Flag and PBL capacity. */
+static void t_verbs052(void)
+{
+    uint32_t a_mr, b_mr, ns;
+    iw_stag_info si;
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vs_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    REQUIRE(local_inval(&QB[0], 1, b_mr) == IW_WC_SUCCESS);
+    CHECK_EQ(local_inval(&QB[0], 2, b_mr), IW_WC_SUCCESS); /* an Invalid STag again: fine */
+    CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && !si.valid && si.pd == RB.pd && si.remote_ok);
+    /* Fast-Register with the same PBL length and remote rights, a new Key */
+    ns = (b_mr & ~0xFFu) | 0x52;
+    w = swr(IW_WR_FAST_REG, 3);
+    w.fr_stag = ns;
+    w.fr.acc = ACC_LOCAL | IW_ACC_REMOTE_WRITE;
+    w.fr.va = VA(&RB, 0);
+    w.fr.len = MEM;
+    w.fr.page_size = PG;
+    w.fr.pbl = RB.pbl;
+    w.fr.npbl = NPG;
+    REQUIRE(post1(&QB[0], &w) == IW_V_OK);
+    CHECK_EQ(wc_next(&QB[0].scq, 3), IW_WC_SUCCESS);
+    CHECK(stag_valid(&RB, ns));
+    w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, ns, VA(&RB, MEM - 64), 64);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 4), IW_WC_SUCCESS);
+    CHECK_MEM(RB.mem + MEM - 64, RA.mem, 64);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
+}
+
+/* VERBS-053: an MR STag allocated without the Remote Access Flag gets no remote right. */
+static void t_verbs053(void)
+{
+    int k;
+    for (k = 0; k < 3; k++) { /* 0: local rights only (works); 1: Remote Write; 2: Remote Read */
+        uint32_t s = 0;
+        iw_send_wr w;
+        iw_stag_info si;
+        REQUIRE(vs_up());
+        REQUIRE(iw_mr_alloc_stag(&RA.r, RA.pd, NPG, 0, 0x53, &s) == IW_V_OK);
+        w = swr(IW_WR_FAST_REG, 1);
+        w.fr_stag = s;
+        w.fr.acc = ACC_LOCAL | (k == 1 ? IW_ACC_REMOTE_WRITE : k == 2 ? IW_ACC_REMOTE_READ : 0u);
+        w.fr.va = VA(&RA, 0);
+        w.fr.len = PG;
+        w.fr.page_size = PG;
+        w.fr.pbl = RA.pbl;
+        w.fr.npbl = 1;
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        vs_flow();
+        CHECK_EQ(wc_next(&QA[0].scq, 1), k == 0 ? IW_WC_SUCCESS : IW_WC_INVALID_ACCESS);
+        CHECK(iw_stag_query(&RA.r, s >> 8, &si) == IW_V_OK && si.valid == (k == 0) && !si.remote_ok);
+        if (k) {
+            CHECK(term_is(&QA[0], 1, 0, 0, 0));
+            CHECK(term_is(&QB[0], 0, 0, 0, 0));
+        }
+        if (check__failed_here) {
+            fprintf(stderr, "  VERBS-053 case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* VERBS-054: Allocate MW: an Invalid window of the PD. */
+static void t_verbs054(void)
+{
+    uint32_t a_mr, b_mr, mw = 0, x = 0;
+    iw_stag_info si;
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    CHECK_EQ(iw_mw_alloc(&RB.r, 99, 1, &x), IW_V_INVALID_PD);
+    REQUIRE(iw_mw_alloc(&RB.r, RB.pd2, 0x54, &mw) == IW_V_OK);
+    CHECK(mw >> 8 != 0 && (mw & 0xFF) == 0x54);
+    CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.is_mw && !si.valid && si.pd == RB.pd2);
+    { /* the window uses its PD: a PD used by nothing else cannot go while the window exists */
+        uint32_t pd3 = 0, m3 = 0;
+        REQUIRE(iw_pd_alloc(&RB.r, &pd3) == IW_V_OK);
+        REQUIRE(iw_mw_alloc(&RB.r, pd3, 0x55, &m3) == IW_V_OK);
+        CHECK(iw_stag_query(&RB.r, m3 >> 8, &si) == IW_V_OK && si.is_mw && !si.valid && si.pd == pd3);
+        CHECK_EQ(iw_pd_dealloc(&RB.r, pd3), IW_V_PD_IN_USE);
+        CHECK_EQ(iw_stag_dealloc(&RB.r, m3 >> 8), IW_V_OK);
+        CHECK_EQ(iw_pd_dealloc(&RB.r, pd3), IW_V_OK);
+    }
+    /* Invalid: a peer's Write through it fails */
+    snap();
+    w = rdma_wr(IW_WR_WRITE, 1, vs_reg(&RA, ACC_LOCAL, 9, RA.pd2, 0), 0, mw, 0, 16);
+    REQUIRE(w.sgl[0].stag && post1(&QA[2], &w) == IW_V_OK);
+    vs_flow();
+    CHECK(same());
+    CHECK(term_is(&QB[2], 1, 1, 1, 0x00));
+    /* in PD 2: a QP of PD 1 cannot bind it */
+    CHECK_EQ(bind_mw(&QB[0], 2, mw, b_mr, VA(&RB, 0), 64, IW_ACC_REMOTE_READ), IW_WC_INVALID_PD);
+}
+
+/* VERBS-055: Bind failures, each with its WC status, the QP ending with Terminate (0,0,0x00). */
+static void t_verbs055(void)
+{
+    static const unsigned want[17] = {
+        IW_WC_SUCCESS,          IW_WC_STAG_NOT_INVALID, IW_WC_INVALID_WINDOW,   IW_WC_INVALID_WINDOW,
+        IW_WC_INVALID_REGION,   IW_WC_INVALID_REGION,   IW_WC_INVALID_REGION,   IW_WC_INVALID_PD,
+        IW_WC_INVALID_PD,       IW_WC_ACCESS_VIOLATION, IW_WC_ACCESS_VIOLATION, IW_WC_ACCESS_VIOLATION,
+        IW_WC_ACCESS_VIOLATION, IW_WC_BASE_BOUNDS,      IW_WC_BASE_BOUNDS,      IW_WC_INVALID_REGION,
+        IW_WC_ACCESS_VIOLATION};
+    static const char *const what[17] = {
+        "control", "MW not Invalid", "MW index unknown", "MW STag is an MR", "MR key wrong", "MR Invalid",
+        "MR STag 0", "MW of another PD", "MR of another PD", "Remote Write, MR without Local Write",
+        "Remote Read, MR without Local Read", "no rights", "MR without MW binding", "window past the MR end",
+        "window before the MR", "zero-based MR", "QP Bind disabled"};
+    int k, anyfail = 0;
+    for (k = 0; k < 17; k++) {
+        uint32_t b_mr, mw = 0, mr, mws;
+        unsigned acc = IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE, mracc = ACC_ALL, st;
+        uint64_t va, len = PG;
+        iw_stag_info si;
+        if (k == 16) g_bind_b0 = 0;
+        REQUIRE(vs_up());
+        va = VA(&RB, PG); /* RB.mem is set by vs_up */
+        if (k == 9) mracc = IW_ACC_LOCAL_READ | IW_ACC_REMOTE_READ | IW_ACC_BIND;
+        if (k == 10) mracc = IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE | IW_ACC_BIND;
+        if (k == 12) mracc = ACC_LOCAL | IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE;
+        b_mr = vs_reg(&RB, mracc, 2, k == 8 ? RB.pd2 : RB.pd, k == 15);
+        REQUIRE(b_mr);
+        REQUIRE(iw_mw_alloc(&RB.r, k == 7 ? RB.pd2 : RB.pd, 0x70, &mw) == IW_V_OK);
+        mws = (mw & ~0xFFu) | 0x71;
+        mr = b_mr;
+        if (k == 9) acc = IW_ACC_REMOTE_WRITE;
+        if (k == 10) acc = IW_ACC_REMOTE_READ;
+        if (k == 11) acc = 0;
+        if (k == 13) len = MEM;           /* [PG, PG + MEM) ends PG past the MR */
+        if (k == 14) va = VA(&RB, 0) - 1; /* starts one octet before */
+        if (k == 15) va = PG;             /* a TO of the zero-based MR */
+        if (k == 1) REQUIRE(bind_mw(&QB[0], 1, mws, mr, va, len, acc) == IW_WC_SUCCESS);
+        if (k == 2) mws = ((NST - 1u) << 8) | 0x71; /* never allocated (the table has NST entries) */
+        if (k == 2 && iw_stag_query(&RB.r, NST - 1u, &si) == IW_V_OK) mws = ((NST - 2u) << 8) | 0x71;
+        if (k == 3) mws = b_mr;
+        if (k == 4) mr = b_mr ^ 0x01u;
+        if (k == 5) REQUIRE(iw_mr_alloc_stag(&RB.r, RB.pd, NPG, 1, 0x72, &mr) == IW_V_OK);
+        if (k == 6) mr = 0;
+        snap();
+        st = bind_mw(&QB[0], 2, mws, mr, va, len, acc);
+        CHECK_EQ(st, want[k]);
+        vs_flow();
+        CHECK(same());
+        if (k == 0) {
+            CHECK(stag_valid(&RB, mws));
+        } else {
+            CHECK(term_is(&QB[0], 1, 0, 0, 0));
+            CHECK(term_is(&QA[0], 0, 0, 0, 0));
+            CHECK_EQ(RB.nev, 0);
+            if (k != 1 && k != 3) CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && !si.valid && si.qp_id == 0);
+            iw_qp_llp_event(&QB[0].qp, IW_QP_LLP_CLOSED);
+            CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_ERROR);
+        }
+        if (check__failed_here) { /* report every failing case, not only the first */
+            fprintf(stderr, "  VERBS-055 case %d (%s): status %u (%s)\n", k, what[k], st,
+                    st < IW__WC_STATUS_END ? iw_wc_status_str((iw_wc_status)st) : "none");
+            anyfail = 1;
+            check__failed_here = 0;
+        }
+    }
+    check__failed_here = anyfail;
+}
+
+/* VERBS-058: invalidating a window needs its QP; afterwards it is Invalid and unbound. */
+static void t_verbs058(void)
+{
+    uint32_t a_mr, b_mr, mw = 0, mw2 = 0;
+    iw_stag_info si;
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x58, &mw) == IW_V_OK);
+    REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
+    /* B1: same PD, not the window's QP */
+    CHECK_EQ(local_inval(&QB[1], 2, mw), IW_WC_INVALID_PD);
+    vs_flow();
+    CHECK(term_is(&QB[1], 1, 0, 0, 0));
+    CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.valid && si.qp_id == QB[0].qp.id);
+    w = rdma_wr(IW_WR_WRITE, 3, a_mr, 0, mw, VA(&RB, 0), 8);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS);
+    /* B0: works; Invalid, unbound, in B0's PD */
+    CHECK_EQ(local_inval(&QB[0], 4, mw), IW_WC_SUCCESS);
+    CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && !si.valid && si.qp_id == 0 && si.pd == RB.pd);
+    CHECK_EQ(iw_qp_destroy(&QB[2].qp), IW_V_OK); /* (unrelated QP) */
+    snap();
+    w = rdma_wr(IW_WR_WRITE, 5, a_mr, 0, mw, VA(&RB, 0), 8);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK(same());
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
+    CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK); /* no window bound to the MR any more */
+    /* an Invalid window needs the same PD: B1 (PD 1) cannot invalidate an Invalid window of PD 2;
+     * B1 can invalidate an Invalid window of its own PD */
+    REQUIRE(vs_up());
+    REQUIRE(iw_mw_alloc(&RB.r, RB.pd2, 0x59, &mw2) == IW_V_OK);
+    REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x5A, &mw) == IW_V_OK);
+    CHECK_EQ(local_inval(&QB[1], 6, mw), IW_WC_SUCCESS);
+    CHECK_EQ(local_inval(&QB[1], 7, mw2), IW_WC_INVALID_PD);
+    CHECK(iw_stag_query(&RB.r, mw2 >> 8, &si) == IW_V_OK && !si.valid && si.pd == RB.pd2);
+}
+
+/* VERBS-034: Destroy QP refused while windows are bound to it; fine once they are not (by a
+ * local invalidate, a peer's Send with Invalidate, or deallocating the window). */
+static void t_verbs034(void)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        uint32_t b_mr, mw = 0;
+        iw_qp_info qi;
+        REQUIRE(vs_up());
+        b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(b_mr);
+        REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x34, &mw) == IW_V_OK);
+        REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
+        CHECK_EQ(iw_qp_destroy(&QB[0].qp), IW_V_MW_BOUND_TO_QP);
+        CHECK(iw_qp_query(&QB[0].qp, &qi) == IW_V_OK && qi.state == IW_QP_RTS);
+        if (k == 0) {
+            CHECK_EQ(local_inval(&QB[0], 2, mw), IW_WC_SUCCESS);
+        } else if (k == 1) {
+            iw_send_wr w = swr(IW_WR_SEND_INV, 3);
+            iw_wc wc;
+            w.inval_stag = mw;
+            REQUIRE(recv1(&QB[0], 4, b_mr, VA(&RB, 0), 64) == IW_V_OK);
+            REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+            vs_flow();
+            CHECK(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS && wc.inval &&
+                  wc.inval_stag == mw);
+        } else {
+            CHECK_EQ(iw_stag_dealloc(&RB.r, mw >> 8), IW_V_OK);
+            CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK); /* the window is gone from the MR */
+        }
+        CHECK_EQ(iw_qp_destroy(&QB[0].qp), IW_V_OK);
+        if (check__failed_here) {
+            fprintf(stderr, "  VERBS-034 case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* VERBS-062: zero-length SGEs are not validated (Send source, Receive, Read sink). */
+static void t_verbs062(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    iw_recv_wr r;
+    iw_wc wc;
+    size_t n;
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    memset(&r, 0, sizeof r);
+    r.wr_id = 1;
+    r.nsge = 3;
+    r.sgl[0].stag = 0xDEAD00u; /* unknown STag, zero length */
+    r.sgl[0].len = 0;
+    r.sgl[1].stag = b_mr;
+    r.sgl[1].to = VA(&RB, 500);
+    r.sgl[1].len = 30;
+    r.sgl[2].stag = b_mr ^ 0x5u; /* wrong key, zero length */
+    r.sgl[2].to = ~0ull;
+    REQUIRE(iw_qp_post_rq(&QB[0].qp, &r, 1, &n) == IW_V_OK);
+    w = swr(IW_WR_SEND, 2);
+    w.nsge = 3;
+    w.sgl[0].stag = 0xBEEF00u;
+    w.sgl[1].stag = a_mr;
+    w.sgl[1].to = VA(&RA, 0);
+    w.sgl[1].len = 30;
+    w.sgl[2].stag = 0; /* STag 0, zero length */
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
+    REQUIRE(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK);
+    CHECK(wc.wr_id == 1 && wc.status == IW_WC_SUCCESS && wc.len == 30);
+    CHECK_MEM(RB.mem + 500, RA.mem, 30);
+    /* a zero-length RDMA Write with an unknown source SGE */
+    w = rdma_wr(IW_WR_WRITE, 3, 0xABCD00u, 0, b_mr, VA(&RB, 0), 0);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS);
+    CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_RTS);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
+}
+
+/* Zero-length RDMA Read ("does not even require a valid Data Source STag", verbs §8.2.2.3) and
+ * Write (any STag, ddp.md 6). No requirement ID: the rule lives in rdmap.h / ddp.h, not verbs.h. */
+static void t_zero_read(void)
+{
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    snap();
+    w = rdma_wr(IW_WR_READ, 1, 0x123400u, 0, 0x567800u, 0, 0);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK(same());
+    CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
+    /* a zero-length RDMA Write is accepted with any STag (ddp.md 6) */
+    w = rdma_wr(IW_WR_WRITE, 2, 0x123400u, 0, 0x567800u, 0, 0);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK(same());
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
+    CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_RTS);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
+    CHECK_EQ(RB.nev, 0);
+}
+
+/* VERBS-065, VERBS-066, VERBS-067: PostSQ / PostRQ Immediate Errors on an Idle QP. */
+static iw_rnic lr;
+static iw_stag_ent lst[16];
+static iw_cq lcq;
+static iw_wc lring[32];
+static iw_qp lqp;
+static iw_swqe lswqe[4];
+static iw_rdmap_wr lrwr[4];
+static iw_recv_wr lrwqe[4];
+static iw_rdmap_inreq linreq[4];
+static int local_qp(void)
+{
+    iw_qp_cfg qc;
+    iw_qp_mem qm;
+    uint32_t pd = 0;
+    memset(&lr, 0, sizeof lr);
+    if (iw_rnic_open(&lr, &vs_ops, &RA, lst, 16, 9, 0) != IW_V_OK || iw_pd_alloc(&lr, &pd) != IW_V_OK ||
+        iw_cq_create(&lr, &lcq, lring, 32) != IW_V_OK)
+        return 0;
+    memset(&qc, 0, sizeof qc);
+    qc.sq_cq = qc.rq_cq = &lcq;
+    qc.pd = pd;
+    qc.sq_depth = qc.rq_depth = 4;
+    qc.max_send_sge = qc.max_recv_sge = 2;
+    qc.ird = qc.ord = 4;
+    qc.read_en = qc.write_en = 1;
+    qm.swqe = lswqe;
+    qm.rwr = lrwr;
+    qm.rwqe = lrwqe;
+    qm.inreq = linreq;
+    return iw_qp_create(&lr, &lqp, &qc, &qm) == IW_V_OK;
+}
+static void t_verbs065_066(void)
+{
+    iw_send_wr s[4];
+    iw_recv_wr r[4];
+    iw_qp_attr a;
+    iw_wc wc;
+    size_t n = 99;
+    int i;
+    static const uint64_t sq_ids[] = {1, 4, 7, 8}, rq_ids[] = {11, 14, 15, 16};
+    REQUIRE(local_qp());
+    for (i = 0; i < 4; i++) s[i] = swr(IW_WR_SEND, 0);
+    /* [ok, bad type, ok]: 1 posted, "Invalid operation type" */
+    s[0].wr_id = 1;
+    s[1].wr_id = 2;
+    s[1].type = IW_WR_RECV;
+    s[2].wr_id = 3;
+    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_OP_TYPE);
+    CHECK_EQ(n, 1);
+    s[1].type = (iw_wr_type)0;
+    CHECK_EQ(iw_qp_post_sq(&lqp, s + 1, 1, &n), IW_V_INVALID_OP_TYPE);
+    CHECK_EQ(n, 0);
+    /* [ok, 3 SGEs (max 2), ok]: 1 posted, "Invalid SGL length" */
+    s[0].wr_id = 4;
+    s[1] = swr(IW_WR_SEND, 5);
+    s[1].nsge = 3;
+    s[2].wr_id = 6;
+    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_SGL_LENGTH);
+    CHECK_EQ(n, 1);
+    /* [ok, ok, ok] with room for 2: "Too many WRs posted" */
+    s[0].wr_id = 7;
+    s[1] = swr(IW_WR_SEND, 8);
+    s[2].wr_id = 9;
+    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_TOO_MANY_WRS);
+    CHECK_EQ(n, 2);
+    /* receives: [ok, 3 SGEs, ok] then [ok, ok, ok, ok] with room for 3 */
+    memset(r, 0, sizeof r);
+    r[0].wr_id = 11;
+    r[1].wr_id = 12;
+    r[1].nsge = 3;
+    r[2].wr_id = 13;
+    CHECK_EQ(iw_qp_post_rq(&lqp, r, 3, &n), IW_V_INVALID_SGL_LENGTH);
+    CHECK_EQ(n, 1);
+    r[0].wr_id = 14;
+    r[1].wr_id = 15;
+    r[1].nsge = 0;
+    r[2].wr_id = 16;
+    r[3].wr_id = 17;
+    CHECK_EQ(iw_qp_post_rq(&lqp, r, 4, &n), IW_V_TOO_MANY_WRS);
+    CHECK_EQ(n, 3);
+    /* exactly the posted WRs, in order: flush them */
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_ERROR;
+    REQUIRE(iw_qp_modify(&lqp, &a) == IW_V_OK);
+    for (i = 0; i < 4; i++) {
+        REQUIRE(iw_cq_poll(&lcq, &wc) == IW_V_OK);
+        CHECK(wc.wr_id == sq_ids[i] && wc.status == IW_WC_FLUSHED && wc.type != IW_WR_RECV);
+    }
+    for (i = 0; i < 4; i++) {
+        REQUIRE(iw_cq_poll(&lcq, &wc) == IW_V_OK);
+        CHECK(wc.wr_id == rq_ids[i] && wc.status == IW_WC_FLUSHED && wc.type == IW_WR_RECV);
+    }
+    CHECK_EQ(iw_cq_poll(&lcq, &wc), IW_V_CQ_EMPTY);
+}
+static void t_verbs067(void)
+{
+    iw_send_wr w;
+    size_t n = 99;
+    iw_qp_attr a;
+    iw_wc wc;
+    REQUIRE(local_qp());
+    w = swr(IW_WR_READ, 1);
+    w.nsge = 2;
+    w.sgl[0].len = w.sgl[1].len = 4;
+    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK);
+    CHECK_EQ(n, 0);
+    w.nsge = 0;
+    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK);
+    CHECK_EQ(n, 0);
+    w.type = IW_WR_READ_INV;
+    w.nsge = 2;
+    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK);
+    CHECK_EQ(n, 0);
+    w.nsge = 1;
+    w.flags |= IW_WR_READ_FENCE;
+    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_INVALID_MODIFIER);
+    CHECK_EQ(n, 0);
+    w.type = IW_WR_READ;
+    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_INVALID_MODIFIER);
+    CHECK_EQ(n, 0);
+    w.flags = IW_WR_SIGNALED;
+    w.wr_id = 2;
+    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_OK); /* one SGE, no Read Fence */
+    CHECK_EQ(n, 1);
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_ERROR;
+    REQUIRE(iw_qp_modify(&lqp, &a) == IW_V_OK);
+    CHECK(iw_cq_poll(&lcq, &wc) == IW_V_OK && wc.wr_id == 2);
+    CHECK_EQ(iw_cq_poll(&lcq, &wc), IW_V_CQ_EMPTY); /* nothing else was queued */
+}
+
+/* VERBS-070: after an error every later WR completes Flushed, signaled or not. */
+static void t_verbs070(void)
+{
+    uint32_t a_mr;
+    iw_send_wr w[4];
+    size_t n;
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    REQUIRE(a_mr);
+    REQUIRE(recv1(&QA[0], 11, a_mr, VA(&RA, 0), 16) == IW_V_OK);
+    REQUIRE(recv1(&QA[0], 12, a_mr, VA(&RA, 16), 16) == IW_V_OK);
+    w[0] = swr(IW_WR_SEND, 1);
+    w[0].nsge = 1;
+    w[0].sgl[0].stag = a_mr ^ 0x1u; /* wrong key */
+    w[0].sgl[0].to = VA(&RA, 0);
+    w[0].sgl[0].len = 8;
+    w[1] = swr(IW_WR_SEND, 2);
+    w[2] = swr(IW_WR_SEND, 3);
+    w[2].flags = 0; /* unsignaled */
+    w[3] = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, 0x1100u, 0, 8);
+    w[3].flags = 0;
+    REQUIRE(iw_qp_post_sq(&QA[0].qp, w, 4, &n) == IW_V_OK && n == 4);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_INVALID_STAG);
+    iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
+    CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_FLUSHED);
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_FLUSHED);
+    CHECK_EQ(wc_next(&QA[0].scq, 4), IW_WC_FLUSHED);
+    CHECK_EQ(wc_next(&QA[0].scq, 0), 0xFFFFu);
+    CHECK_EQ(wc_next(&QA[0].rcq, 11), IW_WC_FLUSHED);
+    CHECK_EQ(wc_next(&QA[0].rcq, 12), IW_WC_FLUSHED);
+}
+
+int main(int argc, char **argv)
+{
+    static const check_test tests[] = {
+        {"window of another QP of the same PD or of another PD SEC-002", t_sec002},
+        {"a peer cannot invalidate shared, parent, local-only or foreign windows SEC-005", t_sec005},
+        {"STag Indexes spread and seeded SEC-006", t_sec006},
+        {"an error on one stream leaves the others working SEC-011", t_sec011},
+        {"Fast-Register on a non-privileged QP SEC-012", t_sec012},
+        {"incoming tagged segment with STag 0 SEC-013", t_sec013},
+        {"no Success WC after a CRC error SEC-015", t_sec015},
+        {"CQ overflow ends only the QPs of that CQ SEC-007 VERBS-083", t_cq_overflow},
+        {"Reregister with windows bound, failed Reregister VERBS-044", t_verbs044},
+        {"Register Shared MR VERBS-047", t_verbs047},
+        {"a Shared MR cannot be invalidated VERBS-048", t_verbs048},
+        {"Deallocate with windows bound, no access after VERBS-049", t_verbs049},
+        {"Fast-Register failures VERBS-050", t_verbs050},
+        {"invalidated MR keeps PD, flag and PBL capacity VERBS-052", t_verbs052},
+        {"no remote rights without the Remote Access Flag VERBS-053", t_verbs053},
+        {"Allocate MW VERBS-054", t_verbs054},
+        {"Bind failures VERBS-055", t_verbs055},
+        {"invalidating a window VERBS-058", t_verbs058},
+        {"Destroy QP with windows bound VERBS-034", t_verbs034},
+        {"zero-length SGEs VERBS-062", t_verbs062},
+        {"zero-length RDMA Read and Write with unknown STags", t_zero_read},
+        {"WR lists stop at the first bad WR VERBS-065 VERBS-066", t_verbs065_066},
+        {"RDMA Read SGEs and Read Fence VERBS-067", t_verbs067},
+        {"after an error later WRs complete Flushed VERBS-070", t_verbs070},
+    };
+    return CHECK_RUN(tests);
+}
