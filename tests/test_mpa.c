@@ -1436,7 +1436,7 @@ static void t_init_checks(void)
 static const check_test tests[] = {
     {"frame request layout MPA-001 MPA-003 MPA-007 MPA-029 MPA-030", t_frame_request_layout},
     {"frame reply key MPA-002 MPA-003", t_frame_reply_key},
-    {"frame decode errors MPA-004 MPA-005 MPA-008 MPA-031 MPA-003", t_frame_decode_errors},
+    {"frame decode errors MPA-004 MPA-005 MPA-008 MPA-031 MPA-003 SEC-017", t_frame_decode_errors},
     {"setup basic + private data MPA-006 MPA-009 MPA-013 MPA-016 MPA-032", t_setup_basic_and_pd},
     {"setup rev 1 MPA-009 MPA-075 MPA-029", t_setup_rev1},
     {"setup crc matrix MPA-024 MPA-025 MPA-026 MPA-027", t_setup_crc_matrix},

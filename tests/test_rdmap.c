@@ -1340,7 +1340,7 @@ int main(int argc, char **argv)
          "RDMAP-022 RDMAP-032 RDMAP-056 RDMAP-057",
          t_read_errors},
         {"zero-length Read RDMAP-009", t_read_zero},
-        {"Read disabled, beyond IRD RDMAP-038 RDMAP-039 ATOM-013", t_read_ird},
+        {"Read disabled, beyond IRD RDMAP-038 RDMAP-039 ATOM-013 SEC-008", t_read_ird},
         {"Send with Invalidate errors RDMAP-045 RDMAP-046 RDMAP-047 RDMAP-048 SEC-005", t_send_inval_errors},
         {"Send receive errors RDMAP-016 RDMAP-049 RDMAP-025 IMM-004", t_send_recv_errors},
         {"injected errors RDMAP-033 RDMAP-034 RDMAP-035 RDMAP-036 RDMAP-037 RDMAP-027 RDMAP-013 "

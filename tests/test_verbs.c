@@ -1120,6 +1120,36 @@ static void t_srq(void)
     }
 }
 
+/* An out-of-order MSN takes no S-RQ WQE: only arrival order exists, and a gap is (1,2,0x03)
+ * (SEC-014). */
+static void t_srq_msn_gap(void)
+{
+    uint8_t u[22];
+    iw_iov v;
+    iw_recv_wr r;
+    iw_srq_info si;
+    iw_qp_info qi;
+    size_t n;
+    g_use_srq = 1;
+    REQUIRE(vt_up(4, 4));
+    g_use_srq = 0;
+    memset(&r, 0, sizeof r);
+    REQUIRE(iw_srq_post(&g_srq, &r, 1, &n) == IW_V_OK);
+    REQUIRE(iw_srq_post(&g_srq, &r, 1, &n) == IW_V_OK);
+    memset(u, 0, sizeof u);
+    u[0] = 0x41;      /* untagged, L, DV 1 */
+    u[1] = 0x43;      /* RDMAP Send */
+    u[13] = 3;        /* MSN 3: two messages missing */
+    v.base = u;
+    v.len = sizeof u;
+    REQUIRE(iw_mpa_tx(&EA->c, &v, 1) == IW_OK);
+    vt_flow();
+    CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 2);
+    CHECK_EQ(EB->rcq.count, 0);
+    CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE &&
+          qi.term.term.layer == 1 && qi.term.term.etype == 2 && qi.term.term.ecode == 3);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1144,6 +1174,7 @@ int main(int argc, char **argv)
         {"more rules VERBS-001 VERBS-009 VERBS-013 VERBS-041 VERBS-064 VERBS-068 VERBS-072 "
          "VERBS-077 VERBS-093 VERBS-096",
          t_more},
+        {"S-RQ: an MSN gap takes no WQE SEC-014", t_srq_msn_gap},
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
     };
     return CHECK_RUN(tests);
