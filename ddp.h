@@ -268,11 +268,10 @@ typedef struct iw_ddp_stream {
     uint8_t rt_active;  /* a tagged message is in progress */
     uint32_t rt_stag, rt_len;
     uint64_t rt_next_to;
-    uint8_t pend;       /* a placed segment waits for iw_ddp_rx_commit */
-    uint8_t pend_fail;  /* ... or its refusal does (fused: the CRC decides which error wins) */
-    iw_ddp_hdr pend_hdr;
-    uint32_t pend_n;
-    iw_ddp_error pend_err;
+    uint8_t pend;       /* a placed segment waits for iw_ddp_rx_commit: IW__DDP_P_* */
+    iw_ddp_hdr pend_hdr; /* its header, when commit needs it (untagged, or L = 1) */
+    uint32_t pend_n;    /* its payload length */
+    iw_ddp_error pend_err; /* IW__DDP_P_FAIL: its refusal (fused: the CRC decides which error wins) */
     /* transmit */
     uint32_t tx_msn[IW_CFG_DDP_QN]; /* last MSN sent per queue */
     iw_ddp_msg tx;
@@ -318,6 +317,10 @@ IW__INLINE int iw_ddp_tx_busy(const iw_ddp_stream *s) { return s->tx_active; }
  * more is placed or delivered. Returns the sticky status. */
 IW_DEF iw_status iw_ddp_fail(iw_ddp_stream *s, iw_status st, iw_term t, const uint8_t *seg,
                              size_t seg_len);
+
+/* The LLP is gone: abandon the message in progress (ulp_ops.sent hands it back; nothing more
+ * of it is offered). No effect when none is. */
+IW_DEF void iw_ddp_tx_abort(iw_ddp_stream *s);
 
 /* A message of queue qn was sent (rx = 0) or consumed (rx = 1) by the LLP itself, not by DDP:
  * advance that direction's MSN by one (RFC 6581: MPA's own RTR, a zero-length Send or Read
@@ -394,6 +397,13 @@ IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out)
 #else
 #define IW__DDP_HOT
 #define IW__DDP_PREFETCH(p) ((void)(p))
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define IW__DDP_LIKELY(c) __builtin_expect(!!(c), 1)
+#define IW__DDP_UNLIKELY(c) __builtin_expect(!!(c), 0)
+#else
+#define IW__DDP_LIKELY(c) (c)
+#define IW__DDP_UNLIKELY(c) (c)
 #endif
 /* iw_ddp_rx asks for the first IW__DDP_PREFETCH_LEN octets of a segment of at least
  * IW__DDP_PREFETCH_MIN before checking its header, so that they come from L2 while the ULP's
@@ -492,6 +502,33 @@ IW_DEF iw_status iw_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *
     return IW_OK;
 }
 
+/* iw_ddp_stream.pend: what iw_ddp_rx_commit has left to do for the placed segment.
+ * IW__DDP_P_TAG: a tagged segment whose bookkeeping (rx_segs, the rt_* state of its message)
+ * iw_ddp_rx_place already did, before the copy+CRC, so that it overlaps the copy and commit
+ * only decides; IW__DDP_P_WAS: its message was in progress before it (rt_active), for the
+ * roll back when the CRC fails (iw__ddp_unpend); IW__DDP_P_LAST: L = 1, commit delivers
+ * (pend_hdr, length rt_len). IW__DDP_P_HDR: untagged, commit completes it (pend_hdr, pend_n).
+ * IW__DDP_P_FAIL: refused, commit reports pend_err. */
+#define IW__DDP_P_TAG 0x01u
+#define IW__DDP_P_WAS 0x02u
+#define IW__DDP_P_LAST 0x04u
+#define IW__DDP_P_HDR 0x08u
+#define IW__DDP_P_FAIL 0x10u
+
+/* Forget the pending segment; a tagged one's bookkeeping is undone (the stream is as before
+ * iw_ddp_rx_place: rt_stag, rt_next_to and rt_len are not read while rt_active is 0). */
+static void iw__ddp_unpend(iw_ddp_stream *s)
+{
+    unsigned p = s->pend;
+    s->pend = 0;
+    if (!(p & IW__DDP_P_TAG)) return;
+    s->rt_active = (uint8_t)((p & IW__DDP_P_WAS) != 0);
+    if (p & IW__DDP_P_WAS) {
+        s->rt_len -= s->pend_n;
+        s->rt_next_to -= s->pend_n;
+    }
+}
+
 /* Fill e for a segment refused with (st, t): its first octets for the Terminate. */
 static void iw__ddp_mkerr(iw_ddp_error *e, iw_status st, iw_term t, const uint8_t *u, size_t len)
 {
@@ -510,7 +547,7 @@ static iw_status iw__ddp_set_err(iw_ddp_stream *s, const iw_ddp_error *e)
 {
     if (s->err.status != IW_OK) return s->err.status;
     s->err = *e;
-    s->pend = 0;
+    iw__ddp_unpend(s);
     if (s->ulp->error) s->ulp->error(s->uctx, &s->err);
     return s->err.status;
 }
@@ -523,6 +560,54 @@ IW_DEF iw_status iw_ddp_fail(iw_ddp_stream *s, iw_status st, iw_term t, const ui
     if (!s || st == IW_OK) return IW_EINVAL;
     iw__ddp_mkerr(&e, st, t, seg, seg_len);
     return iw__ddp_set_err(s, &e);
+}
+
+/* The tagged checks of iw__ddp_check (after DV and the ULP's check), for a segment with STag
+ * stag and TO to carrying n octets: DDP-025 (a later segment continues its message), then the
+ * resolver (DDP-019..023) and DDP-037 for its pieces; dst[0..*nd) are the pieces on success. */
+static IW__DDP_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, uint64_t to, uint32_t n,
+                                                  unsigned access, iw_ddp_buf *dst, size_t *nd,
+                                                  iw_term *t)
+{
+    iw_ddp_xlate x;
+    size_t i, k, sum = 0;
+    if (s->rt_active) { /* DDP-025: a later segment continues its message */
+        if (stag != s->rt_stag) {
+            *t = iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG);
+            return IW_ETERM;
+        }
+        if (to != s->rt_next_to) {
+            *t = iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_BOUNDS);
+            return IW_ETERM;
+        }
+    }
+    if (n == 0) return IW_OK; /* DDP-024: no STag, TO or bounds check, nothing placed */
+    x = s->mem->resolve(s->mctx, stag, to, n, access, dst, IW_CFG_DDP_DST_IOV, nd);
+    /* DDP-023: a wrap is a wrap, whatever the resolver says about bounds */
+    if (x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) {
+        if (to + (n - 1u) < to) x = IW_DDP_X_TO_WRAP; /* last octet past 2^64 - 1 */
+    }
+    if (x != IW_DDP_X_OK) { /* DDP-019..023: the one table */
+        *nd = 0;
+        *t = iw_ddp_xlate_term(x);
+        return IW_ETERM;
+    }
+    /* DDP-037: the pieces must cover exactly the validated range */
+    if (IW__DDP_LIKELY(*nd == 1 && dst[0].base && dst[0].len == n)) return IW_OK; /* the usual case */
+    if (*nd > IW_CFG_DDP_DST_IOV) *nd = IW_CFG_DDP_DST_IOV + 1u;
+    for (i = 0, k = 0; i < *nd && i < IW_CFG_DDP_DST_IOV; i++) {
+        if (dst[i].len == 0) continue; /* empty pieces are dropped */
+        if (!dst[i].base || dst[i].len > n - sum) break; /* no wrap of the sum */
+        sum += dst[i].len;
+        dst[k++] = dst[i];
+    }
+    if (*nd > IW_CFG_DDP_DST_IOV || i < *nd || sum != n) {
+        *nd = 0;
+        *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
+        return IW_EHOST;
+    }
+    *nd = k;
+    return IW_OK;
 }
 
 /* The checks of RFC 5041 §7.1 in the order of spec/ddp.md 6 (DV, ULP, model), for segment
@@ -546,47 +631,7 @@ static IW__DDP_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, s
         return IW_ETERM;
     }
     if (s->ulp->check && s->ulp->check(s->uctx, h, &access, t) != IW_OK) return IW_ETERM;
-    if (h->tagged) {
-        iw_ddp_xlate x;
-        size_t i, k, sum = 0;
-        if (s->rt_active) { /* DDP-025: a later segment continues its message */
-            if (h->stag != s->rt_stag) {
-                *t = iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG);
-                return IW_ETERM;
-            }
-            if (h->to != s->rt_next_to) {
-                *t = iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_BOUNDS);
-                return IW_ETERM;
-            }
-        }
-        if (n == 0) return IW_OK; /* DDP-024: no STag, TO or bounds check, nothing placed */
-        x = s->mem->resolve(s->mctx, h->stag, h->to, n, access, dst, IW_CFG_DDP_DST_IOV, nd);
-        /* DDP-023: a wrap is a wrap, whatever the resolver says about bounds */
-        if (x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) {
-            if (h->to + (n - 1u) < h->to) x = IW_DDP_X_TO_WRAP; /* last octet past 2^64 - 1 */
-        }
-        if (x != IW_DDP_X_OK) { /* DDP-019..023: the one table */
-            *nd = 0;
-            *t = iw_ddp_xlate_term(x);
-            return IW_ETERM;
-        }
-        /* DDP-037: the pieces must cover exactly the validated range */
-        if (*nd == 1 && dst[0].base && dst[0].len == n) return IW_OK; /* the usual case */
-        if (*nd > IW_CFG_DDP_DST_IOV) *nd = IW_CFG_DDP_DST_IOV + 1u;
-        for (i = 0, k = 0; i < *nd && i < IW_CFG_DDP_DST_IOV; i++) {
-            if (dst[i].len == 0) continue; /* empty pieces are dropped */
-            if (!dst[i].base || dst[i].len > n - sum) break; /* no wrap of the sum */
-            sum += dst[i].len;
-            dst[k++] = dst[i];
-        }
-        if (*nd > IW_CFG_DDP_DST_IOV || i < *nd || sum != n) {
-            *nd = 0;
-            *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
-            return IW_EHOST;
-        }
-        *nd = k;
-        return IW_OK;
-    }
+    if (h->tagged) return iw__ddp_check_tagged(s, h->stag, h->to, n, access, dst, nd, t);
     {
         iw__ddp_rxq *q;
         if (h->qn >= IW_CFG_DDP_QN) { /* DDP-027 */
@@ -653,11 +698,24 @@ static IW__DDP_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, s
     }
 }
 
+/* Deliver the message h ends (L = 1), of mlen octets (DDP-035, -036). */
+static iw_status iw__ddp_deliver(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t mlen)
+{
+    iw_status st;
+    s->stats.rx_msgs++;
+    st = s->ulp->deliver(s->uctx, h, mlen);
+    if (st != IW_OK && s->err.status == IW_OK) { /* the ULP must have set it: make sure */
+        iw_ddp_error e;
+        iw__ddp_mkerr(&e, st, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
+        (void)iw__ddp_set_err(s, &e);
+    }
+    return s->err.status;
+}
+
 /* Complete a placed segment: advance the message and deliver it on L = 1 (DDP-035, -036). */
 static IW__DDP_HOT iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
 {
     uint32_t mlen;
-    iw_status st;
     s->stats.rx_segs++;
     if (h->tagged) {
         if (!s->rt_active) s->rt_len = 0;
@@ -676,14 +734,7 @@ static IW__DDP_HOT iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr
         q->msn++; /* DDP-015: modulo 2^32 */
         q->got = 0;
     }
-    s->stats.rx_msgs++;
-    st = s->ulp->deliver(s->uctx, h, mlen);
-    if (st != IW_OK && s->err.status == IW_OK) { /* the ULP must have set it: make sure */
-        iw_ddp_error e;
-        iw__ddp_mkerr(&e, st, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
-        (void)iw__ddp_set_err(s, &e);
-    }
-    return s->err.status;
+    return iw__ddp_deliver(s, h, mlen);
 }
 
 /* Placement copy. Where the stream's fused copy+CRC path is "vpclmul" (iw_ddp_init asked the
@@ -773,25 +824,92 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
                                  uint32_t *crc)
 {
     iw_ddp_buf dst[IW_CFG_DDP_DST_IOV];
+    iw_ddp_hdr h;
     iw_term t;
-    size_t hl = 0, nd, i;
+    size_t hl, nd, i;
+    uint32_t n, stag;
+    uint64_t to;
+    unsigned tagged, last;
     const uint8_t *p;
     iw_status st;
     if (!s || !crc || (!u && len)) return IW_EINVAL;
-    *crc = crc_in;
-    s->pend = 0;
+    if (s->pend) iw__ddp_unpend(s); /* placed, never committed: forgotten */
     if (s->err.status != IW_OK) {
+        *crc = crc_in;
         s->stats.rx_dropped++;
         return s->err.status;
     }
-    if (len > 0xFFFFu) return iw__ddp_refuse(s, IW_ETERM, iw__ddp_term(0, 0), u, len);
-    st = iw__ddp_check(s, u, len, &s->pend_hdr, &hl, dst, &nd, &t);
+    if (len > 0xFFFFu) {
+        *crc = crc_in;
+        return iw__ddp_refuse(s, IW_ETERM, iw__ddp_term(0, 0), u, len);
+    }
+    if (IW__DDP_LIKELY(len >= IW_DDP_TAGGED_HDR &&
+                       (u[0] & (IW_DDP_F_TAGGED | IW_DDP_F_DV)) == (IW_DDP_F_TAGGED | IW_DDP_VERSION))) {
+        /* tagged, DV right (the usual case): iw__ddp_check's steps, in its order, with the
+         * header's fields kept in registers (h is only what the ULP's check reads) */
+        unsigned access = IW_DDP_ACC_REMOTE_WRITE;
+        tagged = 1;
+        last = (u[0] & IW_DDP_F_LAST) != 0;
+        stag = iw__get_be32(u + 2);
+        to = iw__ddp_get_be64(u + 6);
+        hl = IW_DDP_TAGGED_HDR;
+        n = (uint32_t)(len - IW_DDP_TAGGED_HDR);
+        nd = 0;
+        IW_MEMSET(&h, 0, sizeof h);
+        h.tagged = 1;
+        h.last = (uint8_t)last;
+        h.dv = IW_DDP_VERSION;
+        h.ulp = u[1];
+        h.stag = stag;
+        h.to = to;
+        if (s->ulp->check && s->ulp->check(s->uctx, &h, &access, &t) != IW_OK) st = IW_ETERM;
+        else st = iw__ddp_check_tagged(s, stag, to, n, access, dst, &nd, &t);
+#if IW__CRC32C_X86
+        if (IW__DDP_LIKELY(st == IW_OK && nd == 1 && len >= IW_CFG_DDP_FUSE_MIN &&
+                           s->crc_copy_fn == iw__crc32c_copy_vpclmul)) {
+            /* the usual case in one straight line: one piece (all of the payload, DDP-037),
+             * the bookkeeping below, then the header's CRC and the payload's copy+CRC in one
+             * call */
+            unsigned was = s->rt_active;
+            s->pend_n = n;
+            s->pend = (uint8_t)(IW__DDP_P_TAG | (was ? IW__DDP_P_WAS : 0u) | (last ? IW__DDP_P_LAST : 0u));
+            s->rt_len = (was ? s->rt_len : 0u) + n;
+            s->rt_stag = stag;
+            s->rt_next_to = to + n;
+            s->rt_active = (uint8_t)!last;
+            if (IW__DDP_UNLIKELY(last)) s->pend_hdr = h;
+            *crc = iw__crc32c_copy_vpclmul_pre(crc_in, u, IW_DDP_TAGGED_HDR, dst[0].base,
+                                               u + IW_DDP_TAGGED_HDR, n);
+            return IW_OK;
+        }
+#endif
+    } else {
+        hl = 0;
+        st = iw__ddp_check(s, u, len, &h, &hl, dst, &nd, &t);
+        tagged = h.tagged;
+        last = h.last;
+        stag = h.stag;
+        to = h.to;
+        n = (uint32_t)(len - hl);
+    }
     if (st != IW_OK) { /* held until the CRC says whether the header can be trusted */
         iw__ddp_mkerr(&s->pend_err, st, t, u, len);
-        s->pend = 1;
-        s->pend_fail = 1;
+        s->pend = IW__DDP_P_FAIL;
         *crc = s->crc_fn(crc_in, u, len);
         return IW_OK;
+    }
+    s->pend_n = n;
+    if (tagged) { /* iw__ddp_complete's bookkeeping now, undone if the CRC fails */
+        unsigned was = s->rt_active;
+        s->pend = (uint8_t)(IW__DDP_P_TAG | (was ? IW__DDP_P_WAS : 0u) | (last ? IW__DDP_P_LAST : 0u));
+        s->rt_len = (was ? s->rt_len : 0u) + n;
+        s->rt_stag = stag;
+        s->rt_next_to = to + n;
+        s->rt_active = (uint8_t)!last;
+        if (last) s->pend_hdr = h;
+    } else {
+        s->pend = IW__DDP_P_HDR;
+        s->pend_hdr = h;
     }
     if (len < IW_CFG_DDP_FUSE_MIN) { /* short: CRC first (one call, header included), then
                                       * the copy reads from L1; faster than the fused pass */
@@ -818,22 +936,40 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
         if (p < u + len) c = s->crc_fn(c, p, (size_t)(u + len - p)); /* zero-length: none */
         *crc = c;
     }
-    s->pend = 1;
-    s->pend_fail = 0;
-    s->pend_n = (uint32_t)(len - hl);
     return IW_OK;
+}
+
+/* iw_ddp_rx_commit's rarer cases: a CRC error, a refusal, untagged, L = 1. */
+static iw_status iw__ddp_commit_slow(iw_ddp_stream *s, unsigned p, int crc_ok)
+{
+    if (!crc_ok) { /* the LLP reports its CRC error; nothing completes */
+        s->pend = (uint8_t)p;
+        iw__ddp_unpend(s);
+        return IW_OK;
+    }
+    if (p & IW__DDP_P_FAIL) return iw__ddp_set_err(s, &s->pend_err);
+    if (p & IW__DDP_P_TAG) { /* L = 1 */
+        s->stats.rx_segs++;
+        return iw__ddp_deliver(s, &s->pend_hdr, s->rt_len);
+    }
+    return iw__ddp_complete(s, &s->pend_hdr, s->pend_n);
 }
 
 /* see ddp.h */
 IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok)
 {
+    unsigned p;
     if (!s) return IW_EINVAL;
     if (s->err.status != IW_OK) return s->err.status;
-    if (!s->pend) return IW_ESTATE;
+    p = s->pend;
+    if (!p) return IW_ESTATE;
     s->pend = 0;
-    if (!crc_ok) return IW_OK; /* the LLP reports its CRC error; nothing completes */
-    if (s->pend_fail) return iw__ddp_set_err(s, &s->pend_err);
-    return iw__ddp_complete(s, &s->pend_hdr, s->pend_n);
+    /* a tagged segment not ending its message: iw_ddp_rx_place did the rest */
+    if (crc_ok && !(p & ~(IW__DDP_P_TAG | IW__DDP_P_WAS))) {
+        s->stats.rx_segs++;
+        return IW_OK;
+    }
+    return iw__ddp_commit_slow(s, p, crc_ok);
 }
 
 /* ---- transmit ---- */
@@ -969,6 +1105,16 @@ IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
     s->tx_sge_off = 0;
     if (!m->tagged) s->tx_msn_cur = ++s->tx_msn[m->qn]; /* DDP-014: 1 first, mod 2^32 */
     return iw__ddp_tx_pump(s);
+}
+
+/* see ddp.h */
+IW_DEF void iw_ddp_tx_abort(iw_ddp_stream *s)
+{
+    void *cookie;
+    if (!s || !s->tx_active) return;
+    cookie = s->tx.cookie;
+    s->tx_active = 0;
+    if (s->ulp->sent) s->ulp->sent(s->uctx, cookie);
 }
 
 /* see ddp.h */

@@ -1486,6 +1486,11 @@ IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t)
     ti.term = t;
     s->closed = 1; /* the LLP is gone or going: nothing to close */
     iw__rdmap_end(s, IW_RDMAP_EV_LLP, st == IW_OK ? IW_ECLOSED : st, &ti, 0);
+    s->in_pump = 1; /* the message DDP holds will never go out: flush it too */
+    iw_ddp_tx_abort(&s->ddp);
+    s->in_pump = 0;
+    s->term_pending = 0;
+    iw__rdmap_retire(s);
 }
 
 /* see rdmap.h */

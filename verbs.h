@@ -422,7 +422,7 @@ typedef struct iw_qp {
     iw_mpa_info info;          /* what MPA negotiated (established), applied at RTS */
     uint8_t have_info;
     iw_recv_wr cur;            /* the Receive an incoming message took, until it completes */
-    uint8_t cur_valid, rq_limit_armed;
+    uint8_t cur_valid, rq_limit_armed, sq_errored;
 } iw_qp;
 
 /* ---- verbs ------------------------------------------------------------------------------ */
@@ -1100,7 +1100,7 @@ static iw_wc_status iw__xlate_wc(iw_ddp_xlate x)
 static void iw__qp_async(iw_qp *qp, iw_async_event ev, iw_term t)
 {
     iw_async_rec a;
-    if (!qp->rnic->ops->async_event) return; /* VERBS-093 */
+    if (!qp->alive || !qp->rnic->ops->async_event) return; /* destroyed; VERBS-093 */
     IW_MEMSET(&a, 0, sizeof a);
     a.event = ev;
     a.resource = IW_RES_QP;
@@ -1115,6 +1115,7 @@ static void iw__qp_enter(iw_qp *qp, unsigned state);
 /* Push a WC to cq for qp; on overflow the QP ends (CQ/SQ or CQ/RQ Error, VERBS-083). */
 static void iw__qp_wc(iw_qp *qp, iw_cq *cq, const iw_wc *wc, int rq)
 {
+    if (!qp->alive) return; /* VERBS-034: no CQE after Destroy */
     if (iw__cq_push(cq, wc)) return;
     if (qp->state == IW_QP_RTS) {
         iw_term t;
@@ -1136,6 +1137,10 @@ static void iw__sq_reap(iw_qp *qp)
     while (qp->sq_head != qp->sq_exec) {
         iw_swqe *w = &qp->mem.swqe[qp->sq_head % qp->cfg.sq_depth];
         if (w->st != IW__SWQE_DONE) break;
+        /* VERBS-070: after an error every later WR of the queue completes Flushed (a Bind or
+         * Fast-Register that took effect before the earlier error was known included) */
+        if (qp->sq_errored && w->status == IW_WC_SUCCESS) w->status = IW_WC_FLUSHED;
+        if (w->status != IW_WC_SUCCESS) qp->sq_errored = 1;
         if (w->signaled || w->status != IW_WC_SUCCESS) {
             iw_wc wc;
             IW_MEMSET(&wc, 0, sizeof wc);
@@ -1632,6 +1637,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
     if (to == IW_QP_IDLE) {
         qp->state = IW_QP_IDLE;
         qp->term_valid = 0;
+        qp->sq_errored = 0;
         qp->llp = NULL;
         return IW_V_OK;
     }
@@ -1650,7 +1656,9 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
                 return IW_V_MW_BOUND_TO_QP;
         }
     }
-    qp->alive = 0;
+    qp->alive = 0; /* from here no CQE and no event for it (VERBS-034) */
+    if (qp->state != IW_QP_IDLE && qp->state != IW_QP_ERROR && !iw_rdmap_failed(&qp->rs))
+        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01)); /* disassociated */
     qp->cfg.sq_cq->users--;
     if (qp->cfg.rq_cq != qp->cfg.sq_cq) qp->cfg.rq_cq->users--;
     if (qp->cfg.srq) qp->cfg.srq->users--;
@@ -1954,6 +1962,7 @@ static void iw__sq_run(iw_qp *qp)
 static void iw__qp_mpa_established(void *uctx, const iw_mpa_info *info)
 {
     iw_qp *qp = (iw_qp *)uctx;
+    if (!qp->alive) return;
     qp->info = *info;
     qp->info.pd = NULL;
     qp->info.pd_len = 0;
@@ -1966,6 +1975,7 @@ static void iw__qp_mpa_established(void *uctx, const iw_mpa_info *info)
 static iw_status iw__qp_mpa_deliver(void *uctx, const uint8_t *u, size_t len)
 {
     iw_qp *qp = (iw_qp *)uctx;
+    if (!qp->alive) return IW_OK; /* destroyed: dropped */
     if (qp->state == IW_QP_CLOSING) { /* VERBS-031: a segment in Closing */
         iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
         iw__qp_enter(qp, IW_QP_ERROR);
@@ -1978,8 +1988,9 @@ static iw_status iw__qp_mpa_place(void *uctx, const uint8_t *u, size_t len, uint
                                   uint32_t *crc)
 {
     iw_qp *qp = (iw_qp *)uctx;
-    if (qp->state != IW_QP_RTS) {
+    if (!qp->alive || qp->state != IW_QP_RTS) {
         *crc = iw_mpa_crc32c(crc_in, u, len);
+        if (!qp->alive) return IW_OK;
         return qp->state == IW_QP_CLOSING ? iw__qp_mpa_deliver(uctx, u, len) : IW_OK;
     }
     return iw_rdmap_mpa_place(&qp->rs, u, len, crc_in, crc);
@@ -1987,23 +1998,25 @@ static iw_status iw__qp_mpa_place(void *uctx, const uint8_t *u, size_t len, uint
 static iw_status iw__qp_mpa_commit(void *uctx, int crc_ok)
 {
     iw_qp *qp = (iw_qp *)uctx;
-    if (qp->state != IW_QP_RTS) return IW_OK;
+    if (!qp->alive || qp->state != IW_QP_RTS) return IW_OK;
     return iw_rdmap_mpa_commit(&qp->rs, crc_ok);
 }
 static void iw__qp_mpa_tx_done(void *uctx)
 {
     iw_qp *qp = (iw_qp *)uctx;
+    if (!qp->alive) return;
     iw_rdmap_mpa_tx_done(&qp->rs);
 }
 static void iw__qp_mpa_error(void *uctx, const iw_mpa_error *err)
 {
     iw_qp *qp = (iw_qp *)uctx;
+    if (!qp->alive) return;
     iw_rdmap_mpa_error(&qp->rs, err);
 }
 static void iw__qp_mpa_closed(void *uctx)
 {
     iw_qp *qp = (iw_qp *)uctx;
-    if (qp->state == IW_QP_RTS) {
+    if (qp->alive && qp->state == IW_QP_RTS) {
         int busy = qp->sq_head != qp->sq_tail || iw_rdmap_ird_outstanding(&qp->rs) != 0;
         if (busy) { /* VERBS-020: Bad LLP Close, (0,2,0x07) */
             iw_term t = iw__v_term(0, 2, 0x07);
@@ -2037,7 +2050,7 @@ IW_DEF const iw_mpa_ulp_ops *iw_qp_mpa_ulp_ops(void)
 /* see verbs.h */
 IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
 {
-    if (!qp || !qp->alive) return;
+    if (!qp || !qp->alive) return; /* destroyed: detached */
     if (what == IW_QP_LLP_CLOSED) {
         if (qp->state == IW_QP_CLOSING) { /* VERBS-030 / VERBS-031 */
             if (qp->sq_head == qp->sq_tail) {

@@ -21,6 +21,9 @@
  *    Atomic Responses match; every opcode, Read and Atomic Requests, Terminates, protection
  *    errors, every framing (CRC, markers, fused, rev 1, P2P RTRs); the siw captures' server
  *    streams.
+ *  - verbs_qp: conversations between the harness's own QP (fuzz_verbs_qp.c, included here) and
+ *    a real peer (an iw_rdmap_stream on the other end of the connection): the QP's verbs calls
+ *    become records, the peer's octets WIRE records (see synth_verbs).
  * The record and tail formats are those documented at the top of each fuzz_mpa_*.c.
  */
 #define IWARP_IMPLEMENTATION
@@ -31,6 +34,9 @@
 #include "pcap.h"
 /* rdmap_rx: the harness itself (its RR_* names), run as endpoint A against a real peer B */
 #include "fuzz_rdmap_rx.c"
+/* verbs_qp: the harness itself (its fv_* names, without its entry point), run as endpoint A */
+#define FV_NO_ENTRY
+#include "fuzz_verbs_qp.c"
 
 typedef struct buf {
     uint8_t *p;
@@ -1515,6 +1521,508 @@ static void rdmap_from_pcap(const char *path)
     pcap_free_conns(cs, nc < 8 ? nc : 8);
 }
 
+/* ---- verbs_qp: the harness's QP (A, fuzz_verbs_qp.c) against a real peer (B) ---- */
+
+/* B: an iw_rdmap_stream on a real MPA connection (the other role), permissive memory (pb_ops).
+ * B's octets after its frame become WIRE records of the seed; A's octets go to B directly. */
+static iw_mpa_conn vb_conn;
+static iw_rdmap_stream vb_s;
+static iw_rdmap_wr vb_sq[64];
+static iw_rdmap_inreq vb_irq[16];
+static fz_fake vb_f;
+static uint8_t vb_wire[1u << 20], vb_reasm[65535];
+static buf vb_seed;
+static size_t vb_a_seen, vb_b_seen;
+static int vb_up;
+
+static void vb_request(void *u, const iw_mpa_info *in)
+{
+    (void)u;
+    (void)in;
+    (void)iw_mpa_accept(&vb_conn, 8, 8, NULL, 0);
+}
+static const iw_mpa_ulp_ops vb_ulp = {vb_request, iw_rdmap_mpa_established, NULL,
+                                      iw_rdmap_mpa_deliver, iw_rdmap_mpa_error,
+                                      iw_rdmap_mpa_closed, iw_rdmap_mpa_tx_done, NULL, NULL};
+
+/* One record for A: appended to the seed, and run. */
+static void vb_rec(const uint8_t *p, size_t n)
+{
+    put(&vb_seed, p, n);
+    fv_records(p, n);
+}
+
+static void vb_pump(void)
+{
+    int i;
+    for (i = 0; i < 200; i++) {
+        size_t used, moved = 0;
+        (void)iw_mpa_tx_resume(&vb_conn);
+        if (vb_up && g_fv.wire_len > vb_a_seen) {
+            (void)iw_mpa_rx_feed(&vb_conn, g_fv_wire + vb_a_seen, g_fv.wire_len - vb_a_seen, &used);
+            vb_a_seen = g_fv.wire_len;
+            moved = 1;
+        }
+        (void)iw_mpa_tx_resume(&vb_conn);
+        while (vb_b_seen < vb_f.wire_len) {
+            size_t k = vb_f.wire_len - vb_b_seen;
+            uint8_t r[3];
+            if (k > 0xFFFFu) k = 0xFFFFu;
+            r[0] = 0; /* WIRE */
+            iw__put_be16(r + 1, (uint16_t)k);
+            put(&vb_seed, r, 3);
+            put(&vb_seed, vb_f.wire + vb_b_seen, k);
+            {
+                buf one = {0, 0, 0};
+                put(&one, r, 3);
+                put(&one, vb_f.wire + vb_b_seen, k);
+                fv_records(one.p, one.n);
+                free(one.p);
+            }
+            vb_b_seen += k;
+            moved = 1;
+        }
+        if (g_fv.send_mode != 0) { /* a host taking little: A's host resumes */
+            static const uint8_t rs[1] = {21};
+            size_t before = g_fv.wire_len;
+            vb_rec(rs, 1);
+            if (g_fv.wire_len > before) moved = 1;
+        }
+        if (!moved) break;
+    }
+}
+
+/* Head: flags and sizes of the QP (see fuzz_verbs_qp.c). */
+static void vb_head(uint8_t *h, uint8_t h0, uint8_t h4, uint8_t cq, uint16_t emss_off)
+{
+    memset(h, 0, FV_HEAD);
+    h[0] = h0;
+    h[1] = 7 | 7 << 3;     /* SQ 8, RQ 8 */
+    h[2] = (uint8_t)(cq | 0xC0u); /* read_en, write_en */
+    h[3] = 4 | 4 << 3 | 0xC0u;   /* IRD 4, ORD 4, bind, atomics */
+    h[4] = (uint8_t)(h4 | 1u);   /* privileged */
+    h[5] = 15 | 3 << 4;          /* 17 STags */
+    iw__put_be16(h + 6, emss_off);
+    h[8] = 0x44;
+}
+
+/* Start: A from the head, B the other role with the same CRC and marker choices. */
+static void vb_start(const uint8_t *h)
+{
+    iw_mpa_cfg bc;
+    iw_rdmap_cfg rc;
+    size_t used;
+    vb_seed.n = 0;
+    put(&vb_seed, h, FV_HEAD);
+    fv_setup(h);
+    iw_mpa_cfg_default(&bc, (h[0] & 1u) ? IW_MPA_INITIATOR : IW_MPA_RESPONDER);
+    bc.crc = (h[0] >> 2) & 1u;
+    bc.markers_rx = (h[0] >> 4) & 1u;
+    fz_fake_reset(&vb_f, &vb_conn, vb_wire, sizeof vb_wire);
+    iw_rdmap_cfg_default(&rc);
+    rc.ird = rc.ord = 8;
+    if (iw_rdmap_init(&vb_s, &rc, iw_ddp_mpa_llp_ops(), &vb_conn, &pb_ops, NULL, vb_sq, 64,
+                      vb_irq, 16) != IW_OK ||
+        iw_mpa_init(&vb_conn, &bc, &fz_host_ops[0], &vb_f, &vb_ulp, &vb_s, vb_reasm,
+                    sizeof vb_reasm) != IW_OK) {
+        fprintf(stderr, "mkcorpus: verbs peer init\n");
+        exit(1);
+    }
+    (void)iw_mpa_start(&vb_conn, NULL, 0);
+    /* A's frame (Request or Reply) to B; B's own frame is not fed to A (A got the harness's) */
+    (void)iw_mpa_rx_feed(&vb_conn, g_fv_wire, g_fv.frame_len, &used);
+    vb_a_seen = g_fv.frame_len;
+    vb_b_seen = vb_f.wire_len;
+    vb_up = 1;
+    vb_pump();
+}
+
+static void vb_finish(const char *label)
+{
+    vb_pump();
+    write_seed("verbs_qp", label, vb_seed.p, vb_seed.n);
+    fv_finish(); /* the seed passes the harness's own checks (else: trap, the seed is left) */
+    vb_up = 0;
+}
+
+/* ---- A's records ---- */
+
+static buf vr; /* the record being built */
+static void vr_begin(unsigned op) { vr.n = 0; put(&vr, (uint8_t[]){(uint8_t)op}, 1); }
+static void vr8(unsigned v) { uint8_t x = (uint8_t)v; put(&vr, &x, 1); }
+static void vr16(unsigned v) { put16(&vr, v); }
+static void vr32(uint32_t v) { put32(&vr, v); }
+static void vr_end(void) { vb_rec(vr.p, vr.n); vb_pump(); }
+
+/* An SGE on list entry i at offset off (TO mode 2: base + off), length byte lb. */
+static void vr_sge(unsigned i, unsigned off, unsigned lb)
+{
+    vr8(i);
+    vr8(2);
+    vr16(off);
+    vr8(lb);
+}
+static void vr_recv(unsigned i, unsigned off, unsigned lb)
+{
+    vr_begin(17);
+    vr8(1);
+    vr8(1);
+    vr_sge(i, off, lb);
+    vr_end();
+}
+static void vr_recv0(void) /* a Receive without SGEs */
+{
+    vr_begin(17);
+    vr8(1);
+    vr8(0);
+    vr_end();
+}
+/* A one-WR PostSQ: type, flags, one SGE (or none when lb < 0), then the type's extras by the
+ * caller (vr_end after them). */
+static void vr_wr(unsigned type, unsigned flags, int i, unsigned off, int lb)
+{
+    vr_begin(16);
+    vr8(1);
+    vr8(type);
+    vr8(flags);
+    if (lb < 0) {
+        vr8(0);
+    } else {
+        vr8(1);
+        vr_sge((unsigned)i, off, (unsigned)lb);
+    }
+}
+static void vr_poll(unsigned cq, unsigned n) { vr_begin(6); vr8(cq | n << 1); vr_end(); }
+static void vr_modify(unsigned state) { vr_begin(15); vr8(state); vr8(0); vr8(0); vr_end(); }
+static void vr_simple(unsigned op) { vr_begin(op); vr_end(); }
+static void vr_op1(unsigned op, unsigned a) { vr_begin(op); vr8(a); vr_end(); }
+
+/* ---- B's operations on A ---- */
+
+static uint32_t vb_stag(unsigned i) { return g_fv.list[i % FV_NLIST].stag; }
+static void vb_post(const iw_rdmap_wr *w)
+{
+    (void)iw_rdmap_post(&vb_s, w);
+    vb_pump();
+}
+static void vb_msg(unsigned op, uint32_t stag, uint64_t to, uint32_t len)
+{
+    iw_rdmap_wr w = pb_wr(op, stag, to, len);
+    if (op == IW_RDMAP_OP_SEND_INV || op == IW_RDMAP_OP_SEND_SE_INV) w.inval_stag = stag;
+    if (op == IW_RDMAP_OP_IMM || op == IW_RDMAP_OP_IMM_SE) memcpy(w.imm, "verbs-qp", 8);
+    vb_post(&w);
+}
+static void vb_atomic(unsigned aop, uint32_t stag, uint64_t to)
+{
+    iw_rdmap_wr w = pb_wr(IW_RDMAP_OP_ATOMIC_REQ, stag, to, 0);
+    w.aop = (uint8_t)aop;
+    w.add_swap = 0x0102030405060708ull;
+    w.add_swap_mask = aop == IW_RDMAP_AOP_CMPSWAP ? ~(uint64_t)0 : 0;
+    w.cmp = 0;
+    w.cmp_mask = 0;
+    vb_post(&w);
+}
+static void vb_term(unsigned l, unsigned e, unsigned c)
+{
+    (void)iw_rdmap_terminate(&vb_s, iw__rdmap_term((uint8_t)l, (uint8_t)e, (uint8_t)c));
+    vb_pump();
+}
+
+#define VB_R0 0u /* VA FV_VA0, 16 KiB, every right */
+#define VB_R1 1u /* zero-based, 5000 octets, Local Read/Write */
+#define VB_R2 2u /* VA FV_VA0 + 0x100040, 1000 octets, Local/Remote Read */
+#define VB_R3 3u /* PD 2 */
+#define VB_MW 4u
+#define VB_NS 5u /* allocated MR STag (Invalid), PBL 4 */
+
+/* A's traffic: receives, its first FPDU (B waits for it as a Responder), every WR type. */
+static void vb_a_basics(void)
+{
+    vr_recv(VB_R1, 0, 100);
+    vr_recv(VB_R0, 0x1000, 0x81); /* 256 */
+    vr_recv(VB_R0, 0x2000, 0x84); /* 640 */
+    vr_recv0();
+    if (!g_fv.responder) { /* the Initiator speaks first (a Responder waits for it) */
+        vr_wr(IW_WR_SEND, 1, 0, 0, -1); /* zero-length Send */
+        vr_end();
+    }
+}
+static void vb_a_ops(void)
+{
+    vr_wr(IW_WR_WRITE, 1, VB_R0, 0, 100);
+    vr32(0x00ABCD01u);
+    vr16(0x100);
+    vr_end();
+    vr_wr(IW_WR_READ, 1, VB_R0, 0x3800, 64);
+    vr32(0x00ABCD01u);
+    vr16(0x200);
+    vr_end();
+    vr_wr(IW_WR_FETCHADD, 1, VB_R0, 0x3900, 8);
+    vr32(0x00ABCD01u);
+    vr16(0x308);
+    vr8(3);
+    vr_end();
+    vr_wr(IW_WR_CMPSWAP, 0, VB_R0, 0x3908, 8);
+    vr32(0x00ABCD01u);
+    vr16(0x310);
+    vr8(6);
+    vr_end();
+    vr_wr(IW_WR_IMM_SE, 1, 0, 0, -1);
+    vr8(0x41);
+    vr_end();
+    vr_wr(IW_WR_SEND_SE, 1, VB_R1, 10, 50);
+    vr_end();
+    vr_wr(IW_WR_SEND_INV, 0, VB_R0, 0x10, 20);
+    vr32(0x00ABCE01u);
+    vr_end();
+    vr_wr(IW_WR_READ_INV, IW_WR_SIGNALED | IW_WR_LOCAL_FENCE, VB_R0, 0x3A00, 32);
+    vr32(0x00ABCD01u);
+    vr16(0x400);
+    vr_end();
+}
+static void vb_b_basics(void)
+{
+    vb_msg(IW_RDMAP_OP_SEND, 0, 0, 50);
+    vb_msg(IW_RDMAP_OP_SEND_SE, 0, 0, 200);
+    vb_msg(IW_RDMAP_OP_WRITE, vb_stag(VB_R0), FV_VA0 + 0x3000u, 300);
+    vb_msg(IW_RDMAP_OP_READ_REQ, vb_stag(VB_R0), FV_VA0 + 0x100u, 64);
+    vb_msg(IW_RDMAP_OP_READ_REQ, vb_stag(VB_R2), FV_VA0 + 0x100040u, 1000);
+    vb_atomic(IW_RDMAP_AOP_FETCHADD, vb_stag(VB_R0), FV_VA0 + 0x800u);
+    vb_atomic(IW_RDMAP_AOP_CMPSWAP, vb_stag(VB_R0), FV_VA0 + 0x808u);
+    vb_msg(IW_RDMAP_OP_IMM, 0, 0, 0);
+}
+
+static void synth_verbs(void)
+{
+    static const struct {
+        const char *label;
+        uint8_t h0, cq;
+        uint16_t emss;
+        uint8_t h9;
+    } cf[] = {
+        {"init-crc", 0x26, 0x3F, 1332, 0},
+        {"resp-crc", 0x27, 0x3F, 1332, 0},
+        {"init-nocrc-markers", 0x38, 0x3F, 1332, 0},
+        {"resp-markers-crc", 0x3F, 0x3F, 1332, 0},
+        {"init-small-emss-shared-cq", 0x66, 0x3F, 72, 0},
+        {"init-partial-eagain", 0xA6, 0x3F, 1332, 0x1E},
+        {"init-atomic64-small-cqs", 0xA6, 0x09, 1332, 0},
+    };
+    uint8_t h[FV_HEAD];
+    char label[128];
+    size_t i;
+    for (i = 0; i < sizeof cf / sizeof cf[0]; i++) {
+        vb_head(h, cf[i].h0, 0x20 | 0x40 | 0x80, cf[i].cq, cf[i].emss);
+        h[9] = cf[i].h9;
+        vb_start(h);
+        vb_a_basics();
+        vb_b_basics();
+        if (g_fv.responder) {
+            vr_wr(IW_WR_SEND, 1, 0, 0, -1);
+            vr_end();
+        }
+        vb_a_ops();
+        vr_poll(0, 20);
+        vr_poll(1, 20);
+        if (i % 2) vb_term(0, 2, 0x07);
+        snprintf(label, sizeof label, "verbs-%s", cf[i].label);
+        vb_finish(label);
+    }
+    /* windows: Bind to R0, the peer Writes and Reads through it, Invalidate; Send with
+     * Invalidate of R0; then a Write to the invalidated R0 (Terminate) */
+    vb_head(h, 0x26, 0x20, 0x3F, 1332);
+    vb_start(h);
+    vb_a_basics();
+    vr_wr(IW_WR_BIND_MW, 1, 0, 0, -1);
+    vr8(VB_MW);
+    vr8(0x56);
+    vr8(VB_R0);
+    vr8(2);
+    vr16(0x1000);
+    vr8(0x88); /* 1152 */
+    vr8(IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE);
+    vr8(0);
+    vr_end();
+    vb_msg(IW_RDMAP_OP_WRITE, (vb_stag(VB_MW) & ~0xFFu) | 0x56u, FV_VA0 + 0x1010u, 100);
+    vb_msg(IW_RDMAP_OP_READ_REQ, (vb_stag(VB_MW) & ~0xFFu) | 0x56u, FV_VA0 + 0x1000u, 200);
+    vr_wr(IW_WR_INVALIDATE, 1, 0, 0, -1);
+    vr8(6); /* the bound window's list entry */
+    vr_end();
+    vb_msg(IW_RDMAP_OP_SEND_INV, vb_stag(VB_R0), 0, 10);
+    vr_poll(0, 20);
+    vr_poll(1, 20);
+    vb_msg(IW_RDMAP_OP_WRITE, vb_stag(VB_R0), FV_VA0, 10);
+    vb_finish("verbs-mw-bind-invalidate");
+    /* Fast-Register the allocated STag, the peer Writes into it, Invalidate Local (fenced),
+     * a second Write fails */
+    vb_head(h, 0x26, 0x20, 0x3F, 1332);
+    vb_start(h);
+    vb_a_basics();
+    vr_wr(IW_WR_FAST_REG, 1, 0, 0, -1);
+    vr8(VB_NS);
+    vr8(0x67);
+    vr8(1);    /* pd */
+    vr8(0);    /* key (the WR's) */
+    vr8(0x0F); /* LR LW RR RW */
+    vr8(0);    /* VA-based, 4 KiB */
+    vr16(0);   /* fbo */
+    vr16(4096);
+    vr8(1);
+    vr8(2); /* page 2 */
+    vr8(5); /* VA FV_VA0 + 5 MiB */
+    vr_end();
+    vb_msg(IW_RDMAP_OP_WRITE, (vb_stag(VB_NS) & ~0xFFu) | 0x67u, FV_VA0 + 0x500010u, 64);
+    vr_wr(IW_WR_INVALIDATE, IW_WR_SIGNALED | IW_WR_LOCAL_FENCE, 0, 0, -1);
+    vr8(6);
+    vr_end();
+    vb_msg(IW_RDMAP_OP_WRITE, (vb_stag(VB_NS) & ~0xFFu) | 0x67u, FV_VA0 + 0x500010u, 64);
+    vb_finish("verbs-fastreg-invalidate");
+    /* protection errors from the peer, one per seed */
+    {
+        static const struct {
+            const char *label;
+            unsigned op, reg, len;
+            uint64_t to;
+        } er[] = {
+            {"write-readonly", IW_RDMAP_OP_WRITE, VB_R2, 10, FV_VA0 + 0x100040u},
+            {"read-zero-based-no-right", IW_RDMAP_OP_READ_REQ, VB_R1, 10, 0},
+            {"write-other-pd", IW_RDMAP_OP_WRITE, VB_R3, 10, FV_VA0 + 0x200000u},
+            {"write-bounds", IW_RDMAP_OP_WRITE, VB_R0, 300, FV_VA0 + 0x3F00u},
+            {"write-invalid-stag", IW_RDMAP_OP_WRITE, VB_NS, 10, 0},
+            {"send-too-long", IW_RDMAP_OP_SEND, 0, 300, 0},
+            {"sendinv-readonly-local", IW_RDMAP_OP_SEND_INV, VB_R1, 10, 0},
+            {"atomic-no-right", IW_RDMAP_OP_ATOMIC_REQ, VB_R2, 0, FV_VA0 + 0x100040u},
+        };
+        for (i = 0; i < sizeof er / sizeof er[0]; i++) {
+            vb_head(h, 0x26, 0x20, 0x3F, 1332);
+            vb_start(h);
+            vr_recv(VB_R1, 0, 100);
+            vr_wr(IW_WR_SEND, 1, 0, 0, -1);
+            vr_end();
+            vr_wr(IW_WR_READ, 1, VB_R0, 0x3800, 64);
+            vr32(0x00ABCD01u);
+            vr16(0x200);
+            vr_end();
+            if (er[i].op == IW_RDMAP_OP_ATOMIC_REQ)
+                vb_atomic(IW_RDMAP_AOP_FETCHADD, vb_stag(er[i].reg), er[i].to);
+            else
+                vb_msg(er[i].op, er[i].op == IW_RDMAP_OP_SEND ? 0 : vb_stag(er[i].reg), er[i].to,
+                       er[i].len);
+            vb_msg(IW_RDMAP_OP_SEND, 0, 0, 5);
+            vr_poll(0, 8);
+            vr_poll(1, 8);
+            snprintf(label, sizeof label, "verbs-err-%s", er[i].label);
+            vb_finish(label);
+        }
+    }
+    /* no receive posted; CQ of one entry overflowing */
+    vb_head(h, 0x26, 0x20, 0x00, 1332);
+    vb_start(h);
+    vr_recv(VB_R1, 0, 100);
+    vr_recv(VB_R1, 100, 100);
+    vr_recv(VB_R1, 200, 100);
+    vr_wr(IW_WR_SEND, 1, 0, 0, -1);
+    vr_end();
+    vb_msg(IW_RDMAP_OP_SEND, 0, 0, 5);
+    vb_msg(IW_RDMAP_OP_SEND, 0, 0, 6);
+    vb_msg(IW_RDMAP_OP_SEND, 0, 0, 7);
+    vb_msg(IW_RDMAP_OP_SEND, 0, 0, 8);
+    vb_finish("verbs-cq-overflow-no-recv");
+    /* closing: the peer's FIN with a Read outstanding; then LLP closed */
+    vb_head(h, 0x26, 0x20, 0x3F, 1332);
+    vb_start(h);
+    vb_a_basics();
+    vr_wr(IW_WR_READ, 1, VB_R0, 0x3800, 64);
+    vr32(0x00ABCD01u);
+    vr16(0x200);
+    vr_end();
+    vr_simple(22);
+    vr_op1(19, IW_QP_LLP_CLOSED);
+    vr_poll(0, 20);
+    vr_poll(1, 20);
+    vr_modify(IW_QP_IDLE);
+    vb_finish("verbs-peer-fin-read");
+    /* graceful: Closing, LLP closed, Idle, destroy */
+    vb_head(h, 0x26, 0x20, 0x3F, 1332);
+    vb_start(h);
+    vb_a_basics();
+    vb_msg(IW_RDMAP_OP_SEND, 0, 0, 5);
+    vr_poll(0, 20);
+    vr_modify(IW_QP_CLOSING);
+    vr_poll(1, 20);
+    vr_op1(19, IW_QP_LLP_CLOSED);
+    vr_simple(20);
+    vb_finish("verbs-close-destroy");
+    /* RTS -> Terminate with WRs queued behind a fence; then Error, Idle */
+    vb_head(h, 0x26, 0x20, 0x3F, 1332);
+    vb_start(h);
+    vb_a_basics();
+    vr_wr(IW_WR_READ, 1, VB_R0, 0x3800, 64);
+    vr32(0x00ABCD01u);
+    vr16(0x200);
+    vr_end();
+    vr_wr(IW_WR_SEND, IW_WR_SIGNALED | IW_WR_READ_FENCE, VB_R0, 0, 20);
+    vr_end();
+    vr_modify(IW_QP_TERMINATE);
+    vr_op1(19, IW_QP_LLP_CLOSED);
+    vr_poll(0, 20);
+    vr_poll(1, 20);
+    vr_modify(IW_QP_IDLE);
+    vb_finish("verbs-terminate-fenced");
+    /* a script without the standard setup: objects by records, WRs queued in Idle, RTS */
+    vb_head(h, 0x06, 0x00, 0x3F, 1332);
+    vb_start(h);
+    vr_simple(1);           /* PD 3 */
+    vr_op1(7, 0 | 1 << 1);  /* notify next on CQ 0 */
+    vr_op1(4, 1 | 12 << 1); /* resize CQ 1 to 12 */
+    vr_begin(9);            /* register: pd 1, key 0x77, all rights, pages 0, 1 */
+    vr8(1);
+    vr8(0x77);
+    vr8(0x3F);
+    vr8(0);
+    vr16(0);
+    vr16(8192);
+    vr8(2);
+    vr8(0);
+    vr8(1);
+    vr8(0); /* VA FV_VA0 */
+    vr_end();
+    vr_begin(14); /* MW */
+    vr8(1);
+    vr8(0x12);
+    vr_end();
+    vr_begin(8); /* MR STag */
+    vr8(1);
+    vr8(4);
+    vr8(1);
+    vr8(0x13);
+    vr_end();
+    vr_begin(11); /* shared from entry 0 */
+    vr8(0);
+    vr8(1);
+    vr8(IW_ACC_LOCAL_READ | IW_ACC_REMOTE_READ);
+    vr8(0x14);
+    vr8(0);
+    vr8(1);
+    vr_end();
+    vr_op1(12, 0);
+    vr_recv(0, 0, 100);
+    vr_wr(IW_WR_SEND, 1, 0, 0x100, 30); /* queued in Idle */
+    vr_end();
+    vr_begin(15); /* RTS with set ORD 2 */
+    vr8(IW_QP_RTS | 1u << 5);
+    vr8(2);
+    vr8(0);
+    vr_end();
+    vb_msg(IW_RDMAP_OP_WRITE, vb_stag(0), FV_VA0 + 0x10u, 100);
+    vb_msg(IW_RDMAP_OP_READ_REQ, vb_stag(3), FV_VA0 + 0x10u, 100);
+    vb_msg(IW_RDMAP_OP_SEND, 0, 0, 5);
+    vr_poll(0, 20);
+    vr_poll(1, 20);
+    vr_op1(13, 0 | 2u << 5); /* dealloc a neighbour index */
+    vb_finish("verbs-script-objects");
+}
+
 int main(int argc, char **argv)
 {
     int i;
@@ -1532,6 +2040,7 @@ int main(int argc, char **argv)
     synth_ddp_tx();
     synth_rdmap();
     for (i = 2; i < argc; i++) rdmap_from_pcap(argv[i]);
+    synth_verbs();
     printf("mkcorpus: %d seeds\n", g_count);
     return 0;
 }

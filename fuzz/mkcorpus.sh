@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fuzz/mkcorpus.sh: (re)generate the seed corpora fuzz/corpus/{mpa_frame,mpa_setup,mpa_rx,ddp_rx,rdmap_rx}/ from
+# fuzz/mkcorpus.sh: (re)generate the seed corpora fuzz/corpus/{mpa_frame,mpa_setup,mpa_rx,ddp_rx,rdmap_rx,verbs_qp}/ from
 # the siw captures in tests/vectors/*.pcap and from library-to-library conversations (see
 # fuzz/mkcorpus.c). Files are named by the SHA-256 of their contents (as nghttp2 does), so
 # running it twice changes nothing. With --clean the directories are emptied first
@@ -14,7 +14,7 @@ mkdir -p "$B"
 $CC -std=c99 -g -O1 -Wall -Wextra -Werror -I. -Ifuzz -Itests fuzz/mkcorpus.c -o "$B/mkcorpus"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-targets="mpa_frame mpa_setup mpa_rx ddp_rx rdmap_rx"
+targets="mpa_frame mpa_setup mpa_rx ddp_rx rdmap_rx verbs_qp"
 for t in $targets; do mkdir -p "$tmp/$t" "fuzz/corpus/$t"; done
 "$B/mkcorpus" "$tmp" tests/vectors/*.pcap
 for t in $targets; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fuzz/run.sh MODE: build and run the fuzz targets (mpa.h, ddp.h, rdmap.h; STYLE.md 10). Used by the Makefile:
+# fuzz/run.sh MODE: build and run the fuzz targets (mpa.h, ddp.h, rdmap.h, verbs.h; STYLE.md 10). Used by the Makefile:
 #   `make fuzz`     -> bash fuzz/run.sh smoke
 #   `make fuzz-afl` -> bash fuzz/run.sh afl
 #
@@ -19,7 +19,7 @@
 set -u
 cd "$(dirname "$0")/.."
 MODE=${1:-smoke}
-TARGETS="mpa_frame mpa_setup mpa_rx ddp_rx rdmap_rx"
+TARGETS="mpa_frame mpa_setup mpa_rx ddp_rx rdmap_rx verbs_qp"
 B=${B:-build}
 CC=${CC:-cc}
 CLANG=${CLANG:-clang}
