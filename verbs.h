@@ -28,8 +28,9 @@
  * THREADING. One thread drives an RNIC and everything on it (verbs calls, received octets,
  *   timers); the core takes no lock. Atomics are then atomic across streams by construction.
  *
- * STATUS. Not yet: Block List mode (Open RNIC refuses it), resizing a QP's or an S-RQ's queue
- *   (Modify refuses a size change), the sequential S-RQ dequeue model (arrival order only).
+ * STATUS. Not yet: resizing a QP's or an S-RQ's queue (Modify refuses a size change), the
+ *   sequential S-RQ dequeue model (arrival order only), STag 0 (refused everywhere), RNIC
+ *   Catastrophic Failure.
  *
  * No allocation, no blocking, no global state. Licence: see the end of mpa.h (MIT).
  */
@@ -238,7 +239,8 @@ typedef struct iw_mr_reg {
     uint8_t remote_ok;      /* Remote Access Flag (Allocate NS MR STag) */
     uint64_t va;
     uint64_t len;
-    uint32_t page_size;     /* physical buffer entry size, a power of 2 */
+    uint32_t page_size;     /* physical buffer entry size: a page (a power of 2, Page List
+                               mode) or a block (any size, Block List mode, verbs §7.6.2.2) */
     uint32_t fbo;           /* offset of the first octet in the first page */
     const uint64_t *pbl;    /* page addresses (host_ops.map turns them into pointers) */
     uint32_t npbl;
@@ -327,6 +329,7 @@ typedef struct iw_stag_ent {
     uint32_t pd, qp_id, mr_index, nmw;
     uint64_t va, len;
     uint32_t page_shift, fbo, npbl, pbl_cap;
+    uint32_t bsize;        /* block size (Block List mode), 0 in Page List mode */
     const uint64_t *pbl;
     uint64_t mr_to;        /* MW: the MR TO of the window's first octet */
 } iw_stag_ent;
@@ -336,7 +339,7 @@ typedef struct iw_rnic {
     const iw_rnic_host_ops *ops;
     void *ctx;
     iw_rnic_attr attr;
-    uint8_t open;
+    uint8_t open, block_mode;
     iw_stag_ent *stags;
     uint32_t nstags, nqp, ncq, next_qp_id;
     uint64_t rng;
@@ -428,7 +431,8 @@ typedef struct iw_qp {
 /* ---- verbs ------------------------------------------------------------------------------ */
 
 /* Open RNIC (verbs §9.2.1.1): stags[0..nstags) is the STag table; seed starts the STag
- * Index generator when host_ops.random is NULL. block_list: IW_V_BLOCK_LIST_NOT_SUPPORTED. */
+ * Index generator when host_ops.random is NULL. block_list: every registration of this RNIC
+ * is a Block List (blocks of one size, any alignment) instead of a Page List (verbs §7.6.2). */
 IW_DEF iw_vstatus iw_rnic_open(iw_rnic *r, const iw_rnic_host_ops *ops, void *ctx,
                                iw_stag_ent *stags, uint32_t nstags, uint64_t seed,
                                int block_list);
@@ -557,6 +561,25 @@ static uint64_t iw__shl64(uint64_t x, unsigned s)
     return ((uint64_t)((hi << s) | (lo >> (32u - s))) << 32) | (uint64_t)(lo << s);
 }
 
+/* n / d and n % d for a 32-bit d, shift and subtract: no libgcc division on RV32 or
+ * Cortex-M (only Block List mode, with its arbitrary block size, divides). */
+static uint64_t iw__divmod(uint64_t n, uint32_t d, uint32_t *rem)
+{
+    uint64_t q = 0, r = 0;
+    int i;
+    for (i = 0; i < 64; i++) { /* constant shifts only */
+        r = (r << 1) | (n >> 63);
+        n <<= 1;
+        q <<= 1;
+        if (r >= d) {
+            r -= d;
+            q |= 1u;
+        }
+    }
+    *rem = (uint32_t)r;
+    return q;
+}
+
 #define IW__SWQE_WAIT 0u  /* posted, not yet executed */
 #define IW__SWQE_RUN 1u   /* handed to RDMAP */
 #define IW__SWQE_DONE 2u  /* complete (status set) */
@@ -602,8 +625,8 @@ IW_DEF iw_vstatus iw_rnic_open(iw_rnic *r, const iw_rnic_host_ops *ops, void *ct
     if (!r || !ops || !ops->map || (nstags && !stags) || nstags > 0x1000000u)
         return IW_V_INVALID_MODIFIER;
     if (r->open == 1) return IW_V_RNIC_IN_USE; /* VERBS-002 (a zeroed struct is closed) */
-    if (block_list) return IW_V_BLOCK_LIST_NOT_SUPPORTED;
     IW_MEMSET(r, 0, sizeof *r);
+    r->block_mode = (uint8_t)(block_list != 0);
     if (nstags) IW_MEMSET(stags, 0, sizeof *stags * nstags);
     r->ops = ops;
     r->ctx = ctx;
@@ -627,6 +650,7 @@ IW_DEF iw_vstatus iw_rnic_open(iw_rnic *r, const iw_rnic_host_ops *ops, void *ct
     r->attr.srq = 1;       /* arrival-order dequeue */
     r->attr.immediate = 1;
     r->attr.page_sizes = 0xFFFFF000u; /* 4 KiB .. 2 GiB */
+    r->attr.block_list = r->block_mode; /* blocks of 1 octet .. 2 GiB */
     r->open = 1;
     return IW_V_OK;
 }
@@ -802,23 +826,37 @@ static int iw__mr_acc_ok(unsigned acc)
     return (acc & ~0x3Fu) == 0;
 }
 
-/* The page list checks of verbs §7.6.2.1 (VERBS-045); IW_V_OK or the Immediate Error. */
+/* The physical buffer list checks of verbs §7.6.2 (VERBS-045, VERBS-046); IW_V_OK or the
+ * Immediate Error. Page List: a power-of-2 page size, pages aligned; Block List (the RNIC's
+ * mode, chosen at open): one block size, blocks at any address. Both: FBO < size, VA mod size
+ * = FBO when VA-based, enough entries for FBO + length. *shift: log2 of the page size, or
+ * 0xFF for a block list. */
 static iw_vstatus iw__pbl_check(const iw_rnic *r, const iw_mr_reg *g, uint32_t *shift)
 {
-    uint32_t s = 0, i;
+    uint32_t s = 0, i, rem = 0;
     uint64_t need;
-    if (g->page_size == 0 || (g->page_size & (g->page_size - 1u)) ||
-        !(r->attr.page_sizes & g->page_size))
-        return IW_V_INVALID_PB_SIZE;
-    while ((1u << s) != g->page_size) s++;
+    if (r->block_mode) {
+        if (g->page_size == 0 || g->page_size > 0x80000000u) return IW_V_INVALID_PB_SIZE;
+        s = 0xFFu;
+    } else {
+        if (g->page_size == 0 || (g->page_size & (g->page_size - 1u)) ||
+            !(r->attr.page_sizes & g->page_size))
+            return IW_V_INVALID_PB_SIZE;
+        while ((1u << s) != g->page_size) s++;
+    }
     if (g->fbo >= g->page_size) return IW_V_INVALID_FBO;
-    if (!g->zero_based && (g->va & (g->page_size - 1u)) != g->fbo) return IW_V_INVALID_VA;
+    if (!g->zero_based) {
+        (void)iw__divmod(g->va, g->page_size, &rem);
+        if (rem != g->fbo) return IW_V_INVALID_VA;
+    }
     if (!g->zero_based && g->len && g->va + (g->len - 1u) < g->va) return IW_V_INVALID_VA;
     if (g->npbl > IW_CFG_VERBS_PBL_MAX || (g->npbl && !g->pbl)) return IW_V_INVALID_PBL_ENTRY;
-    need = iw__shr64(g->fbo + g->len + g->page_size - 1u, s);
-    if (g->len > iw__shl64(g->npbl, s) || need > g->npbl) return IW_V_INVALID_LENGTH;
-    for (i = 0; i < g->npbl; i++)
-        if (g->pbl[i] & (g->page_size - 1u)) return IW_V_INVALID_PBL_ENTRY;
+    if (g->len > 0xFFFFFFFFFFull) return IW_V_INVALID_LENGTH;
+    need = iw__divmod(g->fbo + g->len + g->page_size - 1u, g->page_size, &rem);
+    if (need > g->npbl) return IW_V_INVALID_LENGTH;
+    if (!r->block_mode)
+        for (i = 0; i < g->npbl; i++)
+            if (g->pbl[i] & (g->page_size - 1u)) return IW_V_INVALID_PBL_ENTRY;
     *shift = s;
     return IW_V_OK;
 }
@@ -835,6 +873,7 @@ static void iw__mr_fill(iw_stag_ent *e, const iw_mr_reg *g, uint32_t shift)
     e->va = g->zero_based ? 0 : g->va;
     e->len = g->len;
     e->page_shift = shift;
+    e->bsize = shift == 0xFFu ? g->page_size : 0u;
     e->fbo = g->fbo;
     e->pbl = g->pbl;
     e->npbl = g->npbl;
@@ -926,7 +965,11 @@ IW_DEF iw_vstatus iw_mr_register_shared(iw_rnic *r, uint32_t stag, uint32_t pd, 
         return IW_V_INVALID_STAG_INDEX;
     if (!iw__pd_ok(r, pd)) return IW_V_INVALID_PD;
     if (!iw__mr_acc_ok(acc)) return IW_V_INVALID_ACCESS;
-    if (!zero_based && ((va & (iw__shl64(1u, e->page_shift) - 1u)) != e->fbo)) return IW_V_INVALID_VA;
+    if (!zero_based) { /* the same FBO (verbs §7.3.2.4) */
+        uint32_t rem = 0;
+        (void)iw__divmod(va, e->bsize ? e->bsize : (uint32_t)iw__shl64(1u, e->page_shift), &rem);
+        if (rem != e->fbo) return IW_V_INVALID_VA;
+    }
     k = iw__stag_new(r);
     if (!k) return IW_V_INSUFFICIENT_RESOURCES;
     r->stags[k] = *e;
@@ -1004,11 +1047,19 @@ IW_DEF iw_vstatus iw_mw_alloc(iw_rnic *r, uint32_t pd, uint8_t key, uint32_t *st
 static int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t off, uint64_t len,
                          iw_ddp_buf *dst, size_t max, size_t *n)
 {
-    uint64_t psz = iw__shl64(1u, e->page_shift);
+    uint64_t psz = e->bsize ? e->bsize : iw__shl64(1u, e->page_shift);
     *n = 0;
     while (len) {
-        uint64_t x = e->fbo + off, page = iw__shr64(x, e->page_shift), in = x & (psz - 1u);
-        uint64_t k = psz - in;
+        uint64_t x = e->fbo + off, page, in, k;
+        if (e->bsize) { /* Block List: any size */
+            uint32_t rem = 0;
+            page = iw__divmod(x, e->bsize, &rem);
+            in = rem;
+        } else {
+            page = iw__shr64(x, e->page_shift);
+            in = x & (psz - 1u);
+        }
+        k = psz - in;
         uint8_t *p;
         if (k > len) k = len;
         if (page >= e->npbl) return -1;

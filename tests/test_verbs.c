@@ -32,6 +32,7 @@ typedef struct vt_ep {
 
 static vt_ep *EA, *EB;
 static int g_use_srq;           /* vt_ep_init: B's QP takes its receives from an S-RQ */
+static int g_block_b;           /* vt_ep_init: B's RNIC is in Block List mode */
 static iw_srq g_srq;
 static iw_recv_wr g_srq_ring[8];
 static uint8_t arena[2][MEM + 3 * PG];
@@ -108,7 +109,9 @@ static iw_vstatus vt_ep_init(vt_ep *e, int idx, uint16_t ird, uint16_t ord)
     memset(e, 0, sizeof *e);
     e->mem = (uint8_t *)(((uintptr_t)arena[idx] + PG - 1) & ~(uintptr_t)(PG - 1)) + PG;
     memset(e->mem - PG, 0xEE, MEM + 2 * PG);
-    if ((st = iw_rnic_open(&e->r, &vt_ops, e, e->stags, 64, 1234u + (unsigned)idx, 0)) != IW_V_OK) return st;
+    if ((st = iw_rnic_open(&e->r, &vt_ops, e, e->stags, 64, 1234u + (unsigned)idx,
+                           g_block_b && idx == 1)) != IW_V_OK)
+        return st;
     if ((st = iw_pd_alloc(&e->r, &e->pd)) != IW_V_OK) return st;
     if ((st = iw_pd_alloc(&e->r, &e->pd2)) != IW_V_OK) return st;
     if ((st = iw_cq_create(&e->r, &e->scq, e->sring, 64)) != IW_V_OK) return st;
@@ -1120,6 +1123,70 @@ static void t_srq(void)
     }
 }
 
+/* Block List mode (VERBS-046): one block size of any value, blocks at any address, FBO into the
+ * first block, VA mod size = FBO; a peer's Write lands block by block. */
+static void t_block_list(void)
+{
+    iw_mr_reg g;
+    iw_rnic_attr at;
+    uint64_t blocks[3];
+    uint32_t stag = 0, a_mr;
+    iw_send_wr w;
+    iw_wc wc;
+    uint8_t data[7000];
+    size_t i;
+    g_block_b = 1;
+    REQUIRE(vt_up(4, 4));
+    g_block_b = 0;
+    CHECK(iw_rnic_query(&EB->r, &at) == IW_V_OK && at.block_list);
+    blocks[0] = VA(EB, 5);
+    blocks[1] = VA(EB, 10007);
+    blocks[2] = VA(EB, 20011);
+    memset(&g, 0, sizeof g);
+    g.pd = EB->pd;
+    g.key = 9;
+    g.acc = IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE;
+    g.zero_based = 1;
+    g.len = 8000;
+    g.page_size = 3000;
+    g.fbo = 100;
+    g.pbl = blocks;
+    g.npbl = 3;
+    g.page_size = 0;
+    CHECK_EQ(iw_mr_register(&EB->r, &g, &stag), IW_V_INVALID_PB_SIZE);
+    g.page_size = 3000;
+    g.len = 9000; /* 100 + 9000 > 3 blocks */
+    CHECK_EQ(iw_mr_register(&EB->r, &g, &stag), IW_V_INVALID_LENGTH);
+    g.len = 8000;
+    g.zero_based = 0;
+    g.va = 6100; /* 6100 mod 3000 = 100 = FBO: fine */
+    CHECK_EQ(iw_mr_register(&EB->r, &g, &stag), IW_V_OK);
+    g.va = 6101;
+    CHECK_EQ(iw_mr_register(&EB->r, &g, &stag), IW_V_INVALID_VA);
+    g.zero_based = 1;
+    REQUIRE(iw_mr_register(&EB->r, &g, &stag) == IW_V_OK);
+    for (i = 0; i < sizeof data; i++) data[i] = (uint8_t)(i * 13 + 1);
+    memcpy(EA->mem, data, sizeof data);
+    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
+    w = swr(IW_WR_WRITE, 1);
+    w.nsge = 1;
+    w.sgl[0].stag = a_mr;
+    w.sgl[0].to = VA(EA, 0);
+    w.sgl[0].len = sizeof data;
+    w.remote_stag = stag;
+    w.remote_to = 50;
+    REQUIRE(post1(EA, &w) == IW_V_OK);
+    vt_flow();
+    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS);
+    /* TO 50 is octet 150 of block 0: 2850 there, 3000 in block 1, 1150 in block 2 */
+    CHECK_MEM(EB->mem + 5 + 150, data, 2850);
+    CHECK_MEM(EB->mem + 10007, data + 2850, 3000);
+    CHECK_MEM(EB->mem + 20011, data + 5850, 1150);
+    CHECK_EQ(EB->mem[5 + 149], 0xEE);
+    CHECK_EQ(EB->mem[20011 + 1150], 0xEE);
+    CHECK_EQ(EB->mem[5 + 3000], 0xEE);
+}
+
 /* An out-of-order MSN takes no S-RQ WQE: only arrival order exists, and a gap is (1,2,0x03)
  * (SEC-014). */
 static void t_srq_msn_gap(void)
@@ -1175,6 +1242,7 @@ int main(int argc, char **argv)
          "VERBS-077 VERBS-093 VERBS-096",
          t_more},
         {"S-RQ: an MSN gap takes no WQE SEC-014", t_srq_msn_gap},
+        {"Block List mode VERBS-046", t_block_list},
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
     };
     return CHECK_RUN(tests);
