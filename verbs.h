@@ -29,8 +29,7 @@
  *   timers); the core takes no lock. Atomics are then atomic across streams by construction.
  *
  * STATUS. Not yet: resizing a QP's or an S-RQ's queue (Modify refuses a size change), the
- *   sequential S-RQ dequeue model (arrival order only), STag 0 (refused everywhere), RNIC
- *   Catastrophic Failure.
+ *   sequential S-RQ dequeue model (arrival order only), STag 0 (refused everywhere).
  *
  * No allocation, no blocking, no global state. Licence: see the end of mpa.h (MIT).
  */
@@ -342,6 +341,8 @@ typedef struct iw_rnic {
     uint8_t open, block_mode;
     iw_stag_ent *stags;
     uint32_t nstags, nqp, ncq, next_qp_id;
+    struct iw_qp *qps;     /* the live QPs (iw_qp.next), for RNIC-wide events */
+    uint8_t dead;          /* RNIC Catastrophic Failure */
     uint64_t rng;
     struct { uint8_t used; uint32_t refs; } pd[IW_CFG_VERBS_PD];
 } iw_rnic;
@@ -426,6 +427,7 @@ typedef struct iw_qp {
     uint8_t have_info;
     iw_recv_wr cur;            /* the Receive an incoming message took, until it completes */
     uint8_t cur_valid, rq_limit_armed, sq_errored;
+    struct iw_qp *next;        /* the RNIC's list of live QPs */
 } iw_qp;
 
 /* ---- verbs ------------------------------------------------------------------------------ */
@@ -438,6 +440,9 @@ IW_DEF iw_vstatus iw_rnic_open(iw_rnic *r, const iw_rnic_host_ops *ops, void *ct
                                int block_list);
 IW_DEF iw_vstatus iw_rnic_query(const iw_rnic *r, iw_rnic_attr *out);
 IW_DEF iw_vstatus iw_rnic_close(iw_rnic *r);
+/* The RNIC failed (verbs §8.3.3): the unaffiliated "RNIC Catastrophic Failure" event, and every
+ * QP to Error, sending (0,2,0x08) where its LLP still works (VERBS-092). */
+IW_DEF void iw_rnic_catastrophic(iw_rnic *r);
 
 IW_DEF iw_vstatus iw_pd_alloc(iw_rnic *r, uint32_t *pd);
 IW_DEF iw_vstatus iw_pd_dealloc(iw_rnic *r, uint32_t pd);
@@ -661,6 +666,34 @@ IW_DEF iw_vstatus iw_rnic_query(const iw_rnic *r, iw_rnic_attr *out)
     if (out) *out = r->attr;
     return IW_V_OK;
 }
+static void iw__qp_enter(struct iw_qp *qp, unsigned state);
+
+/* see verbs.h */
+IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
+{
+    iw_qp *qp;
+    if (!r || r->open != 1 || r->dead) return;
+    r->dead = 1;
+    if (r->ops->async_event) {
+        iw_async_rec a;
+        IW_MEMSET(&a, 0, sizeof a);
+        a.event = IW_AE_RNIC_CATASTROPHIC;
+        a.resource = IW_RES_RNIC;
+        a.term = iw__v_term(0, 2, 0x08);
+        r->ops->async_event(r->ctx, &a);
+    }
+    for (qp = r->qps; qp; qp = qp->next) {
+        if (qp->state == IW_QP_RTS) { /* Catastrophic error, global */
+            qp->flushing = 1;
+            (void)iw_rdmap_terminate(&qp->rs, iw__v_term(0, 2, 0x08));
+            qp->flushing = 0;
+        }
+        if (qp->state != IW_QP_IDLE && !iw_rdmap_failed(&qp->rs))
+            iw_rdmap_llp_down(&qp->rs, IW_EHOST, iw__v_term(0, 2, 0x08));
+        if (qp->state != IW_QP_ERROR) iw__qp_enter(qp, IW_QP_ERROR);
+    }
+}
+
 /* see verbs.h */
 IW_DEF iw_vstatus iw_rnic_close(iw_rnic *r)
 {
@@ -1589,6 +1622,8 @@ IW_DEF iw_vstatus iw_qp_create(iw_rnic *r, iw_qp *qp, const iw_qp_cfg *cfg,
     cfg->sq_cq->users++;
     if (cfg->rq_cq != cfg->sq_cq) cfg->rq_cq->users++;
     if (cfg->srq) cfg->srq->users++;
+    qp->next = r->qps;
+    r->qps = qp;
     qp->rq_limit_armed = (uint8_t)(cfg->srq && cfg->rq_limit);
     r->pd[cfg->pd - 1].refs++;
     r->nqp++;
@@ -1708,6 +1743,11 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
         }
     }
     qp->alive = 0; /* from here no CQE and no event for it (VERBS-034) */
+    {
+        iw_qp **pp = &qp->rnic->qps;
+        while (*pp && *pp != qp) pp = &(*pp)->next;
+        if (*pp) *pp = qp->next;
+    }
     if (qp->state != IW_QP_IDLE && qp->state != IW_QP_ERROR && !iw_rdmap_failed(&qp->rs))
         iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01)); /* disassociated */
     qp->cfg.sq_cq->users--;

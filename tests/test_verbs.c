@@ -1187,6 +1187,30 @@ static void t_block_list(void)
     CHECK_EQ(EB->mem[5 + 3000], 0xEE);
 }
 
+/* RNIC Catastrophic Failure: the unaffiliated event, every QP to Error with its WQEs flushed,
+ * (0,2,0x08) sent to the peer (VERBS-092). */
+static void t_rnic_catastrophic(void)
+{
+    iw_wc wc;
+    iw_qp_info qi;
+    REQUIRE(vt_up(4, 4));
+    {
+        iw_send_wr w = swr(IW_WR_WRITE, 30); /* zero-length: B's MPA reaches Full Operation */
+        REQUIRE(post1(EA, &w) == IW_V_OK);
+        vt_flow();
+        REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK);
+    }
+    REQUIRE(recv1(EB, 3, 0, 0, 0) == IW_V_OK);
+    iw_rnic_catastrophic(&EB->r);
+    vt_flow();
+    CHECK(EB->nev >= 1 && EB->ev[0].event == IW_AE_RNIC_CATASTROPHIC && EB->ev[0].resource == IW_RES_RNIC);
+    CHECK_EQ(iw_qp_state(&EB->qp), IW_QP_ERROR);
+    CHECK(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK && wc.wr_id == 3 && wc.status == IW_WC_FLUSHED);
+    CHECK(iw_qp_query(&EA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_valid &&
+          !qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 2 && qi.term.term.ecode == 8);
+    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_TERM_RECEIVED);
+}
+
 /* An out-of-order MSN takes no S-RQ WQE: only arrival order exists, and a gap is (1,2,0x03)
  * (SEC-014). */
 static void t_srq_msn_gap(void)
@@ -1243,6 +1267,7 @@ int main(int argc, char **argv)
          t_more},
         {"S-RQ: an MSN gap takes no WQE SEC-014", t_srq_msn_gap},
         {"Block List mode VERBS-046", t_block_list},
+        {"RNIC catastrophic failure VERBS-092", t_rnic_catastrophic},
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
     };
     return CHECK_RUN(tests);
