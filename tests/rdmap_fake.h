@@ -364,9 +364,9 @@ static iw_status rf_pair_up(rf_ep *a, rf_ep *b, const rf_cfg *ca, const rf_cfg *
 
 /* The n-th (0-based) FPDU e sent since Full Operation whose RDMAP opcode is op (any: op > 15):
  * its ULPDU and length, or NULL. No markers. */
-static const uint8_t *rf_fpdu(const rf_ep *e, unsigned op, int nth, size_t *len)
+static IW__CHECK_UNUSED const uint8_t *rf_fpdu(const rf_ep *e, unsigned op, int nth, size_t *len)
 {
-    size_t p = e->scan_off, crc = e->c.crc_on ? 4u : 0u;
+    size_t p = e->scan_off, crc = 4u; /* present even when CRC is off */
     while (p + 2 <= e->out_len) {
         size_t ul = ((size_t)e->out[p] << 8) | e->out[p + 1];
         const uint8_t *u = e->out + p + 2;
@@ -381,7 +381,7 @@ static const uint8_t *rf_fpdu(const rf_ep *e, unsigned op, int nth, size_t *len)
 }
 
 /* Send a raw ULPDU from e (bypassing RDMAP and DDP) and let it flow. */
-static iw_status rf_inject(rf_ep *e, const uint8_t *u, size_t len)
+static IW__CHECK_UNUSED iw_status rf_inject(rf_ep *e, const uint8_t *u, size_t len)
 {
     iw_iov v;
     v.base = u;
@@ -391,9 +391,9 @@ static iw_status rf_inject(rf_ep *e, const uint8_t *u, size_t len)
 
 /* Walk the FPDUs e sent in Full Operation (no markers), from scan_off: count Terminates and
  * anything sent after one (RDMAP-022), keep the last Terminate's ULPDU. */
-static void rf_scan(rf_ep *e, size_t start)
+static IW__CHECK_UNUSED void rf_scan(rf_ep *e, size_t start)
 {
-    size_t p = start, crc = e->c.crc_on ? 4u : 0u;
+    size_t p = start, crc = 4u; /* the CRC field is there even when CRC is off (zero) */
     while (p + 2 <= e->out_len) {
         size_t ul = ((size_t)e->out[p] << 8) | e->out[p + 1];
         size_t tot = 2 + ul + iw_mpa_pad(ul) + crc;
@@ -410,7 +410,7 @@ static void rf_scan(rf_ep *e, size_t start)
 }
 
 /* The wr helpers. */
-static iw_rdmap_wr rf_wr(unsigned op, void *cookie)
+static IW__CHECK_UNUSED iw_rdmap_wr rf_wr(unsigned op, void *cookie)
 {
     iw_rdmap_wr w;
     memset(&w, 0, sizeof w);
