@@ -166,8 +166,8 @@ static void run(int crc, int rounds, unsigned long long seed0)
     }
 }
 
-static void t_hostile_nocrc(void) { run(0, 3000, 1); }
-static void t_hostile_crc(void) { run(1, 500, 2); }
+static void t_hostile_nocrc(void) { run(0, 20000, 1); }
+static void t_hostile_crc(void) { run(1, 3000, 2); }
 
 int main(int argc, char **argv)
 {
