@@ -1264,7 +1264,10 @@ static IW__UNUSED void fv_finish(void)
         /* a local Terminate recorded (before the harness's own end), MPA and the host fine */
         int term_sent = g_fv_qp.term_valid && g_fv_qp.term_local &&
                         g_fv_conn.err.status == IW_OK && !g->host_failed && !g->closed &&
-                        (!FZ_TERM_SENT_FULL_ONLY || iw_mpa_state(&g_fv_conn) == IW_MPA_S_FULL);
+                        (!FZ_TERM_SENT_FULL_ONLY || iw_mpa_state(&g_fv_conn) == IW_MPA_S_FULL) &&
+                        /* a Responder sends nothing before the Initiator's first FPDU
+                         * (MPA-015): the Terminate waits in DDP until it arrives */
+                        iw_mpa_state(&g_fv_conn) != IW_MPA_S_AWAIT_FIRST;
         if (term_sent && FZ_CHECK_TERM_SENT) {
             fv_check_wire();
             if (g->wire_nterm == 0) {
