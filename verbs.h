@@ -1239,18 +1239,12 @@ static void iw__sq_reap(iw_qp *qp)
     }
 }
 
-/* Flush: every WQE not complete gets Flushed (VERBS-027), posting order, SQ then RQ. */
-static void iw__qp_flush(iw_qp *qp)
+/* Every Receive still posted on the QP's own RQ completes Flushed, in order (an S-RQ's
+ * WQEs are never flushed by a QP, VERBS-088). */
+static void iw__rq_flush(iw_qp *qp)
 {
-    iw_wc wc;
-    while (qp->sq_exec != qp->sq_tail) { /* never handed to RDMAP */
-        iw_swqe *w = &qp->mem.swqe[qp->sq_exec % qp->cfg.sq_depth];
-        w->st = IW__SWQE_DONE;
-        w->status = IW_WC_FLUSHED;
-        qp->sq_exec++;
-    }
-    iw__sq_reap(qp);
     while (qp->rq_head != qp->rq_tail) {
+        iw_wc wc;
         iw_recv_wr *w = &qp->mem.rwqe[qp->rq_head % qp->cfg.rq_depth];
         IW_MEMSET(&wc, 0, sizeof wc);
         wc.wr_id = w->wr_id;
@@ -1262,23 +1256,24 @@ static void iw__qp_flush(iw_qp *qp)
     }
 }
 
+/* Flush: every WQE not complete gets Flushed (VERBS-027), posting order, SQ then RQ. */
+static void iw__qp_flush(iw_qp *qp)
+{
+    while (qp->sq_exec != qp->sq_tail) { /* never handed to RDMAP */
+        iw_swqe *w = &qp->mem.swqe[qp->sq_exec % qp->cfg.sq_depth];
+        w->st = IW__SWQE_DONE;
+        w->status = IW_WC_FLUSHED;
+        qp->sq_exec++;
+    }
+    iw__sq_reap(qp);
+    iw__rq_flush(qp);
+}
+
 static void iw__qp_enter(iw_qp *qp, unsigned state)
 {
     qp->state = (uint8_t)state;
     if (state == IW_QP_ERROR) iw__qp_flush(qp);
-    if (state == IW_QP_CLOSING) { /* VERBS-029: RQ flushed, SQ stopped */
-        while (qp->rq_head != qp->rq_tail) {
-            iw_wc wc;
-            iw_recv_wr *w = &qp->mem.rwqe[qp->rq_head % qp->cfg.rq_depth];
-            IW_MEMSET(&wc, 0, sizeof wc);
-            wc.wr_id = w->wr_id;
-            wc.qp_id = qp->id;
-            wc.type = IW_WR_RECV;
-            wc.status = IW_WC_FLUSHED;
-            qp->rq_head++;
-            iw__qp_wc(qp, qp->cfg.rq_cq, &wc, 1);
-        }
-    }
+    if (state == IW_QP_CLOSING) iw__rq_flush(qp); /* VERBS-029: RQ flushed, SQ stopped */
 }
 
 /* Execute SQ WQEs in order: RDMAP operations go to the stream; Bind, Fast-Register and
@@ -1424,24 +1419,31 @@ static void iw__qp_recv(void *ctx, const iw_rdmap_recv *rv)
     iw__rq_done(qp, &wc);
 }
 
+/* Invalidate window e for qp, locally or for the peer (verbs §7.10.4, §7.10.6.3;
+ * VERBS-058): a Valid window needs the QP it is bound to, an Invalid one the QP's PD; it is then
+ * Invalid, unbound from its MR, in the invalidating QP's PD. 0 when refused. */
+static int iw__mw_invalidate(const iw_qp *qp, iw_stag_ent *e)
+{
+    if (e->state == IW__STAG_VALID && e->qp_id != qp->id) return 0;
+    if (e->state != IW__STAG_VALID && e->pd != qp->cfg.pd) return 0;
+    if (e->state == IW__STAG_VALID) {
+        iw_stag_ent *m = iw__stag_get(qp->rnic, e->mr_index);
+        if (m && m->nmw) m->nmw--;
+    }
+    e->state = IW__STAG_INVALID;
+    e->pd = qp->cfg.pd;
+    e->qp_id = 0;
+    return 1;
+}
+
 /* Send with Invalidate at the sink (verbs §7.8; RDMAP-045..048). */
 static iw_rdmap_inval iw__qp_invalidate(void *ctx, uint32_t stag)
 {
     iw_qp *qp = (iw_qp *)ctx;
     iw_stag_ent *e = iw__stag_get(qp->rnic, stag >> 8);
     if (!e || stag == 0 || e->key != (stag & 0xFFu)) return IW_RDMAP_INV_INVALID_STAG;
-    if (e->kind == IW__STAG_MW) {
-        if (e->state == IW__STAG_VALID && e->qp_id != qp->id) return IW_RDMAP_INV_NOT_ASSOC;
-        if (e->state != IW__STAG_VALID && e->pd != qp->cfg.pd) return IW_RDMAP_INV_NOT_ASSOC;
-        if (e->state == IW__STAG_VALID) {
-            iw_stag_ent *m = iw__stag_get(qp->rnic, e->mr_index);
-            if (m && m->nmw) m->nmw--;
-        }
-        e->state = IW__STAG_INVALID;
-        e->pd = qp->cfg.pd;
-        e->qp_id = 0;
-        return IW_RDMAP_INV_OK;
-    }
+    if (e->kind == IW__STAG_MW)
+        return iw__mw_invalidate(qp, e) ? IW_RDMAP_INV_OK : IW_RDMAP_INV_NOT_ASSOC;
     if (e->pd != qp->cfg.pd) return IW_RDMAP_INV_NOT_ASSOC;
     if (!(e->acc & (IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_ATOMIC)))
         return IW_RDMAP_INV_ACCESS;
@@ -1931,18 +1933,8 @@ static iw_wc_status iw__inval_local(iw_qp *qp, uint32_t stag)
 {
     iw_stag_ent *e = iw__stag_get(qp->rnic, stag >> 8);
     if (!e || stag == 0 || e->key != (stag & 0xFFu)) return IW_WC_INVALID_STAG;
-    if (e->kind == IW__STAG_MW) {
-        if (e->state == IW__STAG_VALID && e->qp_id != qp->id) return IW_WC_INVALID_PD;
-        if (e->state != IW__STAG_VALID && e->pd != qp->cfg.pd) return IW_WC_INVALID_PD;
-        if (e->state == IW__STAG_VALID) {
-            iw_stag_ent *m = iw__stag_get(qp->rnic, e->mr_index);
-            if (m && m->nmw) m->nmw--;
-        }
-        e->state = IW__STAG_INVALID;
-        e->pd = qp->cfg.pd;
-        e->qp_id = 0;
-        return IW_WC_SUCCESS;
-    }
+    if (e->kind == IW__STAG_MW)
+        return iw__mw_invalidate(qp, e) ? IW_WC_SUCCESS : IW_WC_INVALID_PD;
     if (e->pd != qp->cfg.pd) return IW_WC_INVALID_PD;
     if (e->shared || e->nmw) return IW_WC_ACCESS_VIOLATION;
     e->state = IW__STAG_INVALID;
