@@ -1271,7 +1271,12 @@ static void iw__qp_flush(iw_qp *qp)
 
 static void iw__qp_enter(iw_qp *qp, unsigned state)
 {
+    unsigned from = qp->state;
     qp->state = (uint8_t)state;
+    if (state == IW_QP_ERROR && from != IW_QP_IDLE && qp->llp) {
+        /* no stream any more: what RDMAP and DDP still hold completes too (flushed) */
+        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
+    }
     if (state == IW_QP_ERROR) iw__qp_flush(qp);
     if (state == IW_QP_CLOSING) iw__rq_flush(qp); /* VERBS-029: RQ flushed, SQ stopped */
 }
