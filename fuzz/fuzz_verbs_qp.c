@@ -171,6 +171,7 @@ typedef struct fv_state {
     size_t limit;
     unsigned send_calls, fail_at;
     int host_failed, closed;
+    int llp_gone; /* the script reported a reset or a lost connection: nothing more goes out */
     uint64_t rnd;
     /* the STag list */
     fv_ref list[FV_NLIST];
@@ -1216,7 +1217,12 @@ static void fv_record(fv_rd *r)
             FZ_CHECK(qi.state <= IW_QP_ERROR && qi.id == g_fv_qp.id);
         break;
     }
-    case 19: iw_qp_llp_event(&g_fv_qp, rd8(r) % 5u); break;
+    case 19: {
+        unsigned what = rd8(r) % 5u;
+        if (what == IW_QP_LLP_RESET || what == IW_QP_LLP_LOST) g_fv.llp_gone = 1;
+        iw_qp_llp_event(&g_fv_qp, what);
+        break;
+    }
     case 20: {
         int bound = fv_mw_bound(), alive = g_fv_qp.alive;
         fv_pre();
@@ -1263,7 +1269,7 @@ static IW__UNUSED void fv_finish(void)
     {
         /* a local Terminate recorded (before the harness's own end), MPA and the host fine */
         int term_sent = g_fv_qp.term_valid && g_fv_qp.term_local &&
-                        g_fv_conn.err.status == IW_OK && !g->host_failed && !g->closed &&
+                        g_fv_conn.err.status == IW_OK && !g->host_failed && !g->closed && !g->llp_gone &&
                         (!FZ_TERM_SENT_FULL_ONLY || iw_mpa_state(&g_fv_conn) == IW_MPA_S_FULL) &&
                         /* a Responder sends nothing before the Initiator's first FPDU
                          * (MPA-015): the Terminate waits in DDP until it arrives */
