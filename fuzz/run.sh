@@ -15,7 +15,7 @@
 #   replay  build the replay drivers (build/fuzz/replay_X, cc + ASan/UBSan) and run every
 #           corpus file through them: fast, for `make test`.
 #
-# Environment: CC (default cc), CLANG (default clang), FUZZ_SECONDS, AFL_SECONDS, B (build dir).
+# Environment: CC (default cc), CLANG (default clang), FUZZ_SECONDS, FUZZ_SEED, AFL_SECONDS, B (build dir).
 set -u
 cd "$(dirname "$0")/.."
 MODE=${1:-smoke}
@@ -24,6 +24,8 @@ B=${B:-build}
 CC=${CC:-cc}
 CLANG=${CLANG:-clang}
 FUZZ_SECONDS=${FUZZ_SECONDS:-30}
+# libFuzzer's seed: fixed by default so a run (CI's too) can be repeated; FUZZ_SEED=0 = random.
+FUZZ_SEED=${FUZZ_SEED:-1}
 AFL_SECONDS=${AFL_SECONDS:-20}
 WARN="-std=c99 -Wall -Wextra"
 # UBSan findings must stop the run, not scroll by.
@@ -78,7 +80,7 @@ smoke() {
         cp -r "fuzz/corpus/$t" "$B/fuzz/corpus-$t"
         rm -f "$B/fuzz/crash-$t-"*
         log="$B/fuzz/fuzz_$t.log"
-        "$B/fuzz/fuzz_$t" -max_total_time="$FUZZ_SECONDS" -dict="fuzz/$t.dict" -print_final_stats=1 \
+        "$B/fuzz/fuzz_$t" -max_total_time="$FUZZ_SECONDS" -seed="$FUZZ_SEED" -dict="fuzz/$t.dict" -print_final_stats=1 \
             -timeout=25 -rss_limit_mb=2048 -artifact_prefix="$B/fuzz/crash-$t-" \
             "$B/fuzz/corpus-$t" >"$log" 2>&1
         rc=$?
