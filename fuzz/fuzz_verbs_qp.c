@@ -171,7 +171,7 @@ typedef struct fv_state {
     size_t limit;
     unsigned send_calls, fail_at;
     int host_failed, closed;
-    int llp_gone; /* the script reported a reset or a lost connection: nothing more goes out */
+    int llp_gone; /* the script reported the LLP closed, reset or lost: nothing more goes out */
     uint64_t rnd;
     /* the STag list */
     fv_ref list[FV_NLIST];
@@ -1219,7 +1219,10 @@ static void fv_record(fv_rd *r)
     }
     case 19: {
         unsigned what = rd8(r) % 5u;
-        if (what == IW_QP_LLP_RESET || what == IW_QP_LLP_LOST) g_fv.llp_gone = 1;
+        /* the script says the connection closed, reset or was lost: a Terminate still
+         * queued behind a message can no longer go out */
+        if (what == IW_QP_LLP_CLOSED || what == IW_QP_LLP_RESET || what == IW_QP_LLP_LOST)
+            g_fv.llp_gone = 1;
         iw_qp_llp_event(&g_fv_qp, what);
         break;
     }
