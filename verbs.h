@@ -2139,6 +2139,8 @@ IW_DEF const iw_mpa_ulp_ops *iw_qp_mpa_ulp_ops(void)
 IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
 {
     if (!qp || !qp->alive) return; /* destroyed: detached */
+    if (what != IW_QP_LLP_CLOSED && what != IW_QP_LLP_RESET && what != IW_QP_LLP_LOST)
+        return; /* not an event */
     if (what == IW_QP_LLP_CLOSED) {
         if (qp->state == IW_QP_CLOSING) { /* VERBS-030 / VERBS-031 */
             if (qp->sq_head == qp->sq_tail) {
