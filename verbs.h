@@ -1755,8 +1755,8 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
         while (*pp && *pp != qp) pp = &(*pp)->next;
         if (*pp) *pp = qp->next;
     }
-    if (qp->state != IW_QP_IDLE && qp->state != IW_QP_ERROR && !iw_rdmap_failed(&qp->rs))
-        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01)); /* disassociated */
+    if (qp->state != IW_QP_IDLE && qp->llp) /* disassociated: whatever is queued is dropped */
+        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
     qp->cfg.sq_cq->users--;
     if (qp->cfg.rq_cq != qp->cfg.sq_cq) qp->cfg.rq_cq->users--;
     if (qp->cfg.srq) qp->cfg.srq->users--;

@@ -1271,7 +1271,7 @@ static IW__UNUSED void fv_finish(void)
     fv_drain();
     {
         /* a local Terminate recorded (before the harness's own end), MPA and the host fine */
-        int term_sent = g_fv_qp.term_valid && g_fv_qp.term_local &&
+        int term_sent = g_fv_qp.alive && g_fv_qp.term_valid && g_fv_qp.term_local &&
                         g_fv_conn.err.status == IW_OK && !g->host_failed && !g->closed && !g->llp_gone &&
                         (!FZ_TERM_SENT_FULL_ONLY || iw_mpa_state(&g_fv_conn) == IW_MPA_S_FULL) &&
                         /* a Responder sends nothing before the Initiator's first FPDU
