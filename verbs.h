@@ -1305,11 +1305,19 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
     if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP)) {
         iw_ddp_buf b; /* ATOM-015: the original value lands before the WC (host order) */
         size_t n = 0;
-        if (iw__xlate(qp, w->wr.sgl[0].stag, w->wr.sgl[0].to, 8, IW_ACC_LOCAL_WRITE, 0, &b, 1,
-                      &n) == IW_DDP_X_OK && n == 1)
+        iw_ddp_xlate x = iw__xlate(qp, w->wr.sgl[0].stag, w->wr.sgl[0].to, 8,
+                                   IW_ACC_LOCAL_WRITE, 0, &b, 1, &n);
+        if (x == IW_DDP_X_OK && n == 1) {
             IW_MEMCPY(b.base, &c->orig, 8);
-        else
-            w->status = IW_WC_BASE_BOUNDS;
+        } else { /* the result buffer went away meanwhile: a local error (VERBS-023) */
+            w->status = x == IW_DDP_X_OK ? IW_WC_BASE_BOUNDS : iw__xlate_wc(x);
+            if (qp->state == IW_QP_RTS) {
+                qp->flushing = 1;
+                qp->state = IW_QP_TERMINATE;
+                (void)iw_rdmap_terminate(&qp->rs, iw__v_term(0, 0, 0));
+                qp->flushing = 0;
+            }
+        }
     }
     if (w->status == IW_WC_SUCCESS && w->wr.type == IW_WR_READ_INV) { /* VERBS-074 */
         iw_stag_ent *e = iw__stag_get(qp->rnic, w->wr.sgl[0].stag >> 8);
@@ -2006,6 +2014,16 @@ static void iw__sq_run(iw_qp *qp)
             if (qp->rs.cfg.ord == 0) { /* VERBS-037 */
                 iw__sq_fail(qp, w, IW_WC_ZERO_ORD);
                 return;
+            }
+            if (rw.opcode == IW_RDMAP_OP_ATOMIC_REQ) { /* the result buffer: Local Write */
+                iw_ddp_buf b;
+                size_t k = 0;
+                iw_ddp_xlate x = iw__xlate(qp, s->sgl[0].stag, s->sgl[0].to, 8,
+                                           IW_ACC_LOCAL_WRITE, 0, &b, 1, &k);
+                if (x != IW_DDP_X_OK || k != 1) {
+                    iw__sq_fail(qp, w, x != IW_DDP_X_OK ? iw__xlate_wc(x) : IW_WC_BASE_BOUNDS);
+                    return;
+                }
             }
             rw.stag = s->remote_stag;
             rw.to = s->remote_to;
