@@ -1681,6 +1681,9 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         if (!a->llp) return IW_V_INVALID_LLP;
         ms = iw_mpa_state(a->llp);
         if (ms != IW_MPA_S_FULL && ms != IW_MPA_S_AWAIT_FIRST) return IW_V_INVALID_LLP;
+        /* a stream still sending an FPDU of an earlier association is not a fresh one: its
+         * octets may point into this QP's stream, which RTS starts anew (VERBS-013) */
+        if (iw_mpa_tx_busy(a->llp)) return IW_V_INVALID_LLP;
     } else if (from == IW_QP_IDLE && to == IW_QP_ERROR) {
     } else if (from == IW_QP_RTS && (to == IW_QP_RTS || to == IW_QP_CLOSING ||
                                      to == IW_QP_TERMINATE || to == IW_QP_ERROR)) {

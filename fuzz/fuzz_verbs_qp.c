@@ -713,6 +713,7 @@ static void fv_check_wire(void)
     w.ctx = &c;
     w.ubuf = g_fv_ubuf;
     fz_walk_run(&w, g_fv_wire + used, g->wire_len - used);
+    if (w.err != FZ_W_NONE) fprintf(stderr, "walk err %d mk %u crc %u len %zu used %zu\n", (int)w.err, g_fv_conn.mk_tx, g_fv_conn.crc_on, g->wire_len, used);
     FZ_CHECK(w.err == FZ_W_NONE); /* valid MPA framing */
     if (FZ_CHECK_ONE_TERM) FZ_CHECK(c.nterm <= 1);
     g->wire_nterm = c.nterm;
