@@ -1205,8 +1205,17 @@ static void fv_record(fv_rd *r)
         a.ord = (uint16_t)(rd8(r) & 0x7Fu);
         a.ird = (uint16_t)(rd8(r) & 0x7Fu);
         if (a.ord == 0x7F) a.ord = 0x4000;
-        fv_pre();
-        (void)fv_post(iw_qp_modify(&g_fv_qp, &a), "iw_qp_modify");
+        {
+            unsigned from = g_fv_qp.state;
+            fv_pre();
+            if (fv_post(iw_qp_modify(&g_fv_qp, &a), "iw_qp_modify") == IW_V_OK &&
+                from == IW_QP_ERROR && a.next_state == IW_QP_IDLE) {
+                /* reaped and reset: a new association, a new "at most one error" */
+                g_fv.nonflush_err = 0;
+                g_fv.sq.err_seen = 0;
+                g_fv.rq.err_seen = 0;
+            }
+        }
         break;
     }
     case 16: fv_post_sq(r); break;
