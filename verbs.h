@@ -1274,8 +1274,12 @@ static void iw__qp_enter(iw_qp *qp, unsigned state)
     unsigned from = qp->state;
     qp->state = (uint8_t)state;
     if (state == IW_QP_ERROR && from != IW_QP_IDLE && qp->llp) {
-        /* no stream any more: what RDMAP and DDP still hold completes too (flushed) */
+        /* no stream any more: what RDMAP and DDP still hold completes too (flushed), and the
+         * LLP stream is ended (verbs §6.2.4: disassociated; a new association needs a new
+         * stream) */
         iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
+        iw_mpa_close(qp->llp);
+        qp->llp = NULL;
     }
     if (state == IW_QP_ERROR) iw__qp_flush(qp);
     if (state == IW_QP_CLOSING) iw__rq_flush(qp); /* VERBS-029: RQ flushed, SQ stopped */
