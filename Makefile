@@ -13,17 +13,12 @@ RV_FLAGS := -march=rv32imac -mabi=ilp32 -Os -ffreestanding -nostdlib
 .PHONY: all test demo reqs fuzz fuzz-afl bench size clean
 all: test
 
+# The programs beside the core (POSIX host, demo, tools, interop) each bring their own rules.
+include $(sort $(wildcard mk/*.mk))
+
 # Every test with gcc and clang under ASan+UBSan, C++ and IWARP_STATIC builds, cross builds.
 test:
 	@bash tests/run.sh
-
-# Two MPA endpoints in one process over an in-memory pipe (see examples/mpa_demo.c).
-demo: $(B)/mpa_demo
-	@$(B)/mpa_demo
-
-$(B)/mpa_demo: examples/mpa_demo.c $(HEADERS)
-	@mkdir -p $(B)
-	$(CC) $(WARN) -O2 -I. -Itests -o $@ examples/mpa_demo.c
 
 reqs:
 	@bash tests/reqs.sh

@@ -16,7 +16,7 @@ for src in bench/bench_*.c; do
     case "$name" in *"${BENCH_ONLY:-}"*) ;; *) continue ;; esac
     libs=""
     grep -q 'isa-l' "$src" && libs="-lisal"
-    if ! cc $CFLAGS -std=c99 -Wall -Wextra -I. -Ibench -o "$B/$name" "$src" $libs; then
+    if ! cc $CFLAGS -std=c99 -Wall -Wextra -I. -Ibench -Iexamples/posix -o "$B/$name" "$src" $libs -pthread; then
         echo "bench: build of $name failed"; status=1; continue
     fi
     echo "== $name"

@@ -47,6 +47,24 @@ for cc in gcc clang; do
     done
 done
 
+# Integration tests written as scripts (tests/t_*.sh: programs over real sockets, tshark, the
+# tools). Each builds what it needs, prints TAP lines and ends with "# counts P F", like a test
+# program; it is run once (not per compiler) and its counts join the total.
+for sh in tests/t_*.sh; do
+    [ -e "$sh" ] || continue
+    name=$(basename "$sh" .sh)
+    log="$B/$name.log"
+    B="$B" bash "$sh" > "$log" 2>&1; rc=$?
+    grep -E '^(not ok|#)' "$log" | grep -v '^# counts' | sed "s/^/[$name] /"
+    counts=$(grep '^# counts ' "$log" | tail -n 1)
+    if [ -z "$counts" ]; then bad "$name crashed (rc=$rc)"; tail -n 30 "$log"; continue; fi
+    set -- $counts
+    pass=$((pass + $3)); fail=$((fail + $4))
+    [ "$rc" -eq 0 ] || [ "$4" -gt 0 ] || { bad "$name exit status $rc"; tail -n 30 "$log"; }
+    [ "$4" -gt 0 ] && grep -E '^  ' "$log" | head -n 40
+    echo "$name: $3 passed, $4 failed"
+done
+
 # The README's example, compiled with the strict flags and run (STYLE.md 8: no uncompiled docs).
 awk '/readme-example/{f=1; next} f && /^```c/{g=1; next} g && /^```/{exit} g{print}' README.md > "$B/readme_example.c"
 step "README example builds and runs" sh -c "gcc $WARN $SAN -I. -o $B/readme_example $B/readme_example.c && $B/readme_example >/dev/null"
