@@ -1225,6 +1225,9 @@ static void iw__sq_reap(iw_qp *qp)
          * Fast-Register that took effect before the earlier error was known included) */
         if (qp->sq_errored && w->status == IW_WC_SUCCESS) w->status = IW_WC_FLUSHED;
         if (w->status != IW_WC_SUCCESS) qp->sq_errored = 1;
+        /* the slot leaves the queue BEFORE its WC goes out: a CQ overflow terminates the
+         * stream, whose retirements re-enter here and must start after this WQE */
+        qp->sq_head++;
         if (w->signaled || w->status != IW_WC_SUCCESS) {
             iw_wc wc;
             IW_MEMSET(&wc, 0, sizeof wc);
@@ -1235,7 +1238,6 @@ static void iw__sq_reap(iw_qp *qp)
             wc.len = w->len;
             iw__qp_wc(qp, qp->cfg.sq_cq, &wc, 0);
         }
-        qp->sq_head++;
     }
 }
 

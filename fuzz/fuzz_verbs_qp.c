@@ -28,7 +28,9 @@
  *         IW_EAGAIN, 3 IW_EAGAIN on every other call), L = 1 + (h9 >> 2)
  *   h[10] host send call k fails with IW_EHOST (0 never)
  *   h[11] bit0 host random op; bit1 MPA cfg.terminate = 0
- *   h[12..15] reserved
+ *   h[12] seed of the host random op; h[13..14] reserved
+ *   h[15] the byte every caller-owned array (SQ/RQ/IRD rings, STag table, CQ rings) is filled
+ *         with before creation: leftovers the core must never read (regress-sq-reap-reentry)
  *   RECORDS: an opcode octet (% 25) and its arguments, read from the input (0 once it ends):
  *     0 WIRE [u16 L][L octets] to iw_mpa_rx_feed     1 iw_pd_alloc      2 iw_pd_dealloc [pd]
  *     3 iw_cq_create [cq]   4 iw_cq_resize [cq]   5 iw_cq_destroy [u8 cq]   6 iw_cq_poll [u8
@@ -766,6 +768,17 @@ static IW__UNUSED void fv_setup(const uint8_t *h)
     g->rq.n = g->rq.next = 0;
     g->rq.err_seen = 0;
     memcpy(g->h, h, FV_HEAD);
+    { /* The caller-owned arrays start with leftovers chosen by the input, never with what an
+       * earlier input left: the core must not read what it did not write, and a run must
+       * not depend on the inputs before it (libFuzzer runs them all in one process). */
+        unsigned poison = h[15]; /* head octet 15: only this */
+        memset(g_fv_swqe, (int)poison, sizeof g_fv_swqe);
+        memset(g_fv_rwr, (int)poison, sizeof g_fv_rwr);
+        memset(g_fv_rwqe, (int)poison, sizeof g_fv_rwqe);
+        memset(g_fv_inreq, (int)poison, sizeof g_fv_inreq);
+        memset(g_fv_stags, (int)poison, sizeof g_fv_stags);
+        memset(g_fv_ring, (int)poison, sizeof g_fv_ring);
+    }
     memcpy(FV_MEM, g_fv_pat, sizeof g_fv_pat);
     memset(g_fv_mask, 0, sizeof g_fv_mask);
     memset(&g_fv_rnic, 0, sizeof g_fv_rnic);
