@@ -288,6 +288,7 @@ typedef struct iw_wc {
     uint8_t inval, imm_valid, solicited;
     uint32_t inval_stag;
     uint8_t imm[8];
+    uint32_t sq_next_;      /* private: the SQ position its reaping frees up to (VERBS-071) */
 } iw_wc;
 
 /* ---- objects ---------------------------------------------------------------------------- */
@@ -422,6 +423,7 @@ typedef struct iw_qp {
     iw_rdmap_stream rs;
     iw_mpa_conn *llp;
     uint32_t sq_head, sq_exec, sq_tail;   /* [head, exec) executing or done, [exec, tail) waiting */
+    uint32_t sq_free;          /* [free, head) complete, slots held until a WC is reaped (VERBS-071) */
     uint32_t rq_head, rq_tail;
     iw_mpa_info info;          /* what MPA negotiated (established), applied at RTS */
     uint8_t have_info;
@@ -779,9 +781,19 @@ IW_DEF iw_vstatus iw_cq_destroy(iw_cq *cq)
 /* see verbs.h */
 IW_DEF iw_vstatus iw_cq_poll(iw_cq *cq, iw_wc *wc)
 {
+    const iw_wc *e;
     if (!cq || !cq->alive) return IW_V_INVALID_CQ;
     if (cq->count == 0) return IW_V_CQ_EMPTY; /* VERBS-007 */
-    if (wc) *wc = cq->ring[cq->head];
+    e = &cq->ring[cq->head];
+    if (e->type != IW_WR_RECV) { /* VERBS-071: reaping an SQ WC frees its slot and those of */
+        iw_qp *qp;               /* the unsignaled WRs before it (a destroyed QP is gone) */
+        for (qp = cq->rnic->qps; qp; qp = qp->next)
+            if (qp->id == e->qp_id) {
+                if ((int32_t)(e->sq_next_ - qp->sq_free) > 0) qp->sq_free = e->sq_next_;
+                break;
+            }
+    }
+    if (wc) *wc = *e;
     cq->head = (cq->head + 1u) % cq->cap;
     cq->count--;
     return IW_V_OK;
@@ -1236,6 +1248,7 @@ static void iw__sq_reap(iw_qp *qp)
             wc.type = w->wr.type;
             wc.status = w->status;
             wc.len = w->len;
+            wc.sq_next_ = qp->sq_head;
             iw__qp_wc(qp, qp->cfg.sq_cq, &wc, 0);
         }
     }
@@ -1748,6 +1761,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         qp->state = IW_QP_IDLE;
         qp->term_valid = 0;
         qp->sq_errored = 0;
+        qp->sq_free = qp->sq_head; /* all reaped (VERBS-028); trailing unsignaled WRs too */
         qp->llp = NULL;
         return IW_V_OK;
     }
@@ -1813,7 +1827,7 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
     if (qp->state == IW_QP_TERMINATE || qp->state == IW_QP_ERROR) return IW_V_INVALID_QP_STATE;
     for (i = 0; i < n; i++) {
         iw_swqe *w;
-        if (qp->sq_tail - qp->sq_head >= qp->cfg.sq_depth) {
+        if (qp->sq_tail - qp->sq_free >= qp->cfg.sq_depth) { /* VERBS-071 */
             st = IW_V_TOO_MANY_WRS;
             break;
         }
@@ -2173,6 +2187,7 @@ IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
             if (qp->sq_head == qp->sq_tail) {
                 iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw__v_term(0, 0, 0));
                 qp->state = IW_QP_IDLE;
+                qp->sq_free = qp->sq_head;
                 qp->llp = NULL;
             } else {
                 iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));

@@ -1241,6 +1241,52 @@ static void t_srq_msn_gap(void)
           qi.term.term.layer == 1 && qi.term.term.etype == 2 && qi.term.term.ecode == 3);
 }
 
+/* VERBS-071: an SQ slot is free only once a WC at or after it is reaped from the CQ, so a
+ * WR that completed but whose WC still sits in the CQ (or an unsignaled one before it) holds
+ * its slot: an SQ of depth 32 takes 32 Writes, refuses the 33rd while all their WCs wait, and
+ * takes exactly as many new WRs as the reaped WCs cover. */
+static void t_sq_slots(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w[32];
+    iw_wc wc;
+    size_t n;
+    int i;
+    REQUIRE(vt_up(4, 4));
+    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
+    b_mr = vt_reg(EB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 2, EB->pd, 0);
+    REQUIRE(a_mr && b_mr);
+    for (i = 0; i < 32; i++) {
+        w[i] = swr(IW_WR_WRITE, (uint64_t)(1 + i));
+        if (i % 4 != 3) w[i].flags = 0; /* every fourth is signaled: 8 WCs */
+        w[i].nsge = 1;
+        w[i].sgl[0].stag = a_mr;
+        w[i].sgl[0].to = VA(EA, 0);
+        w[i].sgl[0].len = 16;
+        w[i].remote_stag = b_mr;
+        w[i].remote_to = VA(EB, 64u * (unsigned)i);
+    }
+    REQUIRE(iw_qp_post_sq(&EA->qp, w, 32, &n) == IW_V_OK && n == 32);
+    vt_flow();
+    CHECK_EQ(EA->scq.count, 8); /* all 32 complete, their WCs wait in the CQ */
+    CHECK(iw_qp_post_sq(&EA->qp, w, 1, &n) == IW_V_TOO_MANY_WRS && n == 0);
+    /* reaping WR 4's WC frees WRs 1..4 (three unsignaled before it) */
+    REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 4);
+    CHECK(iw_qp_post_sq(&EA->qp, w, 5, &n) == IW_V_TOO_MANY_WRS && n == 4);
+    vt_flow();
+    /* the 4 new ones complete unreaped (one WC: w[3]); 7 + 1 WCs wait; reap two: 8 slots */
+    CHECK_EQ(EA->scq.count, 8);
+    REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 8);
+    REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 12);
+    CHECK(iw_qp_post_sq(&EA->qp, w, 9, &n) == IW_V_TOO_MANY_WRS && n == 8);
+    vt_flow();
+    while (iw_cq_poll(&EA->scq, &wc) == IW_V_OK) CHECK(wc.status == IW_WC_SUCCESS);
+    /* every WC reaped and the last WR posted (w[7]) was signaled: all 32 slots free again */
+    CHECK(iw_qp_post_sq(&EA->qp, w, 32, &n) == IW_V_OK && n == 32);
+    vt_flow();
+    CHECK_EQ(EB->qp.state, IW_QP_RTS);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1268,6 +1314,7 @@ int main(int argc, char **argv)
         {"S-RQ: an MSN gap takes no WQE SEC-014", t_srq_msn_gap},
         {"Block List mode VERBS-046", t_block_list},
         {"RNIC catastrophic failure VERBS-092", t_rnic_catastrophic},
+        {"SQ slots are freed when a later WC is reaped VERBS-071", t_sq_slots},
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
     };
     return CHECK_RUN(tests);
