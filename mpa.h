@@ -414,7 +414,10 @@ typedef struct iw_mpa_cfg {
 typedef struct iw_mpa_host_ops {
     /* REQUIRED. Offer n (>= 1) iovecs to TCP, in order. Set *accepted to the octets taken
      * (0..total). Return IW_OK (even for a partial accept) or IW_EAGAIN (socket full; the host
-     * calls iw_mpa_tx_resume when it is writable again). Any other status is fatal (IW_EHOST). */
+     * calls iw_mpa_tx_resume when it is writable again). Any other status is fatal (IW_EHOST).
+     * The octets taken are TCP's from then on (a socket copies them): after a partial accept
+     * the rest of the FPDU is read again on resume and its CRC computed over what TCP gets,
+     * so a source changed meanwhile (a buffer the peer writes into) never gives a bad CRC. */
     iw_status (*send)(void *ctx, const iw_iov *iov, size_t n, size_t *accepted);
     /* REQUIRED. Arm timer id to fire in ms; arming an armed id replaces its deadline. When it
      * fires the host calls iw_mpa_timeout(conn, id). */
@@ -550,8 +553,10 @@ typedef struct iw_mpa_conn {
     size_t tx_nsrc, tx_wlen, tx_off;
     uint32_t tx_pos;     /* stream position of the next FPDU's first octet (rel. SeqStart) */
     uint32_t tx_fpdu_pos; /* stream position of the FPDU in flight */
-    uint8_t tx_busy, tx_is_ulp;
+    uint8_t tx_busy, tx_is_ulp, tx_stale;
     uint8_t tx_hdr[2], tx_trl[8];
+    uint32_t tx_crc_acc;  /* after a partial accept: CRC of the octets TCP took, [0, tx_crc_end) */
+    size_t tx_crc_end;
     uint8_t ctl[48];     /* provider FPDUs: RTR, Read RTR response, Terminate */
     size_t ctl_len;
     uint8_t ctl_pending;
@@ -3197,16 +3202,40 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     iw__put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
     c->tx_off = 0;
     c->tx_busy = 1;
+    c->tx_stale = 0;
+    c->tx_crc_acc = 0;
+    c->tx_crc_end = 0;
     c->stats.tx_fpdus++;
     c->stats.tx_markers += (uint32_t)((c->tx_wlen - vlen) / IW_MPA_MARKER_LEN);
     c->tx_is_ulp = (uint8_t)is_ulp;
     c->tx_notify = 0;
-    if (c->ops->trace) {
-        for (off = 0; off < c->tx_wlen;) {
-            size_t bytes, m = iw__tx_window(c, off, &bytes);
-            off += bytes;
-            c->ops->trace(c->ctx, IW_MPA_TRACE_TX, c->tx_win, m, off >= c->tx_wlen);
-        }
+}
+
+/* CRC of the in-flight FPDU's wire octets [from, to) as they are in memory now, continuing
+ * crc (markers included, MPA-054). */
+static uint32_t iw__tx_crc_span(const iw_mpa_conn *c, uint32_t crc, size_t from, size_t to)
+{
+    uint8_t mk[4];
+    while (from < to) {
+        const uint8_t *p;
+        size_t k = IW__MIN(iw__tx_piece(c, from, mk, &p), to - from);
+        crc = iw__crc(c, crc, p, k);
+        from += k;
+    }
+    return crc;
+}
+
+/* The host took acc octets of the window just offered (c->tx_win, from wire offset off):
+ * trace them as sent, one iovec per call, last set with the FPDU's final octet. */
+static void iw__tx_trace(iw_mpa_conn *c, size_t off, size_t acc)
+{
+    size_t i;
+    for (i = 0; acc; i++) {
+        iw_iov v = c->tx_win[i];
+        if (v.len > acc) v.len = acc;
+        acc -= v.len;
+        off += v.len;
+        c->ops->trace(c->ctx, IW_MPA_TRACE_TX, &v, 1, acc == 0 && off >= c->tx_wlen);
     }
 }
 
@@ -3231,12 +3260,27 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             continue;
         }
         if (c->tx_busy) {
+            size_t cend = c->tx_wlen - IW_MPA_CRC_LEN;
+            if (c->tx_stale) { /* resumed after a partial accept: the CRC covers what TCP
+                                * gets, the rest as it is now (MPA-053) */
+                c->tx_stale = 0;
+                if (c->tx_off < cend)
+                    iw__put_le32(c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN,
+                                 iw__tx_crc_span(c, c->tx_crc_acc, c->tx_off, cend));
+            }
             n = iw__tx_window(c, c->tx_off, &bytes);
             st = c->ops->send(c->ctx, c->tx_win, n, &acc);
             if ((st != IW_OK && st != IW_EAGAIN) || acc > bytes) goto host_fail;
+            if (c->ops->trace) iw__tx_trace(c, c->tx_off, acc);
             c->tx_off += acc;
             if (c->tx_off < c->tx_wlen) {
                 if (acc == bytes && st == IW_OK) continue; /* window done, more to offer */
+                if (c->crc_on && c->tx_crc_end < IW__MIN(c->tx_off, cend)) {
+                    c->tx_crc_acc = iw__tx_crc_span(c, c->tx_crc_acc, c->tx_crc_end,
+                                                    IW__MIN(c->tx_off, cend));
+                    c->tx_crc_end = IW__MIN(c->tx_off, cend);
+                }
+                c->tx_stale = (uint8_t)c->crc_on; /* the source may change before resume */
                 return IW_OK;
             }
             c->tx_busy = 0;

@@ -1307,6 +1307,42 @@ static void t_tx_busy_and_tx_done(void) /* MPA-049 */
     CHECK_EQ(A->f.tx_dones, 1); /* completed at once: no upcall */
 }
 
+/* MPA-054 on the sending side: the CRC covers the octets TCP took. A source changed between a
+ * partial accept and the resume (a buffer the peer writes into, say) still gives a valid FPDU,
+ * with the octets taken first as they were and the rest as they are at resume; with and
+ * without markers. */
+static void t_crc_covers_what_tcp_took(void)
+{
+    int mk;
+    for (mk = 0; mk < 2; mk++) {
+        iw_mpa_cfg ci, cr;
+        static uint8_t u[1000];
+        iw_iov v = {u, sizeof u};
+        size_t ma, i, ones = 0;
+        int before;
+        cfg_pair(&ci, &cr);
+        cr.markers_rx = (uint8_t)mk;
+        REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+        ma = A->f.wire_len;
+        before = B->f.delivered;
+        memset(u, 1, sizeof u);
+        A->f.accept_limit = 300;
+        A->f.accept_per_call = 0;
+        A->f.eagain_after_partial = 1;
+        REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
+        CHECK(iw_mpa_tx_busy(&A->c));
+        memset(u, 2, sizeof u); /* after TCP took 300 octets */
+        iw_mpa_tx_resume(&A->c);
+        CHECK(!iw_mpa_tx_busy(&A->c));
+        ep_pipe(A, &ma, B);
+        CHECK_EQ(B->f.errors, 0);
+        REQUIRE(B->f.delivered == before + 1 && B->f.last_ulpdu_len == sizeof u);
+        while (ones < sizeof u && B->f.last_ulpdu[ones] == 1) ones++;
+        for (i = ones; i < sizeof u; i++) CHECK_EQ(B->f.last_ulpdu[i], 2);
+        CHECK(ones >= 300 - 2 - 4 * 2 && ones <= 298); /* less the length field and markers */
+    }
+}
+
 static void t_host_failure(void)
 {
     iw_mpa_cfg ci, cr;
@@ -1469,6 +1505,7 @@ static const check_test tests[] = {
     {"rx every split point MPA-061 MPA-049", t_rx_every_split},
     {"tx partial send at every position MPA-061", t_tx_partial_every_position},
     {"tx busy and tx_done", t_tx_busy_and_tx_done},
+    {"the CRC covers the octets TCP took (source changed before resume) MPA-054", t_crc_covers_what_tcp_took},
     {"host send failure", t_host_failure},
     {"host failure after an error ends abortively", t_host_failure_after_error},
     {"markers FPDUPTR 16-bit limit MPA-065", t_markers_fpduptr_limit},
