@@ -1234,8 +1234,9 @@ static void iw__sq_reap(iw_qp *qp)
         iw_swqe *w = &qp->mem.swqe[qp->sq_head % qp->cfg.sq_depth];
         if (w->st != IW__SWQE_DONE) break;
         /* VERBS-070: after an error every later WR of the queue completes Flushed (a Bind or
-         * Fast-Register that took effect before the earlier error was known included) */
-        if (qp->sq_errored && w->status == IW_WC_SUCCESS) w->status = IW_WC_FLUSHED;
+         * Fast-Register that took effect before the earlier error was known included, and a
+         * later WR that failed on its own first: one error WC per queue, VERBS-027) */
+        if (qp->sq_errored) w->status = IW_WC_FLUSHED;
         if (w->status != IW_WC_SUCCESS) qp->sq_errored = 1;
         /* the slot leaves the queue BEFORE its WC goes out: a CQ overflow terminates the
          * stream, whose retirements re-enter here and must start after this WQE */
