@@ -1322,6 +1322,10 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
     w->st = IW__SWQE_DONE;
     w->status = iw__rdmap_wc(c->status);
     if (c->sink_err != IW_DDP_X_OK) w->status = iw__xlate_wc(c->sink_err); /* VERBS-064 */
+    if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP) &&
+        (!qp->alive || qp->state == IW_QP_TERMINATE || qp->state == IW_QP_ERROR))
+        w->status = IW_WC_FLUSHED; /* its response came, but the QP stopped before the WR
+                                    * completed: nothing is placed any more (VERBS-027) */
     if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP)) {
         iw_ddp_buf b; /* ATOM-015: the original value lands before the WC (host order) */
         size_t n = 0;
