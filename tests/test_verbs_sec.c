@@ -38,6 +38,7 @@ typedef struct vs_q { /* one QP with its CQs and its end of an MPA connection */
     uint8_t out[OUTCAP];
     size_t out_len, out_off;
     int closed;
+    int hold; /* the host's socket is full: every send takes nothing (IW_EAGAIN) */
 } vs_q;
 
 static vs_rn RA, RB;
@@ -70,6 +71,7 @@ static iw_status vs_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
     vs_q *q = (vs_q *)ctx;
     size_t i;
     *acc = 0;
+    if (q->hold) return IW_EAGAIN;
     for (i = 0; i < n; i++) {
         if (q->out_len + iov[i].len > OUTCAP) return IW_EHOST;
         memcpy(q->out + q->out_len, iov[i].base, iov[i].len);
@@ -647,6 +649,56 @@ static void t_sec013(void)
             found++;
     CHECK_EQ(found, 1);
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_TERMINATE);
+}
+
+/* ---- SEC-016: IRD is accounted per QP ---- */
+
+/* B0's socket is full, so its 4 Read Responses wait and its IRD (4) stays taken; Reads to B1 on
+ * the same RNIC are still answered, and a 5th Read to B0 (A0's ORD raised past B0's IRD) is
+ * refused by B0 alone (RDMAP-039's Terminate), B1 untouched and still answering. */
+static void t_sec016(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    iw_qp_attr at;
+    int i;
+    REQUIRE(vs_up());
+    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vs_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_READ, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    for (i = 0; i < 256; i++) RB.mem[i] = (uint8_t)(i * 7 + 1);
+    memset(&at, 0, sizeof at);
+    at.next_state = IW_QP_RTS;
+    at.set_ord = 1;
+    at.ord = 8;
+    REQUIRE(iw_qp_modify(&QA[0].qp, &at) == IW_V_OK);
+    QB[0].hold = 1;
+    for (i = 0; i < 4; i++) {
+        w = rdma_wr(IW_WR_READ, (uint64_t)(10 + i), a_mr, 1024u + 64u * (unsigned)i, b_mr, VA(&RB, 0), 64);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    }
+    vs_flow();
+    CHECK_EQ(iw_rdmap_ird_outstanding(&QB[0].qp.rs), 4);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
+    for (i = 0; i < 4; i++) { /* B1 has its own IRD */
+        w = rdma_wr(IW_WR_READ, (uint64_t)(20 + i), a_mr, 4096u + 64u * (unsigned)i, b_mr, VA(&RB, 0), 64);
+        REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    }
+    vs_flow();
+    for (i = 0; i < 4; i++) CHECK_EQ(wc_next(&QA[1].scq, (uint64_t)(20 + i)), IW_WC_SUCCESS);
+    CHECK(memcmp(RA.mem + 4096, RB.mem, 64) == 0 && memcmp(RA.mem + 4096 + 192, RB.mem, 64) == 0);
+    CHECK_EQ(iw_rdmap_ird_outstanding(&QB[1].qp.rs), 0);
+    w = rdma_wr(IW_WR_READ, 14, a_mr, 2048, b_mr, VA(&RB, 0), 64);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vs_flow();
+    CHECK(term_is(&QB[0], 1, 1, 2, 0x03)); /* DDP untagged, MSN out of range (RDMAP-039) */
+    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);
+    CHECK_EQ(iw_qp_state(&QB[2].qp), IW_QP_RTS);
+    w = rdma_wr(IW_WR_READ, 30, a_mr, 8192, b_mr, VA(&RB, 0), 64);
+    REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    vs_flow();
+    CHECK_EQ(wc_next(&QA[1].scq, 30), IW_WC_SUCCESS);
+    CHECK(memcmp(RA.mem + 8192, RB.mem, 64) == 0);
 }
 
 /* ---- SEC-015: no successful WC for a message with a CRC error ---- */
@@ -1450,6 +1502,7 @@ int main(int argc, char **argv)
         {"Fast-Register on a non-privileged QP SEC-012", t_sec012},
         {"incoming tagged segment with STag 0 SEC-013", t_sec013},
         {"no Success WC after a CRC error SEC-015", t_sec015},
+        {"IRD accounted per QP SEC-016", t_sec016},
         {"CQ overflow ends only the QPs of that CQ SEC-007 VERBS-083", t_cq_overflow},
         {"Reregister with windows bound, failed Reregister VERBS-044", t_verbs044},
         {"Register Shared MR VERBS-047", t_verbs047},
