@@ -777,8 +777,8 @@ static void compare(const scen *sc, verdict *vd)
         if (w->cks_bad || w->malformed || w->experts)
             PROBLEM("%s frame %lu: checksum or expert", sc->name, f);
     }
-    if (V->nframes != S->w.frames)
-        PROBLEM("%s: tshark read %lu packets, %lu written", sc->name, V->nframes, S->w.frames);
+    if (V->nframes != S->w.f.packets)
+        PROBLEM("%s: tshark read %lu packets, %lu written", sc->name, V->nframes, S->w.f.packets);
     for (d = 0; d < 2; d++)
         if (!vd->undecoded_dir[d] && vd->decoded[d] != vd->fpdus[d])
             PROBLEM("%s: dir %d: %d FPDUs decoded, %d sent", sc->name, d, vd->decoded[d], vd->fpdus[d]);

@@ -1,0 +1,1285 @@
+/* iw_posix.h: a POSIX host for the iWARP core (mpa.h + verbs.h) over nonblocking TCP sockets.
+ *
+ * API-STABLE: every declaration below is settled (tests/test_posix.c passes); later changes
+ * only ADD functions, fields at the end of structs, and macros.
+ *
+ * It is also the reference host: every host op the core asks for is implemented once here,
+ * with a comment saying what the core expects of it (see "HOST OPS" below). Not part of the
+ * core: it uses sockets, poll(), clock_gettime() and stdio (snprintf) of POSIX.1-2008.
+ *
+ * QUICK START
+ *   In exactly one C file, FIRST (before any other include, for the feature-test macro):
+ *       #define IWARP_IMPLEMENTATION
+ *       #define IW_POSIX_IMPLEMENTATION
+ *       #include "examples/posix/iw_posix.h"      (includes verbs.h; build with -I<root>)
+ *
+ *   static iw_px_loop loop;  static iw_px_ep ep;  (an endpoint is ~550 KiB: static or heap)
+ *   iw_px_loop_init(&loop);
+ *   iw_px_opts o;  iw_px_opts_default(&o);       MPA rev 2, CRC, no markers, IRD = ORD = 16
+ *   iw_px_ep_init(&loop, &ep, &o);               one RNIC, PD, two CQs, one QP (Idle)
+ *   client: iw_px_connect(&ep, "127.0.0.1", port);
+ *   server: iw_px_listen(&loop, &lis, "127.0.0.1", 0); iw_px_accept(&lis, &ep);
+ *   iw_px_wait_ready(&ep, 5000);                 TCP + MPA done, QP in RTS on that stream
+ *   iw_px_reg(&ep, buf, len, IW_ACC_..., &mr);   caller buffer -> MR (mr.stag, mr.to)
+ *   iw_px_recv(&ep, id, &mr, off, len);  wr = iw_px_wr(IW_WR_SEND, id, &mr, off, len);
+ *   iw_px_post(&ep, &wr);  iw_px_wait_wc(&ep, IW_PX_SQ, &wc, 5000);
+ *   on failure: iw_px_error(&ep)->text, e.g. "connect 127.0.0.1:9: Connection refused",
+ *   "peer Terminate: layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag".
+ *
+ * MODEL. One thread runs a loop (iw_px_poll) over any number of endpoints and listeners; the
+ *   blocking helpers (iw_px_wait_*) just run that loop until their condition holds, so one
+ *   thread can drive both ends of a connection, or perftest's two connections. Each endpoint
+ *   owns one RNIC (STag table), one PD, a send CQ and a receive CQ, one QP and one MPA
+ *   connection on one TCP socket. Memory is identity-mapped: an MR's TO is the buffer's
+ *   address (VA-based, as rping and perftest exchange it).
+ *
+ * HOST OPS (what the core calls, implemented below; each is a leaf call that never blocks):
+ *   mpa.h  send          -> the gather list is copied to a staging buffer that is written with
+ *                           one send(MSG_DONTWAIT | MSG_NOSIGNAL) when the core returns (one
+ *                           system call per burst, not per FPDU); when it is full, a partial
+ *                           accept or IW_EAGAIN, then POLLOUT -> flush -> iw_mpa_tx_resume.
+ *          timer_arm/cancel -> one deadline per connection on CLOCK_MONOTONIC; iw_px_poll
+ *                           sleeps at most until it and calls iw_mpa_timeout.
+ *          close         -> graceful: shutdown(SHUT_WR) (FIN after what was sent); abortive:
+ *                           SO_LINGER 0 + close (RST).
+ *          trace         -> the application's opts.trace (pcap writers, logs), or nothing.
+ *   verbs.h map          -> identity: a registered address is the pointer.
+ *          async_event   -> recorded (iw_px_ep.ev), the first error becomes iw_px_error(),
+ *                           then opts.on_event.
+ *          cq_event      -> counted, then opts.on_cq (arm with iw_cq_notify(iw_px_cq(...))).
+ *          atomic64      -> a compare-and-swap loop on GCC/C11 __atomic builtins with the
+ *                           masked FetchAdd / CmpSwap of RFC 7306 §5.1 (rdmap.h helpers).
+ *   And what the host reports back: readable octets -> iw_mpa_rx_feed; the peer's FIN ->
+ *   iw_mpa_llp_closed + iw_qp_llp_event(CLOSED) once both FINs are seen; a reset ->
+ *   iw_qp_llp_event(RESET) + iw_mpa_llp_closed.
+ *
+ * ERRORS (iw_px_error(ep), first one wins): kind IW_PX_E_*, errno where one applies, the
+ *   Terminate triple with names (RFC 5040 §7, RFC 5041 §7, RFC 5044 §8), the peer's Private
+ *   Data of a Reject, and one line of text.
+ *
+ * LIMITS (override the macros before the include): IW_PX_SQ / IW_PX_RQ WRs (64),
+ *   IW_PX_TXBUF staging octets (256 KiB),
+ *   IW_PX_CQ entries per CQ (256), IW_PX_MAX_IRD (64), IW_PX_MAX_MR MRs + MWs (62),
+ *   IW_PX_MAX_ULPDU (65536), IW_PX_MAX_FDS sockets per loop (128). IPv4 only.
+ *
+ * Licence: see the end of mpa.h (MIT).
+ */
+#ifndef IW_POSIX_H
+#define IW_POSIX_H
+#if !defined(_POSIX_C_SOURCE) && !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* sockets, poll, clock_gettime, MSG_NOSIGNAL */
+#endif
+#include "verbs.h"
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef IW_PX_SQ
+#define IW_PX_SQ 64
+#endif
+#ifndef IW_PX_RQ
+#define IW_PX_RQ 64
+#endif
+#ifndef IW_PX_CQ
+#define IW_PX_CQ 256
+#endif
+#ifndef IW_PX_MAX_IRD
+#define IW_PX_MAX_IRD 64
+#endif
+#ifndef IW_PX_MAX_MR
+#define IW_PX_MAX_MR 62
+#endif
+#ifndef IW_PX_MAX_ULPDU
+#define IW_PX_MAX_ULPDU 65536
+#endif
+#ifndef IW_PX_MAX_FDS
+#define IW_PX_MAX_FDS 128
+#endif
+#define IW_PX_RXBUF (2 * IW_PX_MAX_ULPDU) /* one read() lands here; whole FPDUs go up in place */
+#ifndef IW_PX_TXBUF
+#define IW_PX_TXBUF (256 * 1024) /* FPDUs of one burst, written with one send() */
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct iw_px_ep iw_px_ep;
+
+/* Connection options (fill with iw_px_opts_default). The MPA fields map to iw_mpa_cfg. */
+typedef struct iw_px_opts {
+    uint8_t rev;         /* MPA revision: 2 (RFC 6581 enhanced, IRD/ORD exchanged) or 1 */
+    uint8_t crc;         /* request CRC32c (used when either side asks, RFC 5044 §7.1.2) */
+    uint8_t markers;     /* ask the peer to insert markers toward us (RFC 5044 §5) */
+    uint8_t markers_tx;  /* 1: insert markers when the peer asks; 0: refuse (Reject) */
+    uint8_t p2p;         /* RFC 6581 peer-to-peer mode: an RTR message follows the Reply */
+    uint8_t rtr;         /* IW_MPA_RTR_* mask: types offered (client) or accepted (server) */
+    uint16_t ird, ord;   /* our inbound / outbound RDMA Read (and Atomic) depths */
+    uint32_t emss;       /* MULPDU comes from it (1460; up to 65535 - 8 over loopback) */
+    uint32_t timeout_ms; /* MPA Request/Reply timers (RFC 5044 §7.1.3) */
+    const uint8_t *pd;   /* our Private Data: the Request's (client) or Reply's (server); */
+    size_t pd_len;       /*   copied at iw_px_ep_init; at most 508 octets in rev 2 */
+    /* Server, OPTIONAL (NULL: accept): an MPA Request arrived (req->pd: the client's Private
+     * Data). Return 1 to accept, 0 to reject; iw_px_set_pd may change what the Reply carries. */
+    int (*on_request)(void *arg, iw_px_ep *ep, const iw_mpa_info *req);
+    /* OPTIONAL: every asynchronous event of the QP/CQs (after it is recorded). */
+    void (*on_event)(void *arg, iw_px_ep *ep, const iw_async_rec *ev);
+    /* OPTIONAL: an armed CQ got a completion (verbs §8.2.5). */
+    void (*on_cq)(void *arg, iw_px_ep *ep, iw_cq *cq);
+    /* OPTIONAL: every MPA frame / FPDU in (IW_MPA_TRACE_RX) and out (IW_MPA_TRACE_TX),
+     * as mpa.h's trace op (pieces; last != 0 ends one). */
+    void (*trace)(void *arg, iw_px_ep *ep, unsigned dir, const iw_iov *iov, size_t n, int last);
+    void *arg;
+} iw_px_opts;
+
+/* Error kinds (iw_px_err.kind). */
+#define IW_PX_E_NONE 0
+#define IW_PX_E_SYS 1       /* a socket call failed (errno) */
+#define IW_PX_E_CONNECT 2   /* TCP connect failed: refused, unreachable ... (errno) */
+#define IW_PX_E_REJECTED 3  /* MPA Reply with R = 1 (peer's Private Data kept) */
+#define IW_PX_E_MPA 4       /* MPA setup failed: invalid frame, timeout, MPA error */
+#define IW_PX_E_TERM_RCVD 5 /* the peer sent a Terminate (term decoded) */
+#define IW_PX_E_TERM_SENT 6 /* we sent a Terminate (the peer broke a rule; term) */
+#define IW_PX_E_RESET 7     /* TCP reset (ECONNRESET, EPIPE) */
+#define IW_PX_E_EOF 8       /* the peer closed TCP (FIN) before we closed */
+#define IW_PX_E_VERBS 9     /* a verbs call failed (vstatus) */
+#define IW_PX_E_LOCAL 10    /* a local error ended the QP (a WR's WC carries the status) */
+
+typedef struct iw_px_err {
+    int kind;               /* IW_PX_E_* */
+    int sys_errno;          /* SYS, CONNECT, RESET */
+    iw_term term;           /* TERM_RCVD, TERM_SENT, MPA (when one applies) */
+    iw_async_event event;   /* the asynchronous event that reported it, or 0 */
+    iw_vstatus vstatus;     /* VERBS */
+    uint8_t pd[IW_MPA_MAX_PD]; /* REJECTED: the peer's Private Data */
+    size_t pd_len;
+    char text[256];         /* one line for a human */
+} iw_px_err;
+
+/* A registered buffer: STag and TO to give the peer (TO = the address, VA-based MR). */
+typedef struct iw_px_mr {
+    uint32_t stag;
+    uint64_t to;
+    uint64_t len;
+    void *addr;
+    int slot;               /* private */
+} iw_px_mr;
+
+/* Endpoint states (iw_px_state). */
+#define IW_PX_S_IDLE 0       /* initialised, no socket */
+#define IW_PX_S_ACCEPTING 1  /* waiting for a TCP connection on a listener */
+#define IW_PX_S_CONNECTING 2 /* TCP connect in progress */
+#define IW_PX_S_MPA 3        /* TCP up, MPA Request/Reply under way */
+#define IW_PX_S_READY 4      /* QP in RTS on the MPA stream: post WRs */
+#define IW_PX_S_CLOSING 5    /* graceful close under way */
+#define IW_PX_S_CLOSED 6     /* socket closed after a graceful close */
+#define IW_PX_S_FAILED 7     /* ended by an error: iw_px_error */
+
+typedef struct iw_px_loop {
+    iw_px_ep *eps;                 /* private: the endpoints and listeners served */
+    struct iw_px_listener *lis;
+} iw_px_loop;
+
+typedef struct iw_px_listener {
+    /* private */
+    iw_px_loop *loop;
+    int fd;
+    uint16_t port;
+    iw_px_ep *waiting;             /* endpoints waiting for a connection, in order */
+    struct iw_px_listener *next;
+} iw_px_listener;
+
+struct iw_px_ep {
+    /* public, read-only */
+    iw_px_err err;
+    iw_async_rec ev[8];            /* the last asynchronous events (ev[nev % 8] next) */
+    unsigned nev, ncq_events;
+    unsigned long tx_partial;      /* sends the socket took only in part (EAGAIN included) */
+    /* private */
+    iw_px_loop *loop;
+    iw_px_ep *next, *next_wait;
+    iw_px_opts o;
+    uint8_t my_pd[IW_MPA_MAX_PD], peer_pd[IW_MPA_MAX_PD];
+    size_t my_pd_len, peer_pd_len;
+    iw_mpa_info info;              /* what MPA negotiated */
+    int fd, state, role, want_out, wr_shut, rd_eof, need_rts, dead_errno, closing;
+    int64_t tmo_at;                /* MPA setup deadline (ms, monotonic), -1 none */
+    uint32_t pd_id;
+    iw_rnic rnic;
+    iw_stag_ent stags[IW_PX_MAX_MR + 2];
+    iw_cq scq, rcq;
+    iw_wc sring[IW_PX_CQ], rring[IW_PX_CQ];
+    iw_qp qp;
+    iw_swqe swqe[IW_PX_SQ];
+    iw_rdmap_wr rwr[IW_PX_SQ];
+    iw_recv_wr rwqe[IW_PX_RQ];
+    iw_rdmap_inreq inreq[IW_PX_MAX_IRD];
+    uint64_t pbl[IW_PX_MAX_MR][2]; /* the block list of each MR (verbs §7.6.2) */
+    uint8_t mr_used[IW_PX_MAX_MR];
+    iw_mpa_conn conn;
+    iw_mpa_ulp_ops ulp;
+    size_t rx_have, tx_head, tx_len;
+    int shut_pending;
+    uint8_t tx[IW_PX_TXBUF];
+    uint8_t reasm[IW_MPA_REASM_BYTES(IW_PX_MAX_ULPDU)];
+    uint8_t rx[IW_PX_RXBUF];
+};
+
+/* ---- loop and listeners ---- */
+void iw_px_loop_init(iw_px_loop *l);
+/* One round: wait up to timeout_ms (0: don't wait, -1: until something happens) for socket
+ * readiness or the next MPA timer, then read, write and fire timers. Returns the number of
+ * sockets served, or -1 if poll() failed (errno). */
+int iw_px_poll(iw_px_loop *l, int timeout_ms);
+/* Listen on host:port (IPv4 dotted address or NULL for any; port 0: ephemeral). 0 or -1. */
+int iw_px_listen(iw_px_loop *l, iw_px_listener *lis, const char *host, uint16_t port);
+uint16_t iw_px_listen_port(const iw_px_listener *lis);
+void iw_px_listen_close(iw_px_listener *lis);
+
+/* ---- endpoints ---- */
+void iw_px_opts_default(iw_px_opts *o);
+/* Open the endpoint's RNIC, PD, CQs and QP (Idle) with o (copied). 0, or -1 (iw_px_error). */
+int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o);
+/* Client: start a nonblocking TCP connect to host:port (IPv4), then MPA as Initiator. 0 or
+ * -1 (the error is recorded; a refused connection shows later, from the loop). */
+int iw_px_connect(iw_px_ep *ep, const char *host, uint16_t port);
+/* Server: the next connection lis accepts goes to ep (queued in call order), MPA Responder. */
+int iw_px_accept(iw_px_listener *lis, iw_px_ep *ep);
+/* Change our Private Data (server: from on_request, before the Reply). 0 or -1 (too long). */
+int iw_px_set_pd(iw_px_ep *ep, const uint8_t *pd, size_t len);
+/* Run the loop until ep is READY (0) or failed (-1) or timeout_ms passed (-2). */
+int iw_px_wait_ready(iw_px_ep *ep, int timeout_ms);
+int iw_px_state(const iw_px_ep *ep);
+const iw_px_err *iw_px_error(const iw_px_ep *ep);
+/* The peer's Private Data (Request, Reply or Reject), NULL/0 when none. */
+const uint8_t *iw_px_peer_pd(const iw_px_ep *ep, size_t *len);
+/* What MPA negotiated (rev, crc, markers, p2p, rtr, ird, ord); pd fields are NULL. A server
+ * sees what the Request asked until the client's first FPDU completes the setup (MPA-015). */
+const iw_mpa_info *iw_px_info(const iw_px_ep *ep);
+/* The socket (-1 when none), e.g. to poll it from another event loop with iw_px_poll(l, 0). */
+int iw_px_fd(const iw_px_ep *ep);
+/* Addresses of the TCP connection, IPv4 in host byte order (0x7F000001 = 127.0.0.1). 0, or
+ * -1 when not connected. For capture writers and logs. */
+int iw_px_addrs(const iw_px_ep *ep, uint32_t *local_ip, uint16_t *local_port,
+                uint32_t *peer_ip, uint16_t *peer_port);
+/* Graceful close (QP to Closing, FIN both ways), running the loop up to timeout_ms. 0 when
+ * closed, -1 otherwise. The socket is closed in every case. */
+int iw_px_close(iw_px_ep *ep, int timeout_ms);
+/* Release: closes the socket (abortively if still open) and leaves the loop. */
+void iw_px_ep_fini(iw_px_ep *ep);
+
+/* ---- memory ---- */
+/* Register buf[0..len) (len <= 2 GiB) with IW_ACC_* rights (IW_ACC_LOCAL_READ is implied).
+ * 0, or -1 (iw_px_error: the verbs status). */
+int iw_px_reg(iw_px_ep *ep, void *buf, uint64_t len, unsigned acc, iw_px_mr *mr);
+int iw_px_dereg(iw_px_ep *ep, iw_px_mr *mr);
+/* Allocate a memory window STag (Type 2; bind it by posting IW_WR_BIND_MW). 0 or -1. */
+int iw_px_mw_alloc(iw_px_ep *ep, uint8_t key, uint32_t *stag);
+
+/* ---- work requests and completions ---- */
+/* A signaled WR of type t whose local buffer (when len > 0) is mr[off, off + len). The caller
+ * sets remote_stag / remote_to, inval_stag, imm, the atomic operands as the type needs. */
+iw_send_wr iw_px_wr(iw_wr_type t, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
+                    uint32_t len);
+/* Post one send-queue WR (it starts at once); iw_vstatus of iw_qp_post_sq. */
+iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr);
+/* Post one Receive of mr[off, off + len) (len 0: a Receive with no buffer). */
+iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
+                      uint32_t len);
+#define IW_PX_SQ_CQ 0
+#define IW_PX_RQ_CQ 1
+iw_cq *iw_px_cq(iw_px_ep *ep, int which);
+iw_qp *iw_px_qp(iw_px_ep *ep);
+/* The endpoint's RNIC, for the verbs not wrapped here (iw_stag_query, iw_srq_*, ...). */
+iw_rnic *iw_px_rnic(iw_px_ep *ep);
+/* The endpoint's PD (for iw_mr_register / iw_mw_alloc called directly). */
+uint32_t iw_px_pd(const iw_px_ep *ep);
+/* Take one WC from the send (IW_PX_SQ_CQ) or receive CQ without waiting: 1 taken, 0 none. */
+int iw_px_poll_wc(iw_px_ep *ep, int which, iw_wc *wc);
+/* Run the loop until a WC is on that CQ (0, *wc filled; check wc->status), or timeout_ms
+ * passed (-2), or the endpoint failed and the CQ is empty (-1). */
+int iw_px_wait_wc(iw_px_ep *ep, int which, iw_wc *wc, int timeout_ms);
+/* Run l until done(arg) != 0 (1), or timeout_ms passed (0). */
+int iw_px_run(iw_px_loop *l, int (*done)(void *arg), void *arg, int timeout_ms);
+
+/* ---- names (RFC 5040 §7 / RFC 5041 §7 / RFC 5044 §8) ---- */
+const char *iw_px_layer_str(unsigned layer);     /* "RDMAP", "DDP", "MPA" */
+const char *iw_px_etype_str(iw_term t);          /* "remote protection", "tagged buffer" ... */
+const char *iw_px_state_str(int state);
+/* "layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag" into buf; returns buf. */
+char *iw_px_term_text(iw_term t, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IW_POSIX_H */
+
+/* ======================================================================================== */
+#if defined(IW_POSIX_IMPLEMENTATION) && !defined(IW_POSIX_IMPLEMENTED)
+#define IW_POSIX_IMPLEMENTED
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#define IW__PX_EP(qpp) ((iw_px_ep *)(void *)((char *)(qpp) - offsetof(iw_px_ep, qp)))
+
+static int64_t iw__px_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Record the first error (later ones are consequences: a Terminate is followed by a FIN). */
+static void iw__px_fail(iw_px_ep *ep, int kind, const char *fmt, ...)
+{
+    va_list ap;
+    if (ep->err.kind != IW_PX_E_NONE) return;
+    ep->err.kind = kind;
+    va_start(ap, fmt);
+    vsnprintf(ep->err.text, sizeof ep->err.text, fmt, ap);
+    va_end(ap);
+    if (ep->state != IW_PX_S_CLOSED) ep->state = IW_PX_S_FAILED;
+}
+
+/* ---- names ---- */
+
+const char *iw_px_layer_str(unsigned layer)
+{
+    static const char *const n[] = {"RDMAP", "DDP", "MPA"}; /* RFC 5040 §4.8 Layer field */
+    return layer < 3 ? n[layer] : "?";
+}
+const char *iw_px_etype_str(iw_term t)
+{
+    static const char *const rdmap[] = {"local catastrophic", "remote protection",
+                                        "remote operation"};        /* RFC 5040 §4.8 */
+    static const char *const ddp[] = {"local catastrophic", "tagged buffer",
+                                      "untagged buffer", "reserved for the LLP"}; /* RFC 5041 §7 */
+    if (t.layer == 0 && t.etype < 3) return rdmap[t.etype];
+    if (t.layer == 1 && t.etype < 4) return ddp[t.etype];
+    if (t.layer == 2) return "MPA"; /* RFC 5044 §8: EType 0, the code is the MPA error */
+    return "?";
+}
+const char *iw_px_state_str(int s)
+{
+    static const char *const n[] = {"idle", "accepting", "connecting", "MPA setup", "ready",
+                                    "closing", "closed", "failed"};
+    return s >= 0 && s < 8 ? n[s] : "?";
+}
+char *iw_px_term_text(iw_term t, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "layer %u %s, type %u %s, code 0x%02x %s", t.layer,
+             iw_px_layer_str(t.layer), t.etype, iw_px_etype_str(t), t.ecode,
+             iw_rdmap_term_str(t)); /* the core's code table (rdmap.h, ddp.h, mpa.h codes) */
+    return buf;
+}
+
+/* ---- mpa.h host ops (ctx = the endpoint) ---- */
+
+/* Write the staged octets to the socket, without blocking: EAGAIN leaves them for POLLOUT;
+ * a failure (EPIPE, ECONNRESET) is reported as a reset by iw__px_after. */
+static void iw__px_flush(iw_px_ep *ep)
+{
+    while (ep->tx_len && ep->fd >= 0) {
+        ssize_t r = send(ep->fd, ep->tx + ep->tx_head, ep->tx_len, MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            if (errno != EAGAIN && errno != EWOULDBLOCK) ep->dead_errno = errno;
+            return;
+        }
+        ep->tx_head += (size_t)r;
+        ep->tx_len -= (size_t)r;
+    }
+    ep->tx_head = 0;
+    if (ep->tx_len == 0 && ep->shut_pending && ep->fd >= 0) { /* the FIN after the last octet */
+        (void)shutdown(ep->fd, SHUT_WR);
+        ep->wr_shut = 1;
+        ep->shut_pending = 0;
+    }
+}
+
+/* send: take the gather list of one frame or FPDU, or a prefix of it (the core resumes at the
+ * exact octet). It is copied into the endpoint's staging buffer, which iw__px_after writes
+ * with one send() when the core returns: a burst of small FPDUs (a 1 MiB Write is 700 of
+ * them at EMSS 1460) becomes one system call and full TCP segments, not one of each per FPDU.
+ * A full buffer takes a prefix (or nothing: IW_EAGAIN) and asks poll() for POLLOUT, after
+ * which the loop flushes and calls iw_mpa_tx_resume. Returned memory is no longer referenced,
+ * exactly as if the kernel had copied it. */
+static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
+{
+    iw_px_ep *ep = (iw_px_ep *)ctx;
+    size_t i, room, took = 0, total = 0;
+    *accepted = 0;
+    if (ep->fd < 0) return IW_EHOST;
+    if (ep->tx_head) { /* keep the staged octets at the front */
+        memmove(ep->tx, ep->tx + ep->tx_head, ep->tx_len);
+        ep->tx_head = 0;
+    }
+    room = sizeof ep->tx - ep->tx_len;
+    for (i = 0; i < n; i++) {
+        size_t k = iov[i].len < room - took ? iov[i].len : room - took;
+        total += iov[i].len;
+        if (k) memcpy(ep->tx + ep->tx_len + took, iov[i].base, k);
+        took += k;
+    }
+    ep->tx_len += took;
+    *accepted = took;
+    if (took < total) { /* full: the rest after POLLOUT */
+        ep->want_out = 1;
+        ep->tx_partial++;
+        if (took == 0) return IW_EAGAIN;
+    }
+    return IW_OK;
+}
+/* timer_arm / timer_cancel: MPA has one timer per connection (IW_MPA_TIMER_SETUP); arming
+ * again replaces the deadline, a cancelled timer never fires (mpa.h). */
+static void iw__px_timer_arm(void *ctx, unsigned id, uint32_t ms)
+{
+    (void)id;
+    ((iw_px_ep *)ctx)->tmo_at = iw__px_now() + (int64_t)ms;
+}
+static void iw__px_timer_cancel(void *ctx, unsigned id)
+{
+    (void)id;
+    ((iw_px_ep *)ctx)->tmo_at = -1;
+}
+/* close: called at most once. Graceful: FIN after the octets already written (the core calls
+ * it when its own TX is drained); we keep reading until the peer's FIN. Abortive (an invalid
+ * MPA frame, RFC 5044 §7.1.3 / MPA-072): RST now. */
+static void iw__px_close_op(void *ctx, int abortive)
+{
+    iw_px_ep *ep = (iw_px_ep *)ctx;
+    if (ep->fd < 0) return;
+    if (abortive) {
+        struct linger lg;
+        lg.l_onoff = 1;
+        lg.l_linger = 0;
+        (void)setsockopt(ep->fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+        (void)close(ep->fd);
+        ep->fd = -1;
+        ep->tx_len = ep->tx_head = 0; /* dropped with the connection */
+        ep->dead_errno = ep->dead_errno ? ep->dead_errno : -1; /* QP told after the core returns */
+    } else if (!ep->wr_shut) {
+        ep->shut_pending = 1; /* after the staged octets (iw__px_flush) */
+        iw__px_flush(ep);
+    }
+}
+/* trace: forwarded to the application (pcap writers). */
+static void iw__px_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int last)
+{
+    iw_px_ep *ep = (iw_px_ep *)ctx;
+    if (ep->o.trace) ep->o.trace(ep->o.arg, ep, dir, iov, n, last);
+}
+static const iw_mpa_host_ops iw__px_mpa_host = {iw__px_send, iw__px_timer_arm,
+                                                iw__px_timer_cancel, iw__px_close_op, NULL,
+                                                iw__px_trace};
+
+/* ---- verbs.h host ops (ctx = the endpoint) ---- */
+
+/* map: userspace memory is identity-mapped; a firmware host returns its DMA window here. */
+static uint8_t *iw__px_map(void *ctx, uint64_t addr, size_t len)
+{
+    (void)ctx;
+    (void)len;
+    return (uint8_t *)(uintptr_t)addr;
+}
+/* async_event: the QP's and CQs' events (verbs §9.5.3). The ones that end the QP become the
+ * endpoint's error, with the Terminate sent or received (RFC 5040 §7). */
+static void iw__px_async(void *ctx, const iw_async_rec *ev)
+{
+    iw_px_ep *ep = (iw_px_ep *)ctx;
+    char t[160];
+    ep->ev[ep->nev % 8] = *ev;
+    ep->nev++;
+    iw_px_term_text(ev->term, t, sizeof t);
+    switch (ev->event) {
+    case IW_AE_LLP_CLOSE_COMPLETE: case IW_AE_QP_RQ_LIMIT: case IW_AE_SRQ_LIMIT: break;
+    case IW_AE_TERM_RECEIVED:
+        iw__px_fail(ep, IW_PX_E_TERM_RCVD, "peer Terminate: %s", t);
+        break;
+    case IW_AE_LLP_RESET: case IW_AE_LLP_LOST:
+        iw__px_fail(ep, IW_PX_E_RESET, "TCP connection %s (%s)",
+                    ev->event == IW_AE_LLP_RESET ? "reset" : "lost",
+                    ep->dead_errno > 0 ? strerror(ep->dead_errno) : "no errno");
+        break;
+    default:
+        iw__px_fail(ep, IW_PX_E_TERM_SENT, "%s; our Terminate: %s",
+                    iw_async_event_str(ev->event), t);
+    }
+    if (ep->err.kind != IW_PX_E_NONE && ep->err.event == 0 &&
+        (ev->event == IW_AE_TERM_RECEIVED || ep->err.kind == IW_PX_E_TERM_SENT ||
+         ep->err.kind == IW_PX_E_RESET)) {
+        ep->err.event = ev->event;
+        ep->err.term = ev->term;
+    }
+    if (ep->o.on_event) ep->o.on_event(ep->o.arg, ep, ev);
+}
+/* cq_event: an armed CQ got its completion (iw_cq_notify). */
+static void iw__px_cq_event(void *ctx, iw_cq *cq)
+{
+    iw_px_ep *ep = (iw_px_ep *)ctx;
+    ep->ncq_events++;
+    if (ep->o.on_cq) ep->o.on_cq(ep->o.arg, ep, cq);
+}
+/* atomic64: RFC 7306 §5.1 masked FetchAdd / CmpSwap, atomic against other threads touching
+ * the same word (RFC 7306 §5.3 asks atomicity across every stream of the RNIC). */
+static uint64_t iw__px_atomic64(void *ctx, unsigned aop, void *p, uint64_t add_swap,
+                                uint64_t add_swap_mask, uint64_t cmp, uint64_t cmp_mask)
+{
+    uint64_t *w = (uint64_t *)p, orig = __atomic_load_n(w, __ATOMIC_ACQUIRE), v;
+    (void)ctx;
+    for (;;) {
+        v = aop == IW_RDMAP_AOP_FETCHADD
+                ? iw_rdmap_fetchadd(orig, add_swap, add_swap_mask)
+                : iw_rdmap_cmpswap(orig, add_swap, add_swap_mask, cmp, cmp_mask);
+        if (v == orig) return orig; /* a failed compare, an add of 0: nothing to store */
+        if (__atomic_compare_exchange_n(w, &orig, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_ACQUIRE))
+            return orig; /* orig was reloaded on failure: retry */
+    }
+}
+static const iw_rnic_host_ops iw__px_rnic_host = {iw__px_map, NULL, iw__px_async,
+                                                  iw__px_cq_event, iw__px_atomic64};
+
+/* ---- MPA upcalls: verbs' table (iw_qp_mpa_ulp_ops) plus what the host must see ---- */
+
+static void iw__px_keep_pd(iw_px_ep *ep, const iw_mpa_info *in)
+{
+    ep->peer_pd_len = in->pd_len <= sizeof ep->peer_pd ? in->pd_len : 0;
+    if (ep->peer_pd_len) memcpy(ep->peer_pd, in->pd, ep->peer_pd_len);
+}
+/* Responder: the MPA Request (RFC 5044 §7.1.2). Answer now; the QP goes to RTS right after
+ * the core returns (verbs.h: a Responder may move it right after iw_mpa_accept). */
+static void iw__px_request(void *uctx, const iw_mpa_info *in)
+{
+    iw_px_ep *ep = IW__PX_EP(uctx);
+    int ok = 1;
+    iw__px_keep_pd(ep, in);
+    ep->info = *in; /* what the Request asked, until established gives the outcome */
+    ep->info.pd = NULL;
+    ep->info.pd_len = 0;
+    if (ep->o.on_request) ok = ep->o.on_request(ep->o.arg, ep, in);
+    if (ok) {
+        if (iw_mpa_accept(&ep->conn, ep->o.ird, ep->o.ord, ep->my_pd, ep->my_pd_len) == IW_OK)
+            ep->need_rts = 1;
+    } else {
+        (void)iw_mpa_reject(&ep->conn, ep->my_pd, ep->my_pd_len);
+        iw__px_fail(ep, IW_PX_E_REJECTED, "we rejected the MPA Request");
+    }
+}
+/* Both: MPA is in Full Operation; the Initiator moves its QP to RTS after the core returns. */
+static void iw__px_established(void *uctx, const iw_mpa_info *in)
+{
+    iw_px_ep *ep = IW__PX_EP(uctx);
+    if (ep->role == IW_MPA_INITIATOR) {
+        iw__px_keep_pd(ep, in);
+        ep->need_rts = 1;
+    }
+    ep->info = *in;
+    ep->info.pd = NULL;
+    ep->info.pd_len = 0;
+    iw_qp_mpa_ulp_ops()->established(uctx, in);
+}
+/* Initiator: MPA Reply with Reject (RFC 5044 §7.1.2, R = 1): keep the peer's Private Data. */
+static void iw__px_rejected(void *uctx, const iw_mpa_info *in)
+{
+    iw_px_ep *ep = IW__PX_EP(uctx);
+    iw__px_keep_pd(ep, in);
+    iw__px_fail(ep, IW_PX_E_REJECTED, "MPA Reply with Reject (peer Private Data: %zu octets)",
+                ep->peer_pd_len);
+    ep->err.pd_len = ep->peer_pd_len;
+    memcpy(ep->err.pd, ep->peer_pd, ep->peer_pd_len);
+}
+/* The MPA connection failed (invalid frame, timer, CRC, marker ...). In Full Operation the
+ * QP hears it too (RDMAP ends the stream); before RTS the QP has no stream to end. */
+static void iw__px_mpa_error(void *uctx, const iw_mpa_error *e)
+{
+    iw_px_ep *ep = IW__PX_EP(uctx);
+    char t[160];
+    if (e->status == IW_EPROTO)
+        iw__px_fail(ep, IW_PX_E_MPA, "invalid MPA Request/Reply: %s", iw_mpa_ferr_str(e->ferr));
+    else if (e->status == IW_ETIMEOUT)
+        iw__px_fail(ep, IW_PX_E_MPA, "MPA %s timeout",
+                    ep->role == IW_MPA_INITIATOR ? "Reply" : "Request");
+    else if (e->status == IW_ETERM)
+        iw__px_fail(ep, e->term_sent ? IW_PX_E_TERM_SENT : IW_PX_E_MPA, "MPA error; %s: %s",
+                    e->term_sent ? "our Terminate" : "Terminate",
+                    iw_px_term_text(e->term, t, sizeof t));
+    else if (e->status == IW_ECLOSED && ep->state == IW_PX_S_MPA)
+        iw__px_fail(ep, IW_PX_E_EOF, "TCP closed by the peer during MPA setup");
+    if (ep->err.kind == IW_PX_E_MPA || ep->err.kind == IW_PX_E_TERM_SENT) ep->err.term = e->term;
+    if (iw_qp_state(&ep->qp) != IW_QP_IDLE) iw_qp_mpa_ulp_ops()->error(uctx, e);
+}
+/* Full Operation and the peer's FIN or reset was reported (iw_mpa_llp_closed). */
+static void iw__px_mpa_closed(void *uctx)
+{
+    if (iw_qp_state((iw_qp *)uctx) != IW_QP_IDLE) iw_qp_mpa_ulp_ops()->closed(uctx);
+}
+
+/* ---- socket helpers ---- */
+
+static int iw__px_nonblock(int fd)
+{
+    int fl = fcntl(fd, F_GETFL, 0);
+    return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+static int iw__px_addr(struct sockaddr_in *a, const char *host, uint16_t port)
+{
+    memset(a, 0, sizeof *a);
+    a->sin_family = AF_INET;
+    a->sin_port = htons(port);
+    if (!host) {
+        a->sin_addr.s_addr = htonl(INADDR_ANY);
+        return 0;
+    }
+    return inet_pton(AF_INET, host, &a->sin_addr) == 1 ? 0 : -1;
+}
+
+/* The TCP connection is up (connected or accepted): MPA starts (RFC 5044 §7.1). */
+static void iw__px_tcp_up(iw_px_ep *ep)
+{
+    int one = 1;
+    iw_status st;
+    (void)setsockopt(ep->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one); /* FPDUs go now */
+    ep->state = IW_PX_S_MPA;
+    st = ep->role == IW_MPA_INITIATOR ? iw_mpa_start(&ep->conn, ep->my_pd, ep->my_pd_len)
+                                      : iw_mpa_start(&ep->conn, NULL, 0);
+    if (st != IW_OK)
+        iw__px_fail(ep, IW_PX_E_MPA, "MPA start: %s", iw_status_str(st));
+}
+
+/* The socket is gone (reset, or our abortive close): tell the QP and MPA once. */
+static void iw__px_llp_dead(iw_px_ep *ep, int err)
+{
+    if (ep->fd >= 0) {
+        (void)close(ep->fd);
+        ep->fd = -1;
+    }
+    if (err > 0) ep->dead_errno = err;
+    if (iw_qp_state(&ep->qp) != IW_QP_IDLE) iw_qp_llp_event(&ep->qp, IW_QP_LLP_RESET);
+    if (iw_mpa_state(&ep->conn) != IW_MPA_S_CLOSED) iw_mpa_llp_closed(&ep->conn);
+    if (err > 0)
+        iw__px_fail(ep, IW_PX_E_RESET, "TCP connection reset (%s)", strerror(err));
+    if (ep->state != IW_PX_S_FAILED && ep->state != IW_PX_S_CLOSED)
+        ep->state = ep->err.kind ? IW_PX_S_FAILED : IW_PX_S_CLOSED;
+}
+
+/* Work left for after a core call returned (the ops are leaf calls: they only set flags). */
+static void iw__px_after(iw_px_ep *ep)
+{
+    iw__px_flush(ep); /* what the core just sent, in one send() */
+    if (ep->dead_errno && ep->fd < 0 && ep->state != IW_PX_S_FAILED &&
+        ep->state != IW_PX_S_CLOSED) {
+        iw__px_llp_dead(ep, ep->dead_errno);
+        return;
+    }
+    if (ep->dead_errno > 0 && ep->fd >= 0) { /* send failed inside the core */
+        iw__px_llp_dead(ep, ep->dead_errno);
+        return;
+    }
+    if (ep->need_rts && iw_qp_state(&ep->qp) == IW_QP_IDLE && !iw_mpa_tx_busy(&ep->conn)) {
+        iw_qp_attr a;
+        iw_vstatus vs;
+        memset(&a, 0, sizeof a);
+        a.next_state = IW_QP_RTS;
+        a.llp = &ep->conn;
+        vs = iw_qp_modify(&ep->qp, &a); /* the QP is bound to this MPA stream (verbs §6.2) */
+        ep->need_rts = 0;
+        if (vs != IW_V_OK) {
+            ep->err.vstatus = vs;
+            iw__px_fail(ep, IW_PX_E_VERBS, "Modify QP to RTS: %s", iw_vstatus_str(vs));
+        } else if (ep->state == IW_PX_S_MPA) {
+            ep->state = IW_PX_S_READY;
+        }
+    }
+    /* a QP that left RTS by a local error (a WR's WC says why) */
+    if (ep->state == IW_PX_S_READY && iw_qp_state(&ep->qp) >= IW_QP_TERMINATE) {
+        iw_qp_info qi;
+        char t[160];
+        memset(&qi, 0, sizeof qi);
+        if (iw_qp_query(&ep->qp, &qi) == IW_V_OK && qi.term_valid)
+            iw__px_fail(ep, qi.term_local ? IW_PX_E_LOCAL : IW_PX_E_TERM_RCVD, "QP ended; %s: %s",
+                        qi.term_local ? "our Terminate" : "peer Terminate",
+                        iw_px_term_text(qi.term.term, t, sizeof t));
+        else
+            iw__px_fail(ep, IW_PX_E_LOCAL, "QP left RTS");
+        if (ep->err.term.layer == 0 && ep->err.term.etype == 0 && ep->err.term.ecode == 0 &&
+            qi.term_valid)
+            ep->err.term = qi.term.term;
+    }
+}
+
+/* Readable: read once and feed the octets to MPA (any chunking; whole FPDUs are checked and
+ * handed up in place, RFC 5044 §4). Octets MPA did not take (it stopped, or holds a Request
+ * for the ULP) are kept for the next feed or dropped when the connection is over. */
+static void iw__px_read(iw_px_ep *ep)
+{
+    ssize_t r;
+    size_t used = 0;
+    do r = recv(ep->fd, ep->rx + ep->rx_have, sizeof ep->rx - ep->rx_have, 0);
+    while (r < 0 && errno == EINTR);
+    if (r < 0) {
+        if (errno != EAGAIN && errno != EWOULDBLOCK) iw__px_llp_dead(ep, errno);
+        return;
+    }
+    if (r == 0) { /* the peer's FIN (RFC 793 half close) */
+        int up = ep->state == IW_PX_S_READY || ep->state == IW_PX_S_CLOSING;
+        ep->rd_eof = 1;
+        iw_mpa_llp_closed(&ep->conn); /* Full Operation: the QP closes (verbs §6.2) or, with
+                                         work outstanding, Bad LLP Close; else MPA error 0x01 */
+        iw__px_after(ep);
+        if (ep->fd >= 0 && !ep->wr_shut) { /* answer with our FIN: nothing more to say */
+            (void)shutdown(ep->fd, SHUT_WR);
+            ep->wr_shut = 1;
+        }
+        if (iw_qp_state(&ep->qp) != IW_QP_IDLE) iw_qp_llp_event(&ep->qp, IW_QP_LLP_CLOSED);
+        if (ep->fd >= 0) (void)close(ep->fd);
+        ep->fd = -1;
+        if (ep->err.kind == IW_PX_E_NONE && up) { /* an orderly close: CLOSED, reason kept */
+            ep->state = IW_PX_S_CLOSED;
+            if (!ep->closing) {
+                ep->err.kind = IW_PX_E_EOF;
+                snprintf(ep->err.text, sizeof ep->err.text, "TCP connection closed by the peer (FIN)");
+            }
+        } else {
+            iw__px_fail(ep, IW_PX_E_EOF, "TCP connection closed by the peer (FIN) during setup");
+            if (ep->state != IW_PX_S_CLOSED) ep->state = IW_PX_S_FAILED;
+        }
+        return;
+    }
+    ep->rx_have += (size_t)r;
+    (void)iw_mpa_rx_feed(&ep->conn, ep->rx, ep->rx_have, &used);
+    iw__px_after(ep);
+    if (used < ep->rx_have && ep->fd >= 0 && iw_mpa_state(&ep->conn) < IW_MPA_S_CLOSING) {
+        size_t rest = ep->rx_have - used, more = 0;
+        memmove(ep->rx, ep->rx + used, rest);
+        ep->rx_have = rest;
+        (void)iw_mpa_rx_feed(&ep->conn, ep->rx, rest, &more); /* after accept / RTS */
+        iw__px_after(ep);
+        if (more < rest) {
+            memmove(ep->rx, ep->rx + more, rest - more);
+            ep->rx_have = rest - more;
+            return;
+        }
+    }
+    ep->rx_have = 0;
+}
+
+/* ---- loop ---- */
+
+void iw_px_loop_init(iw_px_loop *l) { memset(l, 0, sizeof *l); }
+
+int iw_px_poll(iw_px_loop *l, int timeout_ms)
+{
+    struct pollfd pf[IW_PX_MAX_FDS];
+    void *who[IW_PX_MAX_FDS];
+    int isl[IW_PX_MAX_FDS];
+    nfds_t n = 0, i;
+    int r, served = 0;
+    int64_t now = iw__px_now(), next = -1;
+    iw_px_ep *ep;
+    iw_px_listener *lis;
+    for (lis = l->lis; lis && n < IW_PX_MAX_FDS; lis = lis->next) {
+        if (lis->fd < 0 || !lis->waiting) continue; /* accept only for a waiting endpoint */
+        pf[n].fd = lis->fd;
+        pf[n].events = POLLIN;
+        who[n] = lis;
+        isl[n++] = 1;
+    }
+    for (ep = l->eps; ep; ep = ep->next) {
+        if (ep->tmo_at >= 0 && (next < 0 || ep->tmo_at < next)) next = ep->tmo_at;
+        if (ep->fd < 0 || n >= IW_PX_MAX_FDS) continue;
+        pf[n].fd = ep->fd;
+        pf[n].events = (short)(ep->state == IW_PX_S_CONNECTING ? POLLOUT
+                               : POLLIN | (ep->want_out || ep->tx_len ? POLLOUT : 0));
+        who[n] = ep;
+        isl[n++] = 0;
+    }
+    if (next >= 0) { /* sleep no longer than the next MPA timer */
+        int64_t d = next > now ? next - now : 0;
+        if (timeout_ms < 0 || d < timeout_ms) timeout_ms = (int)d;
+    }
+    r = poll(pf, n, timeout_ms);
+    if (r < 0 && errno != EINTR) return -1;
+    for (i = 0; r > 0 && i < n; i++) {
+        if (!pf[i].revents) continue;
+        served++;
+        if (isl[i]) { /* a connection for the first waiting endpoint */
+            int fd;
+            lis = (iw_px_listener *)who[i];
+            fd = accept(lis->fd, NULL, NULL);
+            if (fd < 0) continue;
+            ep = lis->waiting;
+            lis->waiting = ep->next_wait;
+            ep->fd = fd;
+            if (iw__px_nonblock(fd) < 0) {
+                iw__px_llp_dead(ep, errno);
+                continue;
+            }
+            iw__px_tcp_up(ep);
+            continue;
+        }
+        ep = (iw_px_ep *)who[i];
+        if (ep->fd != pf[i].fd) continue; /* closed meanwhile */
+        if (ep->state == IW_PX_S_CONNECTING) { /* nonblocking connect finished */
+            int e = 0;
+            socklen_t len = sizeof e;
+            (void)getsockopt(ep->fd, SOL_SOCKET, SO_ERROR, &e, &len);
+            if (e != 0) {
+                ep->err.sys_errno = e;
+                iw__px_fail(ep, IW_PX_E_CONNECT, "connect: %s", strerror(e));
+                (void)close(ep->fd);
+                ep->fd = -1;
+                continue;
+            }
+            iw__px_tcp_up(ep);
+            iw__px_after(ep);
+            continue;
+        }
+        if (pf[i].revents & POLLOUT) { /* flush, then resume the FPDU at its octet */
+            iw__px_flush(ep);
+            if (ep->want_out && ep->tx_head + ep->tx_len < sizeof ep->tx) {
+                ep->want_out = 0;
+                (void)iw_mpa_tx_resume(&ep->conn);
+            }
+            iw__px_after(ep);
+        }
+        if (ep->fd >= 0 && (pf[i].revents & (POLLIN | POLLHUP | POLLERR))) iw__px_read(ep);
+    }
+    now = iw__px_now();
+    for (ep = l->eps; ep; ep = ep->next) /* due MPA timers (RFC 5044 §7.1.3) */
+        if (ep->tmo_at >= 0 && ep->tmo_at <= now) {
+            ep->tmo_at = -1;
+            iw_mpa_timeout(&ep->conn, IW_MPA_TIMER_SETUP);
+            iw__px_after(ep);
+            if (ep->fd >= 0 && iw_mpa_state(&ep->conn) == IW_MPA_S_CLOSED) {
+                (void)close(ep->fd);
+                ep->fd = -1;
+            }
+        }
+    return served;
+}
+
+int iw_px_listen(iw_px_loop *l, iw_px_listener *lis, const char *host, uint16_t port)
+{
+    struct sockaddr_in a;
+    socklen_t len = sizeof a;
+    int one = 1;
+    memset(lis, 0, sizeof *lis);
+    lis->fd = -1;
+    if (iw__px_addr(&a, host, port) < 0) return -1;
+    lis->fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (lis->fd < 0) return -1;
+    (void)setsockopt(lis->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (bind(lis->fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(lis->fd, 16) < 0 ||
+        iw__px_nonblock(lis->fd) < 0 || getsockname(lis->fd, (struct sockaddr *)&a, &len) < 0) {
+        int e = errno;
+        (void)close(lis->fd);
+        lis->fd = -1;
+        errno = e;
+        return -1;
+    }
+    lis->port = ntohs(a.sin_port);
+    lis->loop = l;
+    lis->next = l->lis;
+    l->lis = lis;
+    return 0;
+}
+uint16_t iw_px_listen_port(const iw_px_listener *lis) { return lis->port; }
+void iw_px_listen_close(iw_px_listener *lis)
+{
+    iw_px_listener **p;
+    if (lis->loop)
+        for (p = &lis->loop->lis; *p; p = &(*p)->next)
+            if (*p == lis) {
+                *p = lis->next;
+                break;
+            }
+    if (lis->fd >= 0) (void)close(lis->fd);
+    lis->fd = -1;
+    lis->loop = NULL;
+}
+
+/* ---- endpoints ---- */
+
+void iw_px_opts_default(iw_px_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->rev = 2;
+    o->crc = 1;
+    o->markers_tx = 1;
+    o->rtr = IW_MPA_RTR_WRITE | IW_MPA_RTR_READ | IW_MPA_RTR_SEND;
+    o->ird = o->ord = 16;
+    o->emss = 1460;
+    o->timeout_ms = 5000;
+}
+
+int iw_px_set_pd(iw_px_ep *ep, const uint8_t *pd, size_t len)
+{
+    if (len > IW_MPA_MAX_PD - IW_MPA_IRDORD_LEN || (len && !pd)) return -1;
+    if (len) memcpy(ep->my_pd, pd, len);
+    ep->my_pd_len = len;
+    return 0;
+}
+
+int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o)
+{
+    iw_qp_cfg qc;
+    iw_qp_mem qm;
+    iw_vstatus vs;
+    memset(ep, 0, sizeof *ep);
+    ep->fd = -1;
+    ep->tmo_at = -1;
+    ep->loop = l;
+    ep->o = *o;
+    if (ep->o.ird > IW_PX_MAX_IRD) ep->o.ird = IW_PX_MAX_IRD;
+    if (iw_px_set_pd(ep, o->pd, o->pd_len) < 0) {
+        iw__px_fail(ep, IW_PX_E_VERBS, "Private Data longer than 508 octets");
+        return -1;
+    }
+    ep->o.pd = NULL;
+    /* Block List mode (verbs §7.6.2.2): a buffer of any address and length is one block, so
+     * registering a caller buffer needs two list entries, not one per page. */
+    vs = iw_rnic_open(&ep->rnic, &iw__px_rnic_host, ep, ep->stags, IW_PX_MAX_MR + 2,
+                      (uint64_t)(uintptr_t)ep ^ (uint64_t)iw__px_now(), 1);
+    if (vs == IW_V_OK) vs = iw_pd_alloc(&ep->rnic, &ep->pd_id);
+    if (vs == IW_V_OK) vs = iw_cq_create(&ep->rnic, &ep->scq, ep->sring, IW_PX_CQ);
+    if (vs == IW_V_OK) vs = iw_cq_create(&ep->rnic, &ep->rcq, ep->rring, IW_PX_CQ);
+    if (vs == IW_V_OK) {
+        memset(&qc, 0, sizeof qc);
+        qc.sq_cq = &ep->scq;
+        qc.rq_cq = &ep->rcq;
+        qc.pd = ep->pd_id;
+        qc.sq_depth = IW_PX_SQ;
+        qc.rq_depth = IW_PX_RQ;
+        qc.max_send_sge = qc.max_write_sge = qc.max_recv_sge = IW_CFG_VERBS_SGE;
+        qc.ird = ep->o.ird;
+        qc.ord = ep->o.ord;
+        qc.read_en = qc.write_en = qc.bind_en = qc.atomic_en = 1;
+        qc.privileged = 1;
+        qm.swqe = ep->swqe;
+        qm.rwr = ep->rwr;
+        qm.rwqe = ep->rwqe;
+        qm.inreq = ep->inreq;
+        vs = iw_qp_create(&ep->rnic, &ep->qp, &qc, &qm);
+    }
+    if (vs != IW_V_OK) {
+        ep->err.vstatus = vs;
+        iw__px_fail(ep, IW_PX_E_VERBS, "endpoint setup: %s", iw_vstatus_str(vs));
+        return -1;
+    }
+    /* the QP's MPA upcalls, with the host's additions (request, rejected, error) */
+    ep->ulp = *iw_qp_mpa_ulp_ops();
+    ep->ulp.request = iw__px_request;
+    ep->ulp.established = iw__px_established;
+    ep->ulp.rejected = iw__px_rejected;
+    ep->ulp.error = iw__px_mpa_error;
+    ep->ulp.closed = iw__px_mpa_closed;
+    ep->next = l->eps;
+    l->eps = ep;
+    return 0;
+}
+
+/* MPA configuration from the options (RFC 5044 §7.1, RFC 6581). */
+static int iw__px_mpa_init(iw_px_ep *ep, unsigned role)
+{
+    iw_mpa_cfg c;
+    iw_status st;
+    iw_mpa_cfg_default(&c, role);
+    c.rev = ep->o.rev;
+    c.crc = ep->o.crc;
+    c.markers_rx = ep->o.markers;
+    c.markers_tx = ep->o.markers_tx;
+    c.p2p = ep->o.p2p;
+    c.rtr = ep->o.rtr;
+    c.ird = ep->o.ird;
+    c.ord = ep->o.ord;
+    c.ird_max = ep->o.ird;
+    c.req_timeout_ms = c.rep_timeout_ms = ep->o.timeout_ms;
+    c.emss = ep->o.emss;
+    ep->role = (int)role;
+    st = iw_mpa_init(&ep->conn, &c, &iw__px_mpa_host, ep, &ep->ulp, &ep->qp, ep->reasm,
+                     sizeof ep->reasm);
+    if (st != IW_OK) {
+        iw__px_fail(ep, IW_PX_E_MPA, "MPA configuration refused: %s", iw_status_str(st));
+        return -1;
+    }
+    return 0;
+}
+
+int iw_px_connect(iw_px_ep *ep, const char *host, uint16_t port)
+{
+    struct sockaddr_in a;
+    if (ep->state != IW_PX_S_IDLE || iw__px_mpa_init(ep, IW_MPA_INITIATOR) < 0) return -1;
+    if (iw__px_addr(&a, host, port) < 0) {
+        iw__px_fail(ep, IW_PX_E_CONNECT, "connect: bad IPv4 address '%s'", host ? host : "");
+        return -1;
+    }
+    ep->fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (ep->fd < 0 || iw__px_nonblock(ep->fd) < 0) {
+        ep->err.sys_errno = errno;
+        iw__px_fail(ep, IW_PX_E_SYS, "socket: %s", strerror(errno));
+        return -1;
+    }
+    ep->state = IW_PX_S_CONNECTING;
+    if (connect(ep->fd, (struct sockaddr *)&a, sizeof a) == 0) {
+        iw__px_tcp_up(ep);
+        iw__px_after(ep);
+    } else if (errno != EINPROGRESS) {
+        ep->err.sys_errno = errno;
+        iw__px_fail(ep, IW_PX_E_CONNECT, "connect %s:%u: %s", host, (unsigned)port,
+                    strerror(errno));
+        (void)close(ep->fd);
+        ep->fd = -1;
+        return -1;
+    }
+    return 0;
+}
+
+int iw_px_accept(iw_px_listener *lis, iw_px_ep *ep)
+{
+    iw_px_ep **p;
+    if (ep->state != IW_PX_S_IDLE || lis->fd < 0 || iw__px_mpa_init(ep, IW_MPA_RESPONDER) < 0)
+        return -1;
+    ep->state = IW_PX_S_ACCEPTING;
+    ep->next_wait = NULL;
+    for (p = &lis->waiting; *p; p = &(*p)->next_wait) {
+    }
+    *p = ep;
+    return 0;
+}
+
+int iw_px_run(iw_px_loop *l, int (*done)(void *arg), void *arg, int timeout_ms)
+{
+    int64_t end = iw__px_now() + timeout_ms;
+    for (;;) {
+        int64_t left;
+        if (done(arg)) return 1;
+        left = end - iw__px_now();
+        if (left <= 0) return 0;
+        if (iw_px_poll(l, left < 50 ? (int)left : 50) < 0) return 0;
+    }
+}
+
+static int iw__px_ready_or_failed(void *arg)
+{
+    const iw_px_ep *ep = (const iw_px_ep *)arg;
+    return ep->state == IW_PX_S_READY || ep->err.kind != IW_PX_E_NONE;
+}
+int iw_px_wait_ready(iw_px_ep *ep, int timeout_ms)
+{
+    if (!iw_px_run(ep->loop, iw__px_ready_or_failed, ep, timeout_ms)) return -2;
+    return ep->state == IW_PX_S_READY && ep->err.kind == IW_PX_E_NONE ? 0 : -1;
+}
+
+int iw_px_state(const iw_px_ep *ep) { return ep->state; }
+const iw_px_err *iw_px_error(const iw_px_ep *ep) { return &ep->err; }
+const uint8_t *iw_px_peer_pd(const iw_px_ep *ep, size_t *len)
+{
+    *len = ep->peer_pd_len;
+    return ep->peer_pd_len ? ep->peer_pd : NULL;
+}
+const iw_mpa_info *iw_px_info(const iw_px_ep *ep) { return &ep->info; }
+int iw_px_fd(const iw_px_ep *ep) { return ep->fd; }
+int iw_px_addrs(const iw_px_ep *ep, uint32_t *local_ip, uint16_t *local_port,
+                uint32_t *peer_ip, uint16_t *peer_port)
+{
+    struct sockaddr_in a, b;
+    socklen_t la = sizeof a, lb = sizeof b;
+    if (ep->fd < 0 || getsockname(ep->fd, (struct sockaddr *)&a, &la) < 0 ||
+        getpeername(ep->fd, (struct sockaddr *)&b, &lb) < 0)
+        return -1;
+    *local_ip = ntohl(a.sin_addr.s_addr);
+    *local_port = ntohs(a.sin_port);
+    *peer_ip = ntohl(b.sin_addr.s_addr);
+    *peer_port = ntohs(b.sin_port);
+    return 0;
+}
+
+static int iw__px_closed(void *arg)
+{
+    const iw_px_ep *ep = (const iw_px_ep *)arg;
+    return ep->fd < 0;
+}
+int iw_px_close(iw_px_ep *ep, int timeout_ms)
+{
+    ep->closing = 1;
+    if (ep->fd >= 0 && ep->state == IW_PX_S_READY) {
+        iw_qp_attr a;
+        memset(&a, 0, sizeof a);
+        a.next_state = IW_QP_CLOSING; /* verbs §6.2: graceful, MPA sends FIN when drained */
+        ep->state = IW_PX_S_CLOSING;
+        (void)iw_qp_modify(&ep->qp, &a);
+        iw__px_after(ep);
+        (void)iw_px_run(ep->loop, iw__px_closed, ep, timeout_ms);
+    }
+    if (ep->fd >= 0) {
+        iw__px_close_op(ep, 1);
+        ep->dead_errno = 0;
+    }
+    if (ep->state == IW_PX_S_CLOSING) ep->state = IW_PX_S_CLOSED;
+    return ep->state == IW_PX_S_CLOSED ? 0 : -1;
+}
+
+void iw_px_ep_fini(iw_px_ep *ep)
+{
+    iw_px_ep **p;
+    iw_px_listener *lis;
+    if (ep->fd >= 0) iw__px_close_op(ep, 1);
+    if (!ep->loop) return;
+    for (lis = ep->loop->lis; lis; lis = lis->next) /* no longer waiting for a connection */
+        for (p = &lis->waiting; *p; p = &(*p)->next_wait)
+            if (*p == ep) {
+                *p = ep->next_wait;
+                break;
+            }
+    for (p = &ep->loop->eps; *p; p = &(*p)->next)
+        if (*p == ep) {
+            *p = ep->next;
+            break;
+        }
+    ep->loop = NULL;
+}
+
+/* ---- memory ---- */
+
+int iw_px_reg(iw_px_ep *ep, void *buf, uint64_t len, unsigned acc, iw_px_mr *mr)
+{
+    iw_mr_reg g;
+    iw_vstatus vs;
+    uint64_t va = (uint64_t)(uintptr_t)buf, rem;
+    int s;
+    for (s = 0; s < IW_PX_MAX_MR && ep->mr_used[s]; s++) {
+    }
+    if (s == IW_PX_MAX_MR || len == 0 || len > 0x80000000u) {
+        ep->err.vstatus = IW_V_INSUFFICIENT_RESOURCES;
+        return -1;
+    }
+    /* one block of len octets: VA mod block = FBO (verbs §7.6.2), so the first block starts
+     * FBO octets before buf and a second one may be needed for the tail */
+    rem = va % len;
+    ep->pbl[s][0] = va - rem;
+    ep->pbl[s][1] = va - rem + len;
+    memset(&g, 0, sizeof g);
+    g.pd = ep->pd_id;
+    g.key = (uint8_t)(0x40 + s);
+    g.acc = acc | IW_ACC_LOCAL_READ;
+    g.va = va;
+    g.len = len;
+    g.page_size = (uint32_t)len;
+    g.fbo = (uint32_t)rem;
+    g.pbl = ep->pbl[s];
+    g.npbl = 2;
+    vs = iw_mr_register(&ep->rnic, &g, &mr->stag);
+    if (vs != IW_V_OK) {
+        ep->err.vstatus = vs;
+        return -1;
+    }
+    ep->mr_used[s] = 1;
+    mr->to = va;
+    mr->len = len;
+    mr->addr = buf;
+    mr->slot = s;
+    return 0;
+}
+int iw_px_dereg(iw_px_ep *ep, iw_px_mr *mr)
+{
+    iw_vstatus vs = iw_stag_dealloc(&ep->rnic, mr->stag >> 8);
+    if (vs != IW_V_OK) {
+        ep->err.vstatus = vs;
+        return -1;
+    }
+    if (mr->slot >= 0 && mr->slot < IW_PX_MAX_MR) ep->mr_used[mr->slot] = 0;
+    return 0;
+}
+int iw_px_mw_alloc(iw_px_ep *ep, uint8_t key, uint32_t *stag)
+{
+    iw_vstatus vs = iw_mw_alloc(&ep->rnic, ep->pd_id, key, stag);
+    if (vs != IW_V_OK) ep->err.vstatus = vs;
+    return vs == IW_V_OK ? 0 : -1;
+}
+
+/* ---- work requests ---- */
+
+iw_send_wr iw_px_wr(iw_wr_type t, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
+                    uint32_t len)
+{
+    iw_send_wr w;
+    memset(&w, 0, sizeof w);
+    w.type = t;
+    w.wr_id = wr_id;
+    w.flags = IW_WR_SIGNALED;
+    if (mr && (len || t == IW_WR_READ || t == IW_WR_FETCHADD || t == IW_WR_CMPSWAP)) {
+        w.nsge = 1;
+        w.sgl[0].stag = mr->stag;
+        w.sgl[0].to = mr->to + off;
+        w.sgl[0].len = len;
+    }
+    return w;
+}
+iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr)
+{
+    size_t n = 0;
+    iw_vstatus vs = iw_qp_post_sq(&ep->qp, wr, 1, &n); /* runs at once in RTS */
+    iw__px_after(ep);
+    return vs;
+}
+iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
+                      uint32_t len)
+{
+    iw_recv_wr r;
+    size_t n = 0;
+    memset(&r, 0, sizeof r);
+    r.wr_id = wr_id;
+    if (mr && len) {
+        r.nsge = 1;
+        r.sgl[0].stag = mr->stag;
+        r.sgl[0].to = mr->to + off;
+        r.sgl[0].len = len;
+    }
+    return iw_qp_post_rq(&ep->qp, &r, 1, &n);
+}
+iw_cq *iw_px_cq(iw_px_ep *ep, int which) { return which == IW_PX_RQ_CQ ? &ep->rcq : &ep->scq; }
+iw_qp *iw_px_qp(iw_px_ep *ep) { return &ep->qp; }
+iw_rnic *iw_px_rnic(iw_px_ep *ep) { return &ep->rnic; }
+uint32_t iw_px_pd(const iw_px_ep *ep) { return ep->pd_id; }
+int iw_px_poll_wc(iw_px_ep *ep, int which, iw_wc *wc)
+{
+    return iw_cq_poll(iw_px_cq(ep, which), wc) == IW_V_OK;
+}
+
+typedef struct iw__px_wcw {
+    iw_px_ep *ep;
+    int which, got;
+    iw_wc *wc;
+} iw__px_wcw;
+static int iw__px_wc_done(void *arg)
+{
+    iw__px_wcw *w = (iw__px_wcw *)arg;
+    if (iw_px_poll_wc(w->ep, w->which, w->wc)) {
+        w->got = 1;
+        return 1;
+    }
+    /* failed and nothing left to complete: stop waiting */
+    return w->ep->state == IW_PX_S_FAILED && w->ep->fd < 0;
+}
+int iw_px_wait_wc(iw_px_ep *ep, int which, iw_wc *wc, int timeout_ms)
+{
+    iw__px_wcw w;
+    w.ep = ep;
+    w.which = which;
+    w.got = 0;
+    w.wc = wc;
+    if (!iw_px_run(ep->loop, iw__px_wc_done, &w, timeout_ms)) return -2;
+    return w.got ? 0 : -1;
+}
+
+#endif /* IW_POSIX_IMPLEMENTATION */

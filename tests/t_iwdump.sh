@@ -1,0 +1,256 @@
+#!/usr/bin/env bash
+# tests/t_iwdump.sh: tools/iwdump (the project's own decoder) against tshark (an independent one).
+#
+# For every capture in tests/vectors/ and the every-operation captures that tests/test_capture.c
+# writes (build/capture/every_op*.pcap; built and run here if missing), the counts per TCP
+# connection that iwdump's summary line gives must equal the counts derived from tshark's PDML of
+# the same file: FPDUs per direction, CRC good / bad / none (tshark: "Good CRC32", "Bad CRC32",
+# raw field when CRC is not negotiated) and messages (FPDUs with the DDP Last flag) per RDMAP
+# opcode; iwdump must exit 0 on them. Then one payload bit of one FPDU of siw_rping_crc.pcap is
+# flipped: iwdump must exit non-zero and report the bad CRC at that frame (tshark agrees).
+# Needs tshark and python3. Prints TAP lines and "# counts P F".
+set -u
+cd "$(dirname "$0")/.."
+B=${B:-build/test}
+W="$B/iwdump"
+mkdir -p "$W"
+pass=0 fail=0
+ok()  { pass=$((pass + 1)); echo "ok - $*"; }
+bad() { fail=$((fail + 1)); echo "not ok - $*"; }
+finish() { echo "# counts $pass $fail"; exit 0; }
+
+command -v tshark >/dev/null || { bad "tshark not installed"; finish; }
+command -v python3 >/dev/null || { bad "python3 not installed"; finish; }
+if make -s B="$W" iwdump >"$W/build.log" 2>&1 && [ -x "$W/iwdump" ]; then
+    ok "make iwdump builds $W/iwdump"
+else
+    bad "make iwdump"; cat "$W/build.log"; finish
+fi
+IWDUMP="$W/iwdump"
+
+# The every-operation captures (test_capture.c writes them into build/capture/).
+if [ ! -s build/capture/every_op.pcap ]; then
+    cc -std=c99 -O1 -I. -Itests -o "$W/test_capture" tests/test_capture.c -lm -pthread &&
+        "$W/test_capture" >"$W/test_capture.log" 2>&1
+fi
+files=(tests/vectors/*.pcap)
+for f in build/capture/every_op.pcap build/capture/every_op_markers.pcap; do
+    if [ -s "$f" ]; then files+=("$f"); else bad "$f missing (tests/test_capture.c writes it)"; fi
+done
+
+TSHARK_OPTS=(-o tcp.try_heuristic_first:TRUE --enable-heuristic iwarp_mpa_tcp
+             --disable-heuristic rpcrdma_iwarp --disable-heuristic smb_direct_iwarp)
+
+# tshark's PDML -> one line per connection, in the format compare() reads:
+#   conn N fpdus D0 D1 good G bad B none X ops OP:COUNT,...
+ts_counts() {
+    python3 - "$1" <<'PY'
+import sys, xml.etree.ElementTree as ET
+conns = {}          # tcp.stream -> dict
+first_port = {}     # tcp.stream -> source port of its first packet (the SYN: dir 0)
+for ev, pkt in ET.iterparse(sys.argv[1]):
+    if pkt.tag != "packet":
+        continue
+    stream = sport = None
+    cur = None
+    for proto in pkt.iter("proto"):
+        name = proto.get("name")
+        if name == "tcp":
+            for f in proto.iter("field"):
+                if f.get("name") == "tcp.stream": stream = int(f.get("show"))
+                if f.get("name") == "tcp.srcport": sport = int(f.get("show"))
+            if stream not in first_port: first_port[stream] = sport
+            c = conns.setdefault(stream, {"fpdus": [0, 0], "good": 0, "bad": 0, "none": 0,
+                                          "ops": {}})
+            d = 0 if sport == first_port[stream] else 1
+        elif name == "iwarp_mpa":
+            for f in proto.iter("field"):
+                n = f.get("name")
+                if n == "iwarp_mpa.ulpdulength":
+                    cur = {"last": None, "op": None}
+                    c["fpdus"][d] += 1
+                elif n == "iwarp_mpa.crc_check":
+                    if "(Good CRC32)" in f.get("showname", ""): c["good"] += 1
+                    else: c["bad"] += 1
+                elif n == "iwarp_mpa.crc":
+                    c["none"] += 1
+        elif name == "iwarp_ddp_rdmap" and cur is not None:
+            for f in proto.iter("field"):
+                n = f.get("name")
+                if n == "iwarp_ddp.last_flag": cur["last"] = int(f.get("show"))
+                elif n == "iwarp_rdma.opcode": cur["op"] = int(f.get("show"), 0)
+            if cur["last"] == 1 and cur["op"] is not None:
+                c["ops"][cur["op"]] = c["ops"].get(cur["op"], 0) + 1
+            cur = None
+    pkt.clear()
+for s in sorted(conns):
+    c = conns[s]
+    if sum(c["fpdus"]) == 0:
+        continue
+    ops = ",".join("%d:%d" % (k, c["ops"][k]) for k in sorted(c["ops"]))
+    print("conn %d fpdus %d %d good %d bad %d none %d ops %s" % (s + 1, c["fpdus"][0],
+          c["fpdus"][1], c["good"], c["bad"], c["none"], ops or "-"))
+PY
+}
+
+# iwdump's summary lines -> the same format (opcode names as iwdump prints them).
+iw_counts() {
+    python3 - "$1" <<'PY'
+import sys, re
+names = ["RDMA Write", "RDMA Read Request", "RDMA Read Response", "Send", "Send with Invalidate",
+         "Send with SE", "Send with SE and Invalidate", "Terminate", "Immediate Data",
+         "Immediate Data with SE", "Atomic Request", "Atomic Response"]
+rx = re.compile(r"^summary conn (\d+): .*FPDUs \d+ \(dir 0 (\d+), dir 1 (\d+)\), CRC good (\d+) "
+                r"bad (\d+) none (\d+), errors \d+; messages:(.*)$")
+for line in open(sys.argv[1]):
+    m = rx.match(line.rstrip("\n"))
+    if not m:
+        continue
+    ops = {}
+    for item in m.group(7).split(";"):
+        item = item.strip()
+        if not item:
+            continue
+        name, cnt = item.rsplit(" ", 1)
+        ops[names.index(name)] = int(cnt)
+    print("conn %s fpdus %s %s good %s bad %s none %s ops %s" % (m.group(1), m.group(2),
+          m.group(3), m.group(4), m.group(5), m.group(6),
+          ",".join("%d:%d" % (k, ops[k]) for k in sorted(ops)) or "-"))
+PY
+}
+
+for f in "${files[@]}"; do
+    base=$(basename "$f" .pcap)
+    tshark -r "$f" "${TSHARK_OPTS[@]}" -T pdml >"$W/$base.pdml" 2>"$W/$base.tshark.err" ||
+        { bad "$base: tshark failed"; continue; }
+    "$IWDUMP" "$f" >"$W/$base.txt" 2>&1; rc=$?
+    ts_counts "$W/$base.pdml" >"$W/$base.tshark.counts"
+    iw_counts "$W/$base.txt" >"$W/$base.iwdump.counts"
+    n=$(wc -l <"$W/$base.tshark.counts")
+    counts=$(tr '\n' ' ' <"$W/$base.iwdump.counts")
+    if [ "$rc" -eq 0 ] && [ "$n" -gt 0 ] &&
+       cmp -s "$W/$base.tshark.counts" "$W/$base.iwdump.counts"; then
+        ok "$base: iwdump exit 0, counts equal tshark's for $n connection(s): $counts"
+    else
+        bad "$base: iwdump exit $rc, counts differ from tshark's ($n connections)"
+        diff "$W/$base.tshark.counts" "$W/$base.iwdump.counts" | sed 's/^/  /'
+    fi
+done
+
+# Negative control: flip one payload bit of the first FPDU of siw_rping_crc.pcap whose ULPDU is
+# longer than 40 octets (its DDP/RDMAP headers are left intact).
+src=tests/vectors/siw_rping_crc.pcap
+flip="$W/siw_rping_crc_flipped.pcap"
+frame=$(python3 - "$W/siw_rping_crc.pdml" <<'PY'
+import sys, xml.etree.ElementTree as ET
+for ev, pkt in ET.iterparse(sys.argv[1]):
+    if pkt.tag != "packet":
+        continue
+    num = ul = None
+    for f in pkt.iter("field"):
+        if f.get("name") == "num": num = int(f.get("show"))
+        if f.get("name") == "iwarp_mpa.ulpdulength": ul = int(f.get("show"))
+    if ul and ul > 40:
+        print(num)
+        break
+    pkt.clear()
+PY
+)
+python3 - "$src" "$flip" "$frame" <<'PY'
+import sys, struct
+data = bytearray(open(sys.argv[1], "rb").read())
+want = int(sys.argv[3])
+assert data[:4] == b"\xd4\xc3\xb2\xa1"          # little-endian microsecond pcap, Ethernet
+off, frame = 24, 1
+while frame < want:
+    off += 16 + struct.unpack_from("<I", data, off + 8)[0]
+    frame += 1
+pkt = off + 16
+ip = pkt + 14
+tcp = ip + (data[ip] & 15) * 4
+payload = tcp + (data[tcp + 12] >> 4) * 4
+data[payload + 2 + 18 + 2] ^= 0x01               # ULPDU octet 20: past the DDP header
+open(sys.argv[2], "wb").write(data)
+PY
+"$IWDUMP" "$flip" >"$W/flipped.txt" 2>&1; rc=$?
+if [ -n "$frame" ] && [ "$rc" -ne 0 ] &&
+   grep -q "^frame $frame conn 1 .*crc BAD" "$W/flipped.txt" &&
+   [ "$(grep -c 'crc BAD' "$W/flipped.txt")" -eq 1 ] &&
+   grep -q "CRC good 20 bad 1" "$W/flipped.txt"; then
+    ok "flipped payload bit in frame $frame: iwdump exit $rc, bad CRC reported at that FPDU only"
+else
+    bad "flipped payload bit in frame ${frame:-?}: iwdump exit $rc"
+    grep -i "bad\|summary" "$W/flipped.txt" | sed 's/^/  /'
+fi
+if tshark -r "$flip" "${TSHARK_OPTS[@]}" -Y "frame.number == $frame" -V 2>/dev/null |
+   grep -q "Bad CRC32"; then
+    ok "tshark also reports Bad CRC32 in frame $frame of the flipped capture"
+else
+    bad "tshark does not see the flipped bit in frame $frame"
+fi
+# Marker error: in every_op_markers.pcap, the first FPDU of dir 0 starts with a marker (FPDUPTR
+# 0, RFC 5044 §5); set its FPDUPTR to 4 and recompute the MPA CRC (CRC32c, least significant octet
+# first), so that only the marker is wrong.
+mfile=build/capture/every_op_markers.pcap
+if [ -s "$mfile" ]; then
+    mflip="$W/every_op_markers_fpduptr.pcap"
+    mframe=$(python3 - "$W/every_op_markers.pdml" <<'PY'
+import sys, xml.etree.ElementTree as ET
+for ev, pkt in ET.iterparse(sys.argv[1]):
+    if pkt.tag != "packet":
+        continue
+    num = ul = None
+    for f in pkt.iter("field"):
+        if f.get("name") == "num": num = int(f.get("show"))
+        if f.get("name") == "iwarp_mpa.ulpdulength": ul = int(f.get("show"))
+    if ul:
+        print(num)
+        break
+    pkt.clear()
+PY
+)
+    python3 - "$mfile" "$mflip" "$mframe" <<'PY'
+import sys, struct
+def crc32c(b):
+    c = 0xFFFFFFFF
+    for x in b:
+        c ^= x
+        for _ in range(8):
+            c = (c >> 1) ^ (0x82F63B78 if c & 1 else 0)
+    return c ^ 0xFFFFFFFF
+data = bytearray(open(sys.argv[1], "rb").read())
+want = int(sys.argv[3])
+off, frame = 24, 1
+while frame < want:
+    off += 16 + struct.unpack_from("<I", data, off + 8)[0]
+    frame += 1
+ip = off + 16 + 14
+tcp = ip + (data[ip] & 15) * 4
+p = tcp + (data[tcp + 12] >> 4) * 4
+end = ip + struct.unpack_from(">H", data, ip + 2)[0]
+assert data[p + 2:p + 4] == b"\x00\x00"        # the leading marker: FPDUPTR 0
+data[p + 3] = 4
+struct.pack_into("<I", data, end - 4, crc32c(data[p:end - 4]))
+open(sys.argv[2], "wb").write(data)
+PY
+    "$IWDUMP" "$mflip" >"$W/fpduptr.txt" 2>&1; rc=$?
+    if [ "$rc" -ne 0 ] &&
+       grep -q "^frame $mframe conn 1 dir 0 .*crc good MARKER ERROR" "$W/fpduptr.txt" &&
+       [ "$(grep -c 'MARKER ERROR' "$W/fpduptr.txt")" -eq 1 ] &&
+       ! grep -q "crc BAD" "$W/fpduptr.txt"; then
+        ok "FPDUPTR 4 in the leading marker of frame $mframe: iwdump exit $rc, only there"
+    else
+        bad "FPDUPTR 4 in frame ${mframe:-?}: iwdump exit $rc"
+        grep -i "error\|bad" "$W/fpduptr.txt" | sed 's/^/  /'
+    fi
+fi
+# and the every-operation capture with one bad CRC (test_capture.c's negative control)
+if [ -s build/capture/every_op_badcrc.pcap ]; then
+    "$IWDUMP" build/capture/every_op_badcrc.pcap >"$W/every_op_badcrc.txt" 2>&1; rc=$?
+    if [ "$rc" -ne 0 ] && [ "$(grep -c 'crc BAD' "$W/every_op_badcrc.txt")" -eq 1 ]; then
+        ok "every_op_badcrc: iwdump exit $rc, one bad CRC"
+    else
+        bad "every_op_badcrc: iwdump exit $rc"
+    fi
+fi
+finish

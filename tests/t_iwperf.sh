@@ -1,0 +1,240 @@
+#!/usr/bin/env bash
+# tests/t_iwperf.sh: tools/iwperf, client against server over 127.0.0.1 (real sockets, two
+# processes).
+#
+# For every operation (write, read, send bandwidth; write, send, read latency), with CRC on and
+# off, MPA rev 1 and 2, markers on, a small and a large message size: both processes must exit 0
+# and print their IWPERF line; each side counts the octets it saw itself (client: completed WRs;
+# server: RDMA Write messages placed, Read Responses sent, Receive lengths, pings answered) and
+# both counts must equal size x iterations as this script computes it; the line must show what
+# MPA negotiated (CRC used when either side asks, RFC 5044 §7.1.2; markers both ways when both
+# ask; the lower revision). Then: nothing listening gives "Connection refused" and exit 1; a
+# client using a wrong STag gets the server's Terminate, decoded (layer, type, code), and both
+# exit 1. Last, --perftest (perftest's -R message flow) on both sides, its capture compared with
+# the siw captures of the real ib_write_bw / ib_send_bw by tshark (needs tshark and python3).
+# Prints TAP lines and "# counts P F".
+set -u
+cd "$(dirname "$0")/.."
+B=${B:-build/test}
+W="$B/iwperf"
+mkdir -p "$W"
+pass=0 fail=0
+ok()  { pass=$((pass + 1)); echo "ok - $*"; }
+bad() { fail=$((fail + 1)); echo "not ok - $*"; }
+finish() { echo "# counts $pass $fail"; exit 0; }
+
+if make -s B="$W" iwperf >"$W/build.log" 2>&1 && [ -x "$W/iwperf" ]; then
+    ok "make iwperf builds $W/iwperf"
+else
+    bad "make iwperf"; cat "$W/build.log"; 
+# --perftest: iwperf plays both sides of perftest's -R flow (ib_write_bw, ib_send_bw); the
+# client writes what it sends and receives into a pcap (iw_pcap.h). tshark decodes that file
+# and the siw capture of the real perftest (tests/vectors/siw_ib_*_bw_*.pcap, -s 64 -n 5); per
+# connection and direction the sequence of frames must be the same: MPA Request/Reply with
+# their Private Data length, then every FPDU's ULPDU_Length, RDMAP opcode and, for tagged
+# ones, the TO relative to the first (the Write cycle). Directions are compared separately:
+# how the two directions interleave depends on timing.
+norm() {
+    tshark -r "$1" --disable-heuristic rpcrdma_iwarp --disable-heuristic smb_direct_iwarp -Y iwarp_mpa \
+        -T fields -E separator=, -e tcp.stream -e tcp.srcport -e tcp.dstport -e iwarp_mpa.req \
+        -e iwarp_mpa.rep -e iwarp_mpa.pdlength -e iwarp_mpa.ulpdulength -e iwarp_rdma.opcode \
+        -e iwarp_ddp.tagged_offset 2>/dev/null | python3 -c '
+import sys
+srv, base, out = {}, {}, {}
+for line in sys.stdin:
+    f = line.rstrip("\n").split(",")
+    s = f[0]
+    if f[3] and s not in srv: srv[s] = f[2]
+    d = "c2s" if f[2] == srv.get(s) else "s2c"
+    kind = "req" if f[3] else "rep" if f[4] else "fpdu"
+    to = ""
+    if f[8]:
+        v = int(f[8], 0); base.setdefault((s, d), v); to = "+%d" % (v - base[(s, d)])
+    out.setdefault((s, d), []).append(" ".join([s, d, kind, f[5], f[6], f[7], to]))
+for k in sorted(out): print("\n".join(out[k]))
+'
+}
+if command -v tshark >/dev/null && command -v python3 >/dev/null; then
+    for v in "write on siw_ib_write_bw_crc" "send off siw_ib_send_bw_nocrc"; do
+        set -- $v
+        op=$1 crc=$2 ref=tests/vectors/$3.pcap log="$W/perftest_$op"
+        if ! start_server "$log" --perftest -o "$op" --crc "$crc"; then bad "perftest $op: server did not start"; continue; fi
+        timeout 30 "$IWPERF" -q --perftest 127.0.0.1 -p "$PORT" -o "$op" -s 64 -n 5 --crc "$crc" \
+            --pcap "$log.pcap" >"$log.cout" 2>"$log.cerr"
+        crc_s=$?
+        wait "$SPID"; srv=$?
+        cl=$(grep '^IWPERF role=client mode=perftest' "$log.cout")
+        sl=$(grep '^IWPERF role=server mode=perftest' "$log.out")
+        if [ $crc_s -eq 0 ] && [ $srv -eq 0 ] && [ "$(field msgs "$cl")" = 5 ] && [ "$(field msgs "$sl")" = 5 ]; then
+            ok "perftest $op: both sides ran, 5 messages each"
+        else
+            bad "perftest $op: exit client $crc_s server $srv [$cl] [$sl] $(cat "$log.cerr" "$log.err")"
+            continue
+        fi
+        norm "$ref" >"$log.ref"
+        norm "$log.pcap" >"$log.ours"
+        if [ -s "$log.ref" ] && diff "$log.ref" "$log.ours" >"$log.diff"; then
+            ok "perftest $op: $(wc -l <"$log.ref") frames, the same layout as $3.pcap"
+        else
+            bad "perftest $op: layout differs from $3.pcap"; head -20 "$log.diff"
+        fi
+    done
+else
+    bad "tshark or python3 missing: perftest layout not checked"
+fi
+finish
+fi
+IWPERF="$W/iwperf"
+
+# Start a server with the given options on an ephemeral port; sets SPID and PORT.
+start_server() {
+    local log=$1; shift
+    "$IWPERF" -q -p 0 "$@" >"$log.out" 2>"$log.err" &
+    SPID=$!
+    PORT=""
+    for _ in $(seq 1 100); do
+        PORT=$(sed -n 's/^iwperf: listening on port \([0-9][0-9]*\)$/\1/p' "$log.err" 2>/dev/null)
+        [ -n "$PORT" ] && return 0
+        kill -0 "$SPID" 2>/dev/null || break
+        sleep 0.05
+    done
+    return 1
+}
+
+# field NAME LINE: the value of NAME=... in an IWPERF line
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
+
+# run NAME "server options" "client options" SIZE ITERS CRC MARKERS REV
+run() {
+    local name=$1 sopt=$2 copt=$3 size=$4 iters=$5 crc=$6 mk=$7 rev=$8 log="$W/$1" crc_s cl sl want
+    if ! start_server "$log" $sopt; then bad "$name: server did not start"; cat "$log.err"; return; fi
+    timeout 60 "$IWPERF" -q 127.0.0.1 -p "$PORT" -s "$size" -n "$iters" $copt >"$log.cout" 2>"$log.cerr"
+    crc_s=$?
+    wait "$SPID"; local srv=$?
+    cl=$(grep '^IWPERF role=client ' "$log.cout")
+    sl=$(grep '^IWPERF role=server ' "$log.out")
+    want=$((size * iters))
+    if [ $crc_s -ne 0 ] || [ $srv -ne 0 ] || [ -z "$cl" ] || [ -z "$sl" ]; then
+        bad "$name: exit client $crc_s server $srv"; cat "$log.cerr" "$log.err" | head -5; return
+    fi
+    if [ "$(field bytes "$cl")" = "$want" ] && [ "$(field bytes "$sl")" = "$want" ] &&
+       [ "$(field peer_bytes "$cl")" = "$want" ] && [ "$(field peer_bytes "$sl")" = "$want" ]; then
+        ok "$name: both sides counted $want octets"
+    else
+        bad "$name: octets client $(field bytes "$cl") server $(field bytes "$sl"), want $want"
+    fi
+    if [ "$(field crc "$cl")$(field markers_rx "$cl")$(field markers_tx "$cl")$(field rev "$cl")" = "$crc$mk$mk$rev" ] &&
+       [ "$(field crc "$sl")$(field markers_rx "$sl")$(field markers_tx "$sl")$(field rev "$sl")" = "$crc$mk$mk$rev" ]; then
+        ok "$name: negotiated crc=$crc markers=$mk rev=$rev on both sides"
+    else
+        bad "$name: negotiated: client [$cl] server [$sl]"
+    fi
+}
+
+for op in write read send; do
+    for mode in bw lat; do
+        lat=""; [ $mode = lat ] && lat="-l"
+        for size in 64 1048576; do
+            iters=300; [ $size -gt 65536 ] && iters=20
+            [ $mode = lat ] && iters=100 && [ $size -gt 65536 ] && iters=10
+            n="${op}_${mode}_${size}"
+            run "$n-crc-rev2" "" "-o $op $lat" $size $iters 1 0 2
+            run "$n-nocrc-rev2" "--crc off" "-o $op $lat --crc off" $size $iters 0 0 2
+            # CRC is used when either side asks (RFC 5044 §7.1.2)
+            [ $mode = bw ] && run "$n-crc-by-server" "" "-o $op $lat --crc off" $size $iters 1 0 2
+            run "$n-crc-rev1" "--rev 1" "-o $op $lat --rev 1" $size $iters 1 0 1
+            run "$n-nocrc-rev1" "--rev 1 --crc off" "-o $op $lat --rev 1 --crc off" $size $iters 0 0 1
+            [ $mode = bw ] && run "$n-rev1-client" "" "-o $op $lat --rev 1" $size $iters 1 0 1
+            run "$n-markers" "--markers" "-o $op $lat --markers" $size $iters 1 1 2
+            run "$n-markers-nocrc-rev1" "--markers --crc off --rev 1" \
+                "-o $op $lat --markers --crc off --rev 1" $size $iters 0 1 1
+        done
+    done
+done
+
+# Nothing listening: a clear error and a non-zero exit. A port that was just free: a server on
+# port 0 tells its port, is stopped, and the client tries it.
+if start_server "$W/refused"; then
+    kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null
+    timeout 20 "$IWPERF" -q 127.0.0.1 -p "$PORT" >"$W/refused.cout" 2>"$W/refused.cerr"; rc=$?
+    if [ $rc -ne 0 ] && grep -q '^iwperf: error: .*Connection refused' "$W/refused.cerr"; then
+        ok "refused connection: exit $rc, $(cat "$W/refused.cerr")"
+    else
+        bad "refused connection: exit $rc, stderr: $(cat "$W/refused.cerr")"
+    fi
+else
+    bad "refused: helper server did not start"
+fi
+
+# A wrong STag: the server's QP must send the Terminate of RFC 5041 §7 (tagged, invalid STag)
+# or RFC 5040 §7 (Read: remote protection, invalid STag), and the client decode it.
+for op in write read; do
+    if ! start_server "$W/term_$op" -o "$op"; then bad "terminate $op: server did not start"; continue; fi
+    timeout 20 "$IWPERF" -q 127.0.0.1 -p "$PORT" -o $op -n 10 --fault-stag >"$W/term_$op.cout" 2>"$W/term_$op.cerr"
+    crc_s=$?
+    wait "$SPID"; srv=$?
+    if [ $op = write ]; then want='peer Terminate: layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag'
+    else want='peer Terminate: layer 0 RDMAP, type 1 remote protection, code 0x00 invalid STag'; fi
+    if [ $crc_s -ne 0 ] && [ $srv -ne 0 ] && grep -qF "$want" "$W/term_$op.cerr"; then
+        ok "terminate $op: client exit $crc_s: $(cat "$W/term_$op.cerr")"
+    else
+        bad "terminate $op: client exit $crc_s server $srv: $(cat "$W/term_$op.cerr" "$W/term_$op.err")"
+    fi
+done
+
+# --perftest: iwperf plays both sides of perftest's -R flow (ib_write_bw, ib_send_bw); the
+# client writes what it sends and receives into a pcap (iw_pcap.h). tshark decodes that file
+# and the siw capture of the real perftest (tests/vectors/siw_ib_*_bw_*.pcap, -s 64 -n 5); per
+# connection and direction the sequence of frames must be the same: MPA Request/Reply with
+# their Private Data length, then every FPDU's ULPDU_Length, RDMAP opcode and, for tagged
+# ones, the TO relative to the first (the Write cycle). Directions are compared separately:
+# how the two directions interleave depends on timing.
+norm() {
+    tshark -r "$1" --disable-heuristic rpcrdma_iwarp --disable-heuristic smb_direct_iwarp -Y iwarp_mpa \
+        -T fields -E separator=, -e tcp.stream -e tcp.srcport -e tcp.dstport -e iwarp_mpa.req \
+        -e iwarp_mpa.rep -e iwarp_mpa.pdlength -e iwarp_mpa.ulpdulength -e iwarp_rdma.opcode \
+        -e iwarp_ddp.tagged_offset 2>/dev/null | python3 -c '
+import sys
+srv, base, out = {}, {}, {}
+for line in sys.stdin:
+    f = line.rstrip("\n").split(",")
+    s = f[0]
+    if f[3] and s not in srv: srv[s] = f[2]
+    d = "c2s" if f[2] == srv.get(s) else "s2c"
+    kind = "req" if f[3] else "rep" if f[4] else "fpdu"
+    to = ""
+    if f[8]:
+        v = int(f[8], 0); base.setdefault((s, d), v); to = "+%d" % (v - base[(s, d)])
+    out.setdefault((s, d), []).append(" ".join([s, d, kind, f[5], f[6], f[7], to]))
+for k in sorted(out): print("\n".join(out[k]))
+'
+}
+if command -v tshark >/dev/null && command -v python3 >/dev/null; then
+    for v in "write on siw_ib_write_bw_crc" "send off siw_ib_send_bw_nocrc"; do
+        set -- $v
+        op=$1 crc=$2 ref=tests/vectors/$3.pcap log="$W/perftest_$op"
+        if ! start_server "$log" --perftest -o "$op" --crc "$crc"; then bad "perftest $op: server did not start"; continue; fi
+        timeout 30 "$IWPERF" -q --perftest 127.0.0.1 -p "$PORT" -o "$op" -s 64 -n 5 --crc "$crc" \
+            --pcap "$log.pcap" >"$log.cout" 2>"$log.cerr"
+        crc_s=$?
+        wait "$SPID"; srv=$?
+        cl=$(grep '^IWPERF role=client mode=perftest' "$log.cout")
+        sl=$(grep '^IWPERF role=server mode=perftest' "$log.out")
+        if [ $crc_s -eq 0 ] && [ $srv -eq 0 ] && [ "$(field msgs "$cl")" = 5 ] && [ "$(field msgs "$sl")" = 5 ]; then
+            ok "perftest $op: both sides ran, 5 messages each"
+        else
+            bad "perftest $op: exit client $crc_s server $srv [$cl] [$sl] $(cat "$log.cerr" "$log.err")"
+            continue
+        fi
+        norm "$ref" >"$log.ref"
+        norm "$log.pcap" >"$log.ours"
+        if [ -s "$log.ref" ] && diff "$log.ref" "$log.ours" >"$log.diff"; then
+            ok "perftest $op: $(wc -l <"$log.ref") frames, the same layout as $3.pcap"
+        else
+            bad "perftest $op: layout differs from $3.pcap"; head -20 "$log.diff"
+        fi
+    done
+else
+    bad "tshark or python3 missing: perftest layout not checked"
+fi
+finish

@@ -1,0 +1,400 @@
+/* tools/iwdump.c: `iwdump FILE.pcap` decodes the iWARP traffic in a capture with the project's
+ * own parsers: mpa.h (Request/Reply codec iw_mpa_frame_decode, iw_mpa_pad, CRC32c), ddp.h
+ * (iw_ddp_hdr_decode) and rdmap.h (iw_rdmap_term_decode, iw_rdmap_term_str).
+ *
+ * The pcap reader examples/posix/iw_pcap_read.h rebuilds every TCP connection into two byte
+ * streams (0: from the side that sent the SYN, 1: back). A direction that starts with the MPA
+ * Request key (RFC 5044 §7.1) is the Initiator's, the other must start with the Reply; then
+ * both carry FPDUs (RFC 5044 §4): ULPDU_Length, ULPDU, PAD, CRC. A direction carries markers
+ * iff the peer's frame had M = 1 (§7.1.1); markers sit at every 512th octet from the first octet
+ * after the frame (§5) and are stripped here, each FPDUPTR checked. The CRC is checked when
+ * either frame had C = 1 (§7.1.1), over the FPDU as sent, markers included (§4, §5).
+ *
+ * Output: one line per frame or FPDU (pcap frame number of its first octet, connection,
+ * direction, stream offset), then one summary line per connection: FPDUs per direction, CRC
+ * good/bad/none, and messages (FPDUs with the DDP Last flag) per RDMAP opcode. TCP connections
+ * that are not MPA are listed and skipped.
+ * Exit status: 0 when everything decoded cleanly; 1 on any protocol error (bad CRC, malformed
+ * frame or FPDU, marker error, DDP or RDMAP version not 1, reserved opcode, truncated stream);
+ * 2 when the file cannot be read as pcap. Lines with an error carry an upper-case word (BAD,
+ * ERROR, MALFORMED). */
+#define IWARP_IMPLEMENTATION
+#include "rdmap.h"
+#include "examples/posix/iw_pcap_read.h"
+#include <stdarg.h>
+
+#define MAXCONN 64
+#define MAXFPDU (2u + 65535u + 3u + 4u) /* ULPDU_Length, ULPDU, PAD, CRC (RFC 5044 §4) */
+
+static const char *const op_name[16] = {
+    "RDMA Write", "RDMA Read Request", "RDMA Read Response", "Send", "Send with Invalidate",
+    "Send with SE", "Send with SE and Invalidate", "Terminate",
+    "Immediate Data", "Immediate Data with SE", "Atomic Request", "Atomic Response", /* RFC 7306 */
+    "reserved 0xc", "reserved 0xd", "reserved 0xe", "reserved 0xf"};
+
+/* Terminate Layer and EType names (RFC 5040 §4.8 Fig. 9, RFC 5041 §7.2, RFC 5044 §8). */
+static const char *term_layer(unsigned l)
+{
+    return l == 0 ? "RDMAP" : l == 1 ? "DDP" : l == 2 ? "MPA" : "?";
+}
+static const char *term_etype(unsigned l, unsigned t)
+{
+    if (l == 0) return t == 0 ? "Local Catastrophic" : t == 1 ? "Remote Protection"
+                     : t == 2 ? "Remote Operation" : "?";
+    if (l == 1) return t == 0 ? "Local Catastrophic" : t == 1 ? "Tagged Buffer"
+                     : t == 2 ? "Untagged Buffer" : "?";
+    if (l == 2) return "MPA"; /* any EType of Layer 2 */
+    return "?";
+}
+
+static uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
+static uint32_t be32(const uint8_t *p) { return be16(p) << 16 | be16(p + 2); }
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+}
+
+/* The lines of one connection, printed sorted by (frame, direction, offset) so that both
+ * directions interleave as captured. */
+typedef struct line {
+    unsigned long frame;
+    int dir;
+    size_t off;
+    char *text;
+} line;
+static line *LN;
+static size_t NLN, CAPLN;
+static char cur[2048];
+static size_t curlen;
+
+/* Append to the line being built. */
+#if defined(__GNUC__) || defined(__clang__)
+static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#endif
+static void out(const char *fmt, ...)
+{
+    va_list ap;
+    int r;
+    va_start(ap, fmt);
+    r = vsnprintf(cur + curlen, sizeof cur - curlen, fmt, ap);
+    va_end(ap);
+    if (r > 0) curlen += (size_t)r;
+    if (curlen >= sizeof cur) curlen = sizeof cur - 1;
+}
+/* Start a line for (frame, dir, off). */
+static void begin(unsigned long frame, int ci, int d, size_t off)
+{
+    curlen = 0;
+    cur[0] = 0;
+    out("frame %lu conn %d dir %d @%zu: ", frame, ci, d, off);
+    if (NLN == CAPLN) {
+        size_t nc = CAPLN ? 2 * CAPLN : 256;
+        line *nl = (line *)realloc(LN, nc * sizeof *nl);
+        if (!nl) {
+            fprintf(stderr, "iwdump: out of memory\n");
+            exit(2);
+        }
+        LN = nl;
+        CAPLN = nc;
+    }
+    LN[NLN].frame = frame;
+    LN[NLN].dir = d;
+    LN[NLN].off = off;
+    LN[NLN].text = NULL;
+}
+/* End the line begun last. */
+static void end(void)
+{
+    char *t = (char *)malloc(curlen + 1);
+    if (!t) {
+        fprintf(stderr, "iwdump: out of memory\n");
+        exit(2);
+    }
+    memcpy(t, cur, curlen + 1);
+    LN[NLN++].text = t;
+}
+static int line_cmp(const void *a, const void *b)
+{
+    const line *x = (const line *)a, *y = (const line *)b;
+    if (x->frame != y->frame) return x->frame < y->frame ? -1 : 1;
+    if (x->dir != y->dir) return x->dir < y->dir ? -1 : 1;
+    return x->off < y->off ? -1 : x->off > y->off;
+}
+static void flush_lines(void)
+{
+    size_t i;
+    qsort(LN, NLN, sizeof *LN, line_cmp);
+    for (i = 0; i < NLN; i++) {
+        printf("%s\n", LN[i].text);
+        free(LN[i].text);
+    }
+    NLN = 0;
+}
+
+/* What one connection gave. */
+typedef struct tally {
+    unsigned long fpdus[2], good, bad, none, errors;
+    unsigned long msgs[16];
+} tally;
+
+/* pcap frame holding stream offset off of direction d (0 when no segment has it). */
+static unsigned long frame_of(const pcap_stream *s, size_t off)
+{
+    size_t i;
+    for (i = 0; i < s->nsegs; i++)
+        if (off >= s->segs[i].off && off < s->segs[i].off + s->segs[i].len) return s->segs[i].frame;
+    return 0;
+}
+
+/* Decode one direction's Request or Reply; returns its length (0: not MPA), fills *f. */
+static size_t decode_frame(const pcap_stream *s, unsigned kind, iw_mpa_frame *f, iw_status *st)
+{
+    size_t used = 0;
+    if (s->len < IW_MPA_KEY_LEN) {
+        *st = IW_EAGAIN;
+        return 0;
+    }
+    *st = iw_mpa_frame_decode(s->data, s->len, kind, f, &used);
+    return *st == IW_OK ? used : 0;
+}
+
+static void print_frame(unsigned long frame, int ci, int d, const iw_mpa_frame *f, size_t used)
+{
+    begin(frame, ci, d, 0);
+    out("MPA %s rev %u flags 0x%02x (M=%d C=%d R=%d H=%d) PD %zu",
+        f->kind == IW_MPA_REQUEST ? "Request" : "Reply", f->rev, f->flags,
+           !!(f->flags & IW_MPA_FLAG_M), !!(f->flags & IW_MPA_FLAG_C), !!(f->flags & IW_MPA_FLAG_R),
+           !!(f->flags & IW_MPA_FLAG_H), used - IW_MPA_FRAME_HDR);
+    if (f->enhanced) /* RFC 6581 §3: IRD word P, Send-RTR; ORD word Write-RTR, Read-RTR */
+        out(" IRD %u ORD %u P2P=%d RTR%s%s%s%s", f->ird_word & IW_MPA_IRDORD_MAX,
+               f->ord_word & IW_MPA_IRDORD_MAX, !!(f->ird_word & IW_MPA_IRD_P2P),
+               (f->ird_word & IW_MPA_IRD_RTR_SEND) ? " Send" : "",
+               (f->ord_word & IW_MPA_ORD_RTR_WRITE) ? " Write" : "",
+               (f->ord_word & IW_MPA_ORD_RTR_READ) ? " Read" : "",
+               (f->ird_word & IW_MPA_IRD_RTR_SEND) ||
+                       (f->ord_word & (IW_MPA_ORD_RTR_WRITE | IW_MPA_ORD_RTR_READ))
+                   ? ""
+                   : " none");
+    end();
+}
+
+/* Walk the FPDUs of direction d from stream offset start (SeqStart). */
+static void walk(const pcap_stream *s, int ci, int d, size_t start, int markers, int crc_on,
+                 tally *t)
+{
+    static uint8_t u[MAXFPDU]; /* the FPDU with its markers stripped */
+    size_t w = start;
+    while (w < s->len) {
+        size_t fstart = w, lenpos, have = 0, need = 2, crcpos = 0, nmk = 0;
+        unsigned long frame = frame_of(s, w);
+        int mk_err = 0, trunc = 0;
+        uint32_t L = 0;
+        iw_ddp_hdr h;
+        size_t hlen = 0;
+        /* a marker at the FPDU's first octet belongs to it, FPDUPTR 0 (RFC 5044 §5) */
+        if (markers && ((w - start) & 511u) == 0) {
+            if (w + 4 > s->len) {
+                trunc = 1;
+                break;
+            }
+            if ((be16(s->data + w + 2) & 0xFFFCu) != 0) mk_err = 1;
+            w += 4;
+            nmk++;
+        }
+        lenpos = w;
+        while (have < need) {
+            if (w >= s->len) {
+                trunc = 1;
+                break;
+            }
+            if (markers && ((w - start) & 511u) == 0) { /* marker inside: FPDUPTR to lenpos */
+                if (w + 4 > s->len) {
+                    trunc = 1;
+                    break;
+                }
+                if ((be16(s->data + w + 2) & 0xFFFCu) != (uint32_t)(w - lenpos)) mk_err = 1;
+                w += 4;
+                nmk++;
+                continue;
+            }
+            if (need - have == IW_MPA_CRC_LEN && !crcpos) crcpos = w;
+            u[have++] = s->data[w++];
+            if (have == 2 && need == 2) {
+                L = be16(u);
+                need = 2u + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN;
+            }
+        }
+        begin(frame, ci, d, fstart);
+        if (trunc) {
+            out("FPDU truncated (%zu of %zu octets in the capture): ERROR", have, need);
+            end();
+            t->errors++;
+            break;
+        }
+        t->fpdus[d]++;
+        out("FPDU ulpdu %u", (unsigned)L);
+        if (nmk) out(" markers %zu", nmk);
+        if (!crc_on) {
+            out(" crc none");
+            t->none++;
+        } else {
+            uint32_t want = iw_mpa_crc32c(0, s->data + fstart, crcpos - fstart); /* §4 */
+            uint32_t got = le32(u + need - 4);
+            if (want == got) {
+                out(" crc good");
+                t->good++;
+            } else {
+                out(" crc BAD (field 0x%08x, computed 0x%08x)", (unsigned)got, (unsigned)want);
+                t->bad++;
+                t->errors++;
+            }
+        }
+        if (mk_err) {
+            out(" MARKER ERROR (FPDUPTR)");
+            t->errors++;
+        }
+        if (iw_ddp_hdr_decode(u + 2, L, &h, &hlen) != IW_OK) { /* RFC 5041 §4 */
+            out(" | DDP header MALFORMED (%u octets)", (unsigned)L);
+            end();
+            t->errors++;
+            continue;
+        }
+        if (h.tagged) /* RFC 5041 §4.2 */
+            out(" | DDP T L=%d DV=%u STag 0x%08x TO 0x%016llx", h.last, h.dv, (unsigned)h.stag,
+                   (unsigned long long)h.to);
+        else /* §4.3 */
+            out(" | DDP U L=%d DV=%u QN %u MSN %u MO %u", h.last, h.dv, (unsigned)h.qn,
+                   (unsigned)h.msn, (unsigned)h.mo);
+        {
+            unsigned op = h.ulp & IW_RDMAP_OP_MASK;
+            const uint8_t *body = u + 2 + hlen;
+            size_t blen = L - hlen;
+            out(" | RDMAP v%u %s, %zu octets", (unsigned)(h.ulp >> 6), op_name[op], blen);
+            /* DV 01b (RFC 5041 §4.1), RDMAP version 01b and opcodes 0x0-0xB (RFC 5040 §4.2,
+             * RFC 7306 §10): anything else is a protocol error */
+            if (h.dv != IW_DDP_VERSION || (h.ulp >> 6) != IW_RDMAP_RV ||
+                op > IW_RDMAP_OP_ATOMIC_RESP) {
+                out(" VERSION/OPCODE ERROR");
+                t->errors++;
+            }
+            if (op == IW_RDMAP_OP_SEND_INV || op == IW_RDMAP_OP_SEND_SE_INV)
+                out(", Invalidate STag 0x%08x", (unsigned)h.ulp32);
+            if (op == IW_RDMAP_OP_READ_REQ && blen >= IW_RDMAP_READ_REQ_HDR) /* RFC 5040 §4.4 */
+                out(", sink 0x%08x/0x%08x%08x size %u src 0x%08x/0x%08x%08x",
+                       (unsigned)be32(body), (unsigned)be32(body + 4), (unsigned)be32(body + 8),
+                       (unsigned)be32(body + 12), (unsigned)be32(body + 16),
+                       (unsigned)be32(body + 20), (unsigned)be32(body + 24));
+            if (op == IW_RDMAP_OP_TERMINATE) { /* RFC 5040 §4.8 */
+                iw_rdmap_term_info ti;
+                if (iw_rdmap_term_decode(body, blen, &ti) != IW_OK) {
+                    out(", Terminate MALFORMED");
+                    t->errors++;
+                } else {
+                    out(", layer %u %s, type %u %s, code 0x%02x %s%s%s%s", ti.term.layer,
+                           term_layer(ti.term.layer), ti.term.etype,
+                           term_etype(ti.term.layer, ti.term.etype), ti.term.ecode,
+                           iw_rdmap_term_str(ti.term), ti.m ? " M" : "", ti.d ? " D" : "",
+                           ti.r ? " R" : "");
+                }
+            }
+            if (h.last) t->msgs[op]++;
+        }
+        end();
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static pcap_conn c[MAXCONN];
+    int n, i, rc = 0;
+    unsigned long total_err = 0;
+    if (argc != 2) {
+        fprintf(stderr, "usage: iwdump FILE.pcap\n");
+        return 2;
+    }
+    n = pcap_read_conns(argv[1], c, MAXCONN);
+    if (n < 0) {
+        fprintf(stderr, "iwdump: %s: cannot read as pcap\n", argv[1]);
+        return 2;
+    }
+    if (n > MAXCONN) {
+        fprintf(stderr, "iwdump: %d connections, only the first %d decoded\n", n, MAXCONN);
+        n = MAXCONN;
+    }
+    for (i = 0; i < n; i++) {
+        pcap_conn *k = &c[i];
+        iw_mpa_frame rq, rp;
+        iw_status st0, st1;
+        size_t u0, u1;
+        tally t;
+        int ci = i + 1, op, mk0, mk1, crc_on;
+        memset(&t, 0, sizeof t);
+        printf("conn %d: %u.%u.%u.%u:%u -> %u.%u.%u.%u:%u\n", ci, (unsigned)(k->cli_ip >> 24),
+               (unsigned)(k->cli_ip >> 16 & 255), (unsigned)(k->cli_ip >> 8 & 255),
+               (unsigned)(k->cli_ip & 255), k->cli_port, (unsigned)(k->srv_ip >> 24),
+               (unsigned)(k->srv_ip >> 16 & 255), (unsigned)(k->srv_ip >> 8 & 255),
+               (unsigned)(k->srv_ip & 255), k->srv_port);
+        u0 = decode_frame(&k->dir[0], IW_MPA_REQUEST, &rq, &st0);
+        if (!u0 && (k->dir[0].len < IW_MPA_KEY_LEN ||
+                    memcmp(k->dir[0].data, "MPA ID Req Frame", IW_MPA_KEY_LEN) != 0)) {
+            printf("conn %d: not MPA (no Request at the start of dir 0), skipped\n", ci);
+            continue;
+        }
+        if (!u0) {
+            begin(frame_of(&k->dir[0], 0), ci, 0, 0);
+            out("MPA Request MALFORMED (%s): ERROR",
+                st0 == IW_EAGAIN ? "truncated" : iw_mpa_ferr_str(rq.err));
+            end();
+            t.errors++;
+        } else {
+            print_frame(frame_of(&k->dir[0], 0), ci, 0, &rq, u0);
+        }
+        u1 = k->dir[1].len ? decode_frame(&k->dir[1], IW_MPA_REPLY, &rp, &st1) : 0;
+        if (u1) {
+            print_frame(frame_of(&k->dir[1], 0), ci, 1, &rp, u1);
+        } else if (k->dir[1].len) {
+            begin(frame_of(&k->dir[1], 0), ci, 1, 0);
+            out("MPA Reply MALFORMED (%s): ERROR",
+                st1 == IW_EAGAIN ? "truncated" : iw_mpa_ferr_str(rp.err));
+            end();
+            t.errors++;
+        }
+        if (k->dir[0].gap || k->dir[1].gap) {
+            printf("conn %d: octets missing from the capture: ERROR\n", ci);
+            t.errors++;
+        }
+        if (u0 && u1 && !(rp.flags & IW_MPA_FLAG_R)) {
+            /* RFC 5044 §7.1.1: markers toward the side that set M; CRC if either set C */
+            mk0 = (rp.flags & IW_MPA_FLAG_M) != 0;
+            mk1 = (rq.flags & IW_MPA_FLAG_M) != 0;
+            crc_on = ((rq.flags | rp.flags) & IW_MPA_FLAG_C) != 0;
+            walk(&k->dir[0], ci, 0, u0, mk0, crc_on, &t);
+            walk(&k->dir[1], ci, 1, u1, mk1, crc_on, &t);
+            flush_lines();
+            printf("summary conn %d: rev %u CRC %s markers %d/%d: "
+                   "FPDUs %lu (dir 0 %lu, dir 1 %lu), "
+                   "CRC good %lu bad %lu none %lu, errors %lu; messages:",
+                   ci, rp.rev, crc_on ? "on" : "off", mk0, mk1, t.fpdus[0] + t.fpdus[1],
+                   t.fpdus[0], t.fpdus[1], t.good, t.bad, t.none, t.errors);
+            for (op = 0; op < 16; op++)
+                if (t.msgs[op]) printf(" %s %lu;", op_name[op], t.msgs[op]);
+            printf("\n");
+        } else {
+            flush_lines();
+            if (u0 && !k->dir[1].len && k->dir[0].len > u0) {
+                printf("conn %d: data after the Request without a Reply: ERROR\n", ci);
+                t.errors++;
+            }
+            printf("summary conn %d: no Full Operation (%s), errors %lu\n", ci,
+                   u1 ? "rejected" : "no Reply", t.errors);
+        }
+        total_err += t.errors;
+    }
+    pcap_free_conns(c, n);
+    free(LN);
+    if (total_err) {
+        printf("iwdump: %lu protocol error(s)\n", total_err);
+        rc = 1;
+    }
+    return rc;
+}

@@ -1,0 +1,942 @@
+/* iwperf: bandwidth and latency of iWARP over TCP between two hosts, in the manner of perftest's
+ * ib_write_bw / ib_read_bw / ib_send_bw / ib_write_lat / ib_send_lat / ib_read_lat, on the
+ * POSIX host examples/posix/iw_posix.h (mpa.h + verbs.h over nonblocking sockets).
+ *
+ *   server:  iwperf [options]              (listens, serves one test, exits)
+ *   client:  iwperf [options] HOST         (connects, runs the test, prints the table)
+ *   options: -o write|read|send   operation (default write)
+ *            -l                   latency (ping-pong) instead of bandwidth
+ *            -s SIZE              message size in octets (K, M suffixes; default 65536)
+ *            -n ITERS             iterations (default 1000 bw, 1000 lat)
+ *            -t DEPTH             bw: WRs outstanding (default 32, at most 64)
+ *            -p PORT              TCP port (default 18515, perftest's)
+ *            --crc on|off         ask for MPA CRC32c (default on; used when either side asks)
+ *            --markers            ask the peer to insert MPA markers toward us (RFC 5044 §5)
+ *            --rev 1|2            highest MPA revision (default 2)
+ *            --emss N             effective MSS the FPDUs are sized to (default 1460)
+ *            -q                   no table, only the IWPERF line
+ *            --perftest           speak perftest's -R flow instead (see "--perftest" below):
+ *                                 iwperf is the peer of ib_write_bw/ib_send_bw/ib_read_bw -R
+ *            --pcap FILE          with --perftest: both connections into a pcap file
+ * The client's options decide the test: they travel in the MPA Request's Private Data, so the
+ * server needs only its own connection options (CRC, markers, revision, port).
+ *
+ * WIRE PROTOCOL between two iwperf ends (all integers big-endian):
+ *   Request Private Data (client -> server), 28 octets:
+ *     "IWPF" | version 1 | op (0 write, 1 read, 2 send) | lat (0/1) | 0 | size u32 | iters u32 |
+ *     STag u32 | TO u64 of the client's buffer (the server writes into it in write latency)
+ *   Reply Private Data (server -> client), 20 octets:
+ *     "IWPF" | version 1 | 0 0 0 | STag u32 | TO u64 of the server's buffer of `size` octets
+ *     (Remote Write for write, Remote Read for read)
+ *   A server that cannot serve the request rejects it (MPA Reply with R = 1).
+ *   Control messages are Sends with Solicited Event (16 octets: "IWPF" | kind u32 | value u64);
+ *   data Sends (send_bw) are plain Sends, so the receiver tells them apart by the WC's solicited
+ *   flag. kind 1 DONE (value: the sender's octet count), 2 CREDIT (value: Receives the server
+ *   has consumed and posted again). iWARP has no receiver-not-ready retry (unlike InfiniBand):
+ *   a Send with no posted Receive is a fatal error (RFC 5040 §7, (1,2,0x02)), so in send_bw the
+ *   client sends at most RXD messages beyond the last CREDIT.
+ *   Each side reports the octets it saw itself: the client its completed WRs; the server the
+ *   RDMA Write messages placed (write), the Read Responses sent (read), the Receives'
+ *   lengths (send), the ping-pongs it answered (latency). Both print them; they must agree.
+ *
+ * OUTPUT: a perftest-like table on stdout, then one line
+ *   IWPERF role=client op=write test=bw size=65536 iters=1000 bytes=65536000 ... bw_MBps=...
+ *   msg_rate_Mpps=... lat_us_p50=... crc=1 markers=0 rev=2
+ * (MB = 10^6 octets, as perftest); a progress line on stderr once a second; on an error one
+ * line "iwperf: error: ..." (a refused connection, the peer's Terminate decoded: layer, type,
+ * code) and exit status 1.
+ */
+#define IWARP_IMPLEMENTATION
+#define IW_POSIX_IMPLEMENTATION
+#include "examples/posix/iw_posix.h"
+#include "examples/posix/iw_pcap.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+
+#define OP_WRITE 0
+#define OP_READ 1
+#define OP_SEND 2
+#define K_DONE 1u
+#define K_CREDIT 2u
+#define CTL_LEN 16u
+#define NCTL 16u       /* Receives kept posted for control messages (and send_lat pongs) */
+#define RXD 48u        /* send_bw: data Receives kept posted by the server */
+#define CQ_MOD 16u     /* every 16th WR is signaled (perftest's cq_mod default is 100) */
+#define TMO_MS 10000   /* no progress for this long: give up */
+#define PD_REQ_LEN 28u
+#define PD_REP_LEN 20u
+#define MAX_SIZE (1u << 30)
+
+static const char *const opname[3] = {"write", "read", "send"};
+
+typedef struct cfg {
+    int server, op, lat, crc, markers, rev, quiet, fault, perftest;
+    uint32_t size, iters, depth, emss;
+    uint16_t port;
+    const char *host;
+} cfg;
+
+/* Everything of one run (one connection). Memory:
+ *   buf   the data buffer, registered as mr: write latency [0, size) the sink the peer writes,
+ *         [size, 2 size) our source; otherwise size octets (source or sink).
+ *   rbuf  the Receive slots, registered as rmr: NR slots of SLOT octets, Receive number k in
+ *         slot k % NR (the RQ is one FIFO: every incoming Send takes the next posted Receive,
+ *         so all slots have one size: max(size, 16) where data Sends arrive, else 16).
+ *   sbuf  one 16-octet control message to send. */
+typedef struct run {
+    cfg c;
+    iw_px_loop loop;
+    iw_px_listener lis;
+    iw_px_ep ep;
+    uint8_t *buf, *rbuf, sbuf[CTL_LEN];
+    iw_px_mr mr, rmr, smr;
+    uint32_t nr, slot;
+    uint32_t peer_stag;
+    uint64_t peer_to;
+    uint64_t bytes;       /* octets this side saw itself */
+    double secs;
+    double *lat;          /* client latency: per-iteration figures, us */
+    uint64_t credit;      /* send_bw client: Receives the server has consumed (and reposted) */
+    uint64_t peer_bytes;  /* what the peer's DONE said it saw */
+    const char *pcap;     /* --pcap FILE (--perftest) */
+} run;
+
+static run R;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void die(const char *what, const char *detail)
+{
+    fprintf(stderr, "iwperf: error: %s%s%s\n", what, detail && *detail ? ": " : "", detail ? detail : "");
+    exit(1);
+}
+/* The endpoint's first error (refused, reset, the peer's Terminate decoded ...) and exit 1. */
+static void die_ep(const char *what)
+{
+    const iw_px_err *e = iw_px_error(&R.ep);
+    die(what, e->kind != IW_PX_E_NONE ? e->text : "no progress (timeout)");
+}
+static void check_wc(const iw_wc *wc, const char *what)
+{
+    if (wc->status == IW_WC_SUCCESS) return;
+    /* flushed because the stream ended: the reason is the endpoint's error (a Terminate) */
+    if (wc->status == IW_WC_FLUSHED && iw_px_error(&R.ep)->kind != IW_PX_E_NONE) die_ep(what);
+    fprintf(stderr, "iwperf: error: %s: WR %llu: %s%s%s\n", what, (unsigned long long)wc->wr_id,
+            iw_wc_status_str(wc->status), iw_px_error(&R.ep)->kind ? ": " : "", iw_px_error(&R.ep)->text);
+    exit(1);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+static void put64(uint8_t *p, uint64_t v)
+{
+    put32(p, (uint32_t)(v >> 32));
+    put32(p + 4, (uint32_t)v);
+}
+static uint64_t get64(const uint8_t *p) { return (uint64_t)get32(p) << 32 | get32(p + 4); }
+
+static uint8_t *alloc_buf(size_t n)
+{
+    void *p = NULL;
+    if (posix_memalign(&p, 4096, n ? n : 1) != 0) die("out of memory", NULL);
+    memset(p, 0, n);
+    return (uint8_t *)p;
+}
+
+/* Receive slots: nr of slot octets; post the first nr Receives. */
+static void setup_recv(uint32_t nr, uint32_t slot)
+{
+    uint32_t i;
+    R.nr = nr;
+    R.slot = slot;
+    R.rbuf = alloc_buf((size_t)nr * slot);
+    if (iw_px_reg(&R.ep, R.rbuf, (uint64_t)nr * slot, IW_ACC_LOCAL_WRITE, &R.rmr) != 0 ||
+        iw_px_reg(&R.ep, R.sbuf, CTL_LEN, IW_ACC_LOCAL_READ, &R.smr) != 0)
+        die_ep("register");
+    for (i = 0; i < nr; i++)
+        if (iw_px_recv(&R.ep, i, &R.rmr, (uint64_t)i * slot, slot) != IW_V_OK) die_ep("post receive");
+}
+static const uint8_t *slot_of(const iw_wc *wc) { return R.rbuf + (size_t)(wc->wr_id % R.nr) * R.slot; }
+static void repost(const iw_wc *wc)
+{
+    uint64_t k = wc->wr_id + R.nr;
+    if (iw_px_recv(&R.ep, k, &R.rmr, (k % R.nr) * R.slot, R.slot) != IW_V_OK) die_ep("post receive");
+}
+
+/* ---- control messages: Send with Solicited Event, 16 octets ---- */
+static void send_ctl(uint32_t kind, uint64_t value)
+{
+    iw_send_wr w;
+    iw_wc wc;
+    memcpy(R.sbuf, "IWPF", 4);
+    put32(R.sbuf + 4, kind);
+    put64(R.sbuf + 8, value);
+    w = iw_px_wr(IW_WR_SEND_SE, ~(uint64_t)0, &R.smr, 0, CTL_LEN);
+    if (iw_px_post(&R.ep, &w) != IW_V_OK) die_ep("post control Send");
+    for (;;) { /* sbuf is reused: wait until this Send is out */
+        if (iw_px_wait_wc(&R.ep, IW_PX_SQ_CQ, &wc, TMO_MS) != 0) die_ep("control Send");
+        check_wc(&wc, "control Send");
+        if (wc.wr_id == ~(uint64_t)0) return;
+    }
+}
+/* A Receive's WC: 1 and the control message when it is one (the slot is reposted either way
+ * by the caller's rules: here for control messages). */
+static int take_ctl(const iw_wc *wc, uint32_t *kind, uint64_t *value)
+{
+    const uint8_t *m = slot_of(wc);
+    check_wc(wc, "Receive");
+    if (!wc->solicited || wc->len != CTL_LEN || memcmp(m, "IWPF", 4) != 0) return 0;
+    *kind = get32(m + 4);
+    *value = get64(m + 8);
+    repost(wc);
+    return 1;
+}
+static uint64_t wait_ctl(uint32_t want)
+{
+    iw_wc wc;
+    uint32_t kind = 0;
+    uint64_t v = 0;
+    for (;;) {
+        if (iw_px_wait_wc(&R.ep, IW_PX_RQ_CQ, &wc, TMO_MS) != 0) die_ep("waiting for the peer");
+        if (!take_ctl(&wc, &kind, &v)) die("unexpected message from the peer", NULL);
+        if (kind == want) return v;
+        if (kind == K_CREDIT && v > R.credit) R.credit = v;
+    }
+}
+
+/* ---- progress, once a second on stderr ---- */
+static double next_progress;
+static void progress(uint64_t done, double t0)
+{
+    double t = now_s();
+    if (R.c.quiet || t < next_progress) return;
+    next_progress = t + 1.0;
+    fprintf(stderr, "iwperf: %llu/%u iterations, %.1f MB/s\n", (unsigned long long)done,
+            (unsigned)R.c.iters, (double)done * R.c.size / (t - t0) / 1e6);
+}
+
+/* ---- client: bandwidth ---- */
+static void client_bw(void)
+{
+    uint64_t posted = 0, done = 0, lim;
+    double t0 = now_s(), last = t0;
+    iw_wc wc;
+    iw_wr_type type = R.c.op == OP_WRITE ? IW_WR_WRITE : R.c.op == OP_READ ? IW_WR_READ : IW_WR_SEND;
+    next_progress = t0 + 1.0;
+    while (done < R.c.iters) {
+        int moved = 0;
+        lim = R.c.iters;
+        if (R.c.op == OP_SEND && R.credit + RXD < lim) lim = R.credit + RXD; /* no RNR retry */
+        while (posted < lim && posted - done < R.c.depth) {
+            iw_send_wr w = iw_px_wr(type, posted, &R.mr, 0, R.c.size);
+            w.flags = ((posted + 1) % CQ_MOD == 0 || posted + 1 == R.c.iters) ? IW_WR_SIGNALED : 0u;
+            w.remote_stag = R.peer_stag;
+            w.remote_to = R.peer_to;
+            if (iw_px_post(&R.ep, &w) != IW_V_OK) die_ep("post");
+            posted++;
+            moved = 1;
+        }
+        while (iw_px_poll_wc(&R.ep, IW_PX_SQ_CQ, &wc)) {
+            check_wc(&wc, opname[R.c.op]);
+            done = wc.wr_id + 1; /* a signaled WC retires every earlier WR (in order) */
+            moved = 1;
+        }
+        while (iw_px_poll_wc(&R.ep, IW_PX_RQ_CQ, &wc)) {
+            uint32_t kind = 0;
+            uint64_t v = 0;
+            if (take_ctl(&wc, &kind, &v) && kind == K_CREDIT && v > R.credit) R.credit = v;
+            moved = 1;
+        }
+        if (done >= R.c.iters) break;
+        if (iw_px_state(&R.ep) == IW_PX_S_FAILED) die_ep(opname[R.c.op]);
+        if (moved) last = now_s();
+        else if (now_s() - last > TMO_MS / 1000.0) die_ep(opname[R.c.op]);
+        if (iw_px_poll(&R.loop, moved ? 0 : 100) < 0) die("poll", strerror(errno));
+        progress(done, t0);
+    }
+    R.secs = now_s() - t0;
+    R.bytes = done * R.c.size;
+    /* the DONE message needs a posted Receive too */
+    while (R.c.op == OP_SEND && R.credit + RXD <= R.c.iters) (void)wait_ctl(~0u);
+}
+
+/* ---- latency (both roles): ping-pong, the client starts ---- */
+static int last_is(void *arg)
+{
+    return R.buf[R.c.size - 1] == (uint8_t)(uintptr_t)arg || iw_px_state(&R.ep) == IW_PX_S_FAILED;
+}
+static void wait_tag(uint8_t tag, const char *what)
+{
+    if (!iw_px_run(&R.loop, last_is, (void *)(uintptr_t)tag, TMO_MS) || iw_px_state(&R.ep) == IW_PX_S_FAILED)
+        die_ep(what);
+}
+static void pingpong(int client)
+{
+    uint32_t i;
+    double t0 = now_s(), t;
+    iw_wc wc;
+    next_progress = t0 + 1.0;
+    for (i = 0; i < R.c.iters; i++) {
+        uint8_t tag = (uint8_t)(i % 255u + 1u);
+        iw_send_wr w;
+        t = now_s();
+        if (R.c.op == OP_WRITE) {
+            /* perftest's write_lat: write the peer's sink, poll the last octet of our own */
+            if (!client) wait_tag(tag, "ping");
+            R.buf[2 * (size_t)R.c.size - 1] = tag;
+            w = iw_px_wr(IW_WR_WRITE, i, &R.mr, R.c.size, R.c.size);
+            w.flags = (i + 1) % CQ_MOD == 0 ? IW_WR_SIGNALED : 0u;
+            w.remote_stag = R.peer_stag;
+            w.remote_to = R.peer_to;
+            if (iw_px_post(&R.ep, &w) != IW_V_OK) die_ep("post");
+            if (client) wait_tag(tag, "pong");
+        } else if (R.c.op == OP_SEND) {
+            if (!client) {
+                if (iw_px_wait_wc(&R.ep, IW_PX_RQ_CQ, &wc, TMO_MS) != 0) die_ep("ping");
+                check_wc(&wc, "ping");
+                if (wc.len != R.c.size || wc.solicited) die("ping of the wrong length", NULL);
+                repost(&wc);
+            }
+            w = iw_px_wr(IW_WR_SEND, i, &R.mr, 0, R.c.size);
+            w.flags = (i + 1) % CQ_MOD == 0 ? IW_WR_SIGNALED : 0u;
+            if (iw_px_post(&R.ep, &w) != IW_V_OK) die_ep("post");
+            if (client) {
+                if (iw_px_wait_wc(&R.ep, IW_PX_RQ_CQ, &wc, TMO_MS) != 0) die_ep("pong");
+                check_wc(&wc, "pong");
+                if (wc.len != R.c.size || wc.solicited) die("pong of the wrong length", NULL);
+                repost(&wc);
+            }
+        } else { /* read: the client reads, the server only answers (inside its loop) */
+            w = iw_px_wr(IW_WR_READ, i, &R.mr, 0, R.c.size);
+            w.remote_stag = R.peer_stag;
+            w.remote_to = R.peer_to;
+            if (iw_px_post(&R.ep, &w) != IW_V_OK) die_ep("post");
+            if (iw_px_wait_wc(&R.ep, IW_PX_SQ_CQ, &wc, TMO_MS) != 0) die_ep("read");
+        }
+        while (iw_px_poll_wc(&R.ep, IW_PX_SQ_CQ, &wc)) check_wc(&wc, opname[R.c.op]);
+        if (client) {
+            /* a Read's latency is its round trip (perftest's read_lat); Write and Send report
+             * half the round trip (ib_write_lat, ib_send_lat) */
+            R.lat[i] = (now_s() - t) * 1e6 / (R.c.op == OP_READ ? 1.0 : 2.0);
+            progress(i + 1, t0);
+        }
+    }
+    R.secs = now_s() - t0;
+    R.bytes = (uint64_t)R.c.iters * R.c.size;
+}
+
+/* ---- server ---- */
+static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
+{
+    uint8_t rep[PD_REP_LEN];
+    const uint8_t *p = req->pd;
+    unsigned acc = IW_ACC_LOCAL_WRITE;
+    uint64_t n;
+    (void)arg;
+    if (!p || req->pd_len < PD_REQ_LEN || memcmp(p, "IWPF", 4) != 0 || p[4] != 1 || p[5] > OP_SEND ||
+        get32(p + 8) == 0 || get32(p + 8) > MAX_SIZE || get32(p + 12) == 0) {
+        fprintf(stderr, "iwperf: rejecting a connection: not an iwperf client's request\n");
+        return 0; /* MPA Reject */
+    }
+    R.c.op = p[5];
+    R.c.lat = p[6] != 0;
+    R.c.size = get32(p + 8);
+    R.c.iters = get32(p + 12);
+    R.peer_stag = get32(p + 16);
+    R.peer_to = get64(p + 20);
+    if (R.c.op == OP_WRITE) acc |= IW_ACC_REMOTE_WRITE;
+    if (R.c.op == OP_READ) acc |= IW_ACC_REMOTE_READ;
+    n = R.c.op == OP_WRITE && R.c.lat ? 2 * (uint64_t)R.c.size : R.c.size;
+    R.buf = alloc_buf((size_t)n);
+    if (iw_px_reg(ep, R.buf, n, acc, &R.mr) != 0) return 0;
+    memcpy(rep, "IWPF", 4);
+    rep[4] = 1;
+    rep[5] = rep[6] = rep[7] = 0;
+    put32(rep + 8, R.mr.stag);
+    put64(rep + 12, R.mr.to);
+    return iw_px_set_pd(ep, rep, sizeof rep) == 0;
+}
+
+/* The RDMAP stream's per-opcode message counters (rdmap.h counts what it placed and answered;
+ * iw_qp.rs is private to verbs.h, which has no accessor for them yet). */
+static const iw_rdmap_stats *rdmap_stats_of(iw_px_ep *ep) { return iw_rdmap_get_stats(&iw_px_qp(ep)->rs); }
+static const iw_rdmap_stats *rdmap_stats(void) { return rdmap_stats_of(&R.ep); }
+
+static void server_run(void)
+{
+    iw_wc wc;
+    uint32_t kind;
+    uint64_t v, consumed = 0, credited = 0;
+    double t0 = now_s();
+    int sendbw = R.c.op == OP_SEND && !R.c.lat;
+    /* the Receives: send_bw data slots, send_lat ping slots, else control only */
+    if (sendbw) setup_recv(RXD, R.c.size > CTL_LEN ? R.c.size : CTL_LEN);
+    else setup_recv(NCTL, R.c.op == OP_SEND && R.c.size > CTL_LEN ? R.c.size : CTL_LEN);
+    if (R.c.lat && R.c.op != OP_READ) pingpong(0);
+    R.bytes = 0;
+    if (sendbw) { /* each data Receive reposted when consumed, a CREDIT every 16 */
+        for (;;) {
+            if (iw_px_wait_wc(&R.ep, IW_PX_RQ_CQ, &wc, TMO_MS) != 0) die_ep("receive");
+            check_wc(&wc, "Receive");
+            if (wc.solicited) {
+                if (take_ctl(&wc, &kind, &v) && kind == K_DONE) {
+                    R.peer_bytes = v;
+                    break;
+                }
+                continue;
+            }
+            R.bytes += wc.len;
+            consumed++;
+            repost(&wc);
+            if (consumed - credited >= 16) {
+                send_ctl(K_CREDIT, consumed);
+                credited = consumed;
+            }
+        }
+    } else {
+        R.peer_bytes = wait_ctl(K_DONE);
+        if (R.c.op == OP_WRITE) R.bytes = (uint64_t)rdmap_stats()->rx_msgs[IW_RDMAP_OP_WRITE] * R.c.size;
+        else if (R.c.op == OP_READ) R.bytes = (uint64_t)rdmap_stats()->tx_msgs[IW_RDMAP_OP_READ_RESP] * R.c.size;
+        else R.bytes = (uint64_t)R.c.iters * R.c.size; /* send_lat: every ping was checked */
+    }
+    R.secs = now_s() - t0;
+    send_ctl(K_DONE, R.bytes);
+}
+
+/* ---- report ---- */
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+static void report(int client, uint64_t peer_bytes)
+{
+    const iw_mpa_info *in = iw_px_info(&R.ep);
+    double mbps = R.secs > 0 ? (double)R.bytes / R.secs / 1e6 : 0;
+    double mpps = R.secs > 0 ? (double)R.bytes / R.c.size / R.secs / 1e6 : 0;
+    double p50 = 0, p99 = 0, p999 = 0, mn = 0, mx = 0, avg = 0, sd = 0;
+    uint32_t i, n = R.c.iters;
+    int lat = client && R.c.lat;
+    const char *dash = "---------------------------------------------------------------------------------------";
+    if (lat) {
+        for (i = 0; i < n; i++) avg += R.lat[i];
+        avg /= n;
+        for (i = 0; i < n; i++) sd += (R.lat[i] - avg) * (R.lat[i] - avg);
+        sd = n > 1 ? sqrt(sd / (n - 1)) : 0;
+        qsort(R.lat, n, sizeof *R.lat, cmp_d);
+        mn = R.lat[0];
+        mx = R.lat[n - 1];
+        p50 = R.lat[n / 2];
+        p99 = R.lat[(size_t)((double)(n - 1) * 0.99)];
+        p999 = R.lat[(size_t)((double)(n - 1) * 0.999)];
+    }
+    if (!R.c.quiet) {
+        printf("%s\n", dash);
+        printf("                    iWARP %s %s (iwperf %s)\n", opname[R.c.op],
+               R.c.lat ? "Latency Test" : "BW Test", client ? "client" : "server");
+        printf(" MPA rev %u | CRC %s | markers rx %s tx %s | IRD %u ORD %u | EMSS %u\n", in->rev,
+               in->crc ? "on" : "off", in->markers_rx ? "on" : "off", in->markers_tx ? "on" : "off",
+               in->ird, in->ord, (unsigned)R.c.emss);
+        printf("%s\n", dash);
+        if (lat) {
+            printf(" #bytes #iterations  t_min[usec]  t_max[usec]  t_typical[usec]  t_avg[usec]  "
+                   "t_stdev[usec]  99%% percentile[usec]  99.9%% percentile[usec]\n");
+            printf(" %-6u %-12u %-12.2f %-12.2f %-16.2f %-12.2f %-14.2f %-21.2f %.2f\n", R.c.size, n, mn,
+                   mx, p50, avg, sd, p99, p999);
+        } else {
+            printf(" #bytes     #iterations    #octets          BW average[MB/sec]   MsgRate[Mpps]\n");
+            printf(" %-10u %-14u %-16llu %-20.2f %.6f\n", R.c.size, n, (unsigned long long)R.bytes,
+                   R.c.lat ? 0.0 : mbps, R.c.lat ? 0.0 : mpps);
+        }
+        printf("%s\n", dash);
+    }
+    printf("IWPERF role=%s op=%s test=%s size=%u iters=%u bytes=%llu peer_bytes=%llu secs=%.6f "
+           "bw_MBps=%.2f msg_rate_Mpps=%.6f lat_us_p50=%.3f lat_us_p99=%.3f crc=%u markers_rx=%u "
+           "markers_tx=%u rev=%u\n",
+           client ? "client" : "server", opname[R.c.op], R.c.lat ? "lat" : "bw", R.c.size, n,
+           (unsigned long long)R.bytes, (unsigned long long)peer_bytes, R.secs, R.c.lat ? 0.0 : mbps,
+           R.c.lat ? 0.0 : mpps, p50, p99, in->crc, in->markers_rx, in->markers_tx, in->rev);
+    fflush(stdout);
+}
+
+
+/* ======================================================================================== */
+/* --perftest: the message flow of perftest's ib_write_bw / ib_send_bw / ib_read_bw -R        */
+/* ======================================================================================== */
+/* What perftest does with -R (rdma_cm), as the siw captures tests/vectors/siw_ib_write_bw_crc,
+ * siw_ib_send_bw_nocrc and siw_ib_write_bw_p2p show it (perftest 6.06 against siw, -s 64 -n 5):
+ *   - Two connections to the same port: first a control QP (C), later the measured QP (D).
+ *     Both MPA Requests and Replies carry only the RFC 6581 IRD/ORD header (0/0 here): no
+ *     application Private Data.
+ *   - On C, every exchange is a pair of Sends: the client sends, the server answers with a
+ *     message of the same length (the client never sends twice in a row):
+ *       16 octets  the version string "6.06", NUL padded
+ *        4        0x00001000 big-endian (4096: the MTU)
+ *        4        0x00000040 (64; both captures used -s 64, so size or cache line: echoed)
+ *        2        "3" and NUL
+ *       56        zeros                      -- then the client opens D (TCP, MPA) --
+ *       56        zeros
+ *       56 x 4/3  (ib_send_bw 4, ib_write_bw 3) the client's / server's "pingpong_dest", big-endian:
+ *                 lid u32 @0, out_reads u32 @4, qpn u32 @8, psn u32 @12, rkey u32 @16,
+ *                 (4 unused) @20, vaddr u64 @24, gid[16] @32, srqn u32 @48, gid_index u32 @52;
+ *                 the rkey and vaddr are the peer's buffer on D
+ *       -- the measurement on D --
+ *       56        the dest again (a handshake after the data)
+ *        8 x 5    ib_write_bw only: the client's report, size u64, iterations u64, then three
+ *                 doubles (peak, average, message rate), big-endian; the server answers with
+ *                 five 8-octet values of its own (siw's were uninitialised memory)
+ *       56        ib_write_bw only: the dest once more; then FIN on D, then on C.
+ *   - On D: ib_write_bw: the client's RDMA Writes of -s octets to rkey at vaddr, the TO
+ *     advancing by the size inside a 4096-octet cycle (0x0, 0x40 ... 0x100 for 5 x 64 octets);
+ *     nothing from the server. ib_send_bw: the client's Sends; the server posts its Receives
+ *     before the dest exchange and, since iWARP has no receiver-not-ready retry, grants credit
+ *     by RDMA Writes of a 4-octet little-endian counter of Receives consumed (2, then 4 for 5
+ *     Sends) to the rkey and vaddr of the client's dest. ib_read_bw was not captured: here it
+ *     is taken to be ib_write_bw with Reads (the client reads the server's buffer).
+ * iwperf --perftest plays either side of that flow. As server it answers every control message
+ * by length (dest for a non-zero dest, zeros for zeros, its own report for a report, the same
+ * octets for the rest), so it does not depend on the exact values a perftest client sends;
+ * as client it sends the captured sequence. */
+#define PT_MSG 64u             /* control Receive slots (the longest message is 56) */
+#define PT_DEST 56u
+#define PT_CYCLE 4096u         /* the Write TO cycle */
+#define PT_BUF (32u << 20)     /* the measured buffer (its size is not in the protocol) */
+#define PT_RXD 16u             /* server: Receives posted on D (ib_send_bw) */
+#define PT_SLOT (PT_BUF / PT_RXD)
+#define PT_CREDIT_EVERY 2u     /* as the capture: a credit Write every 2 Sends */
+
+static struct pt {
+    iw_px_ep d;                /* the measured connection */
+    iw_px_mr dmr, cmr, smr;    /* D's buffer; D's credit counters; C's send buffer */
+    uint8_t *dbuf;
+    uint8_t sbuf[PT_MSG];
+    uint32_t credit[16];       /* server: counters to Write; client: where credit lands */
+    uint32_t peer_rkey;
+    uint64_t peer_vaddr;
+    uint64_t msgs;
+} PT;
+
+static void pt_dest(uint8_t *m, const iw_px_mr *mr)
+{
+    memset(m, 0, PT_DEST);
+    put32(m + 4, 1);                             /* out_reads, as perftest sends it */
+    put32(m + 8, iw_px_qp(&PT.d)->id);           /* a QP number: ours */
+    put32(m + 12, (uint32_t)(now_s() * 1e6) & 0xFFFFFFu); /* a PSN (unused by iWARP) */
+    put32(m + 16, mr->stag);
+    put64(m + 24, mr->to);
+}
+static void pt_send(const uint8_t *m, uint32_t len)
+{
+    iw_send_wr w;
+    memcpy(PT.sbuf, m, len);
+    w = iw_px_wr(IW_WR_SEND, ~(uint64_t)0, &PT.smr, 0, len);
+    if (iw_px_post(&R.ep, &w) != IW_V_OK) die_ep("control Send");
+}
+/* Client: send m, wait for the server's answer of the same length; returns its slot. */
+static const uint8_t *pt_xchg(const uint8_t *m, uint32_t len)
+{
+    iw_wc wc, sc;
+    const uint8_t *q;
+    pt_send(m, len);
+    if (iw_px_wait_wc(&R.ep, IW_PX_RQ_CQ, &wc, TMO_MS) != 0) die_ep("control exchange");
+    check_wc(&wc, "control exchange");
+    if (wc.len != len) die("perftest exchange: the answer has another length", NULL);
+    q = slot_of(&wc); /* stays: the server sends nothing more until we send again */
+    repost(&wc);
+    while (iw_px_poll_wc(&R.ep, IW_PX_SQ_CQ, &sc)) check_wc(&sc, "control Send");
+    return q;
+}
+static void pt_trace(void *arg, iw_px_ep *ep, unsigned dir, const iw_iov *iov, size_t n, int last);
+
+static void pt_common_init(iw_px_opts *o)
+{
+    o->trace = R.pcap ? pt_trace : NULL;
+    if (iw_px_ep_init(&R.loop, &PT.d, o) != 0) die_ep("endpoint");
+    PT.dbuf = (uint8_t *)calloc(1, PT_BUF); /* pages are touched only where data lands */
+    if (!PT.dbuf) die("out of memory", NULL);
+    if (iw_px_reg(&PT.d, PT.dbuf, PT_BUF, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_READ,
+                  &PT.dmr) != 0 ||
+        iw_px_reg(&PT.d, PT.credit, sizeof PT.credit, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, &PT.cmr) != 0 ||
+        iw_px_reg(&R.ep, PT.sbuf, sizeof PT.sbuf, IW_ACC_LOCAL_READ, &PT.smr) != 0)
+        die("register", iw_px_error(&PT.d)->text);
+    setup_recv(NCTL, PT_MSG);
+}
+
+static int pt_ended(const iw_px_ep *ep) { return iw_px_state(ep) >= IW_PX_S_CLOSING; }
+
+static void pt_server(void)
+{
+    uint64_t consumed = 0, dests = 0;
+    uint8_t m[PT_MSG];
+    double last = now_s();
+    uint32_t i;
+    if (iw_px_accept(&R.lis, &PT.d) != 0) die_ep("accept");
+    for (i = 0; i < PT_RXD; i++) /* ib_send_bw: Receives before the first Send can come */
+        if (iw_px_recv(&PT.d, i, &PT.dmr, (uint64_t)i * PT_SLOT, PT_SLOT) != IW_V_OK) die_ep("post receive");
+    while (iw_px_state(&R.ep) < IW_PX_S_MPA)
+        if (iw_px_poll(&R.loop, 1000) < 0) die("poll", strerror(errno));
+    if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("control connection");
+    for (;;) {
+        iw_wc wc;
+        int moved = 0;
+        while (iw_px_poll_wc(&PT.d, IW_PX_RQ_CQ, &wc)) { /* a measured Send */
+            if (wc.status == IW_WC_FLUSHED && pt_ended(&PT.d)) continue; /* D closed: unused */
+            check_wc(&wc, "Receive");
+            R.bytes += wc.len;
+            PT.msgs++;
+            consumed++;
+            if (iw_px_recv(&PT.d, wc.wr_id + PT_RXD, &PT.dmr, ((wc.wr_id + PT_RXD) % PT_RXD) * PT_SLOT,
+                           PT_SLOT) != IW_V_OK)
+                die_ep("post receive");
+            if (consumed % PT_CREDIT_EVERY == 0 && PT.peer_rkey) { /* credit: LE counter */
+                uint32_t k = (uint32_t)(consumed / PT_CREDIT_EVERY) % 16u;
+                uint8_t *c = (uint8_t *)&PT.credit[k];
+                iw_send_wr w;
+                c[0] = (uint8_t)consumed, c[1] = (uint8_t)(consumed >> 8);
+                c[2] = (uint8_t)(consumed >> 16), c[3] = (uint8_t)(consumed >> 24);
+                w = iw_px_wr(IW_WR_WRITE, consumed, &PT.cmr, k * 4u, 4u); /* signaled: frees its slot */
+                w.remote_stag = PT.peer_rkey;
+                w.remote_to = PT.peer_vaddr;
+                if (iw_px_post(&PT.d, &w) != IW_V_OK) die("credit Write", iw_px_error(&PT.d)->text);
+            }
+            moved = 1;
+        }
+        while (iw_px_poll_wc(&PT.d, IW_PX_SQ_CQ, &wc))
+            if (wc.status != IW_WC_FLUSHED || !pt_ended(&PT.d)) check_wc(&wc, "credit Write");
+        while (iw_px_poll_wc(&R.ep, IW_PX_SQ_CQ, &wc)) check_wc(&wc, "control Send");
+        if (iw_px_poll_wc(&R.ep, IW_PX_RQ_CQ, &wc)) { /* a control message: answer it */
+            const uint8_t *q = slot_of(&wc);
+            uint32_t len = wc.len, j, zero = 1;
+            if (wc.status == IW_WC_FLUSHED && pt_ended(&R.ep)) break; /* C closed: done */
+            check_wc(&wc, "control Receive");
+            if (len > PT_MSG) die("perftest control message too long", NULL);
+            memcpy(m, q, len);
+            repost(&wc);
+            for (j = 0; j < len; j++) zero &= m[j] == 0;
+            if (len == PT_DEST && !zero) { /* the client's dest: its buffer, and ours back */
+                PT.peer_rkey = get32(m + 16);
+                PT.peer_vaddr = get64(m + 24);
+                pt_dest(m, R.c.op == OP_SEND ? &PT.cmr : &PT.dmr);
+                dests++;
+            } else if (len == 8) { /* a report value: ours is the message count */
+                put64(m, PT.msgs);
+            }
+            pt_send(m, len);
+            moved = 1;
+        }
+        if (pt_ended(&R.ep)) break; /* the client closed C: the test is over */
+        if (moved) last = now_s();
+        else if (now_s() - last > TMO_MS / 1000.0) die_ep("perftest client");
+        if (iw_px_poll(&R.loop, moved ? 0 : 100) < 0) die("poll", strerror(errno));
+    }
+    if (!dests) die("perftest client left before the dest exchange", NULL);
+    if (R.c.op == OP_WRITE) PT.msgs = rdmap_stats_of(&PT.d)->rx_msgs[IW_RDMAP_OP_WRITE];
+    if (R.c.op == OP_READ) PT.msgs = rdmap_stats_of(&PT.d)->tx_msgs[IW_RDMAP_OP_READ_RESP];
+}
+
+static void pt_client(void)
+{
+    static const uint8_t ver[16] = {'6', '.', '0', '6'};
+    static const uint8_t zeros[PT_DEST];
+    uint8_t m[PT_DEST];
+    const uint8_t *q;
+    uint64_t posted = 0, done = 0;
+    double t0, last;
+    iw_wc wc;
+    iw_wr_type type = R.c.op == OP_WRITE ? IW_WR_WRITE : R.c.op == OP_READ ? IW_WR_READ : IW_WR_SEND;
+    uint32_t per_cycle = R.c.size >= PT_CYCLE ? 1u : PT_CYCLE / R.c.size, k;
+    if (R.c.size > PT_SLOT) die("--perftest: size above", "2 MiB");
+    if (iw_px_connect(&R.ep, R.c.host, R.c.port) != 0) die_ep("connect");
+    if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("control connection");
+    (void)pt_xchg(ver, 16);
+    put32(m, 0x1000);
+    (void)pt_xchg(m, 4);
+    put32(m, 0x40);
+    (void)pt_xchg(m, 4);
+    m[0] = '3', m[1] = 0;
+    (void)pt_xchg(m, 2);
+    (void)pt_xchg(zeros, PT_DEST);
+    if (iw_px_connect(&PT.d, R.c.host, R.c.port) != 0) die_ep("connect");
+    if (iw_px_wait_ready(&PT.d, TMO_MS) != 0) die("measured connection", iw_px_error(&PT.d)->text);
+    (void)pt_xchg(zeros, PT_DEST);
+    for (k = 0; k < (R.c.op == OP_SEND ? 4u : 3u); k++) {
+        pt_dest(m, R.c.op == OP_SEND ? &PT.cmr : &PT.dmr);
+        q = pt_xchg(m, PT_DEST);
+        PT.peer_rkey = get32(q + 16);
+        PT.peer_vaddr = get64(q + 24);
+    }
+    t0 = last = now_s();
+    next_progress = t0 + 1.0;
+    while (done < R.c.iters) { /* as client_bw, on D, the TO cycling as perftest's */
+        int moved = 0;
+        uint64_t lim = R.c.iters, credit;
+        const uint8_t *cr = (const uint8_t *)PT.credit;
+        credit = (uint64_t)cr[0] | (uint64_t)cr[1] << 8 | (uint64_t)cr[2] << 16 | (uint64_t)cr[3] << 24;
+        if (R.c.op == OP_SEND && credit + PT_RXD / 2 < lim) lim = credit + PT_RXD / 2;
+        while (posted < lim && posted - done < R.c.depth) {
+            iw_send_wr w = iw_px_wr(type, posted, &PT.dmr, 0, R.c.size);
+            w.flags = ((posted + 1) % CQ_MOD == 0 || posted + 1 == R.c.iters) ? IW_WR_SIGNALED : 0u;
+            w.remote_stag = PT.peer_rkey;
+            w.remote_to = PT.peer_vaddr + (posted % per_cycle) * R.c.size;
+            if (iw_px_post(&PT.d, &w) != IW_V_OK) die("post", iw_px_error(&PT.d)->text);
+            posted++;
+            moved = 1;
+        }
+        while (iw_px_poll_wc(&PT.d, IW_PX_SQ_CQ, &wc)) {
+            if (wc.status != IW_WC_SUCCESS) die(iw_wc_status_str(wc.status), iw_px_error(&PT.d)->text);
+            done = wc.wr_id + 1;
+            moved = 1;
+        }
+        if (done >= R.c.iters) break;
+        if (iw_px_state(&PT.d) == IW_PX_S_FAILED) die("measured connection", iw_px_error(&PT.d)->text);
+        if (moved) last = now_s();
+        else if (now_s() - last > TMO_MS / 1000.0) die("measured connection", "no progress");
+        if (iw_px_poll(&R.loop, moved ? 0 : 100) < 0) die("poll", strerror(errno));
+        progress(done, t0);
+    }
+    R.secs = now_s() - t0;
+    R.bytes = done * R.c.size;
+    PT.msgs = done;
+    pt_dest(m, R.c.op == OP_SEND ? &PT.cmr : &PT.dmr); /* the handshake after the data */
+    (void)pt_xchg(m, PT_DEST);
+    if (R.c.op != OP_SEND) { /* ib_write_bw's report: size, iterations, three doubles */
+        double v[3];
+        uint64_t u;
+        v[0] = v[1] = R.secs > 0 ? (double)R.bytes / R.secs / 1e6 : 0;
+        v[2] = R.secs > 0 ? (double)done / R.secs / 1e6 : 0;
+        put64(m, R.c.size);
+        (void)pt_xchg(m, 8);
+        put64(m, R.c.iters);
+        (void)pt_xchg(m, 8);
+        for (k = 0; k < 3; k++) {
+            memcpy(&u, &v[k], 8);
+            put64(m, u);
+            (void)pt_xchg(m, 8);
+        }
+        pt_dest(m, &PT.dmr); /* and a last one */
+        (void)pt_xchg(m, PT_DEST);
+    }
+}
+
+/* --pcap FILE: both connections into one capture (iw_pcap.h), as the client sees them: what
+ * we send as side 0, what we receive as side 1. */
+static iw_pcap_file pcapf;
+static iw_pcap_tcp pcapt[2];
+static int pcap_on[2];
+static void pt_trace(void *arg, iw_px_ep *ep, unsigned dir, const iw_iov *iov, size_t n, int last)
+{
+    int c = ep == &PT.d;
+    (void)arg;
+    if (!pcap_on[c]) {
+        uint32_t lip, pip;
+        uint16_t lport, pport;
+        if (iw_px_addrs(ep, &lip, &lport, &pip, &pport) != 0) return;
+        if (iw_pcap_tcp_begin(&pcapf, &pcapt[c], lip, lport, pip, pport) != 0) return;
+        pcap_on[c] = 1;
+    }
+    iw_pcap_tcp_trace(&pcapt[c], dir == IW_MPA_TRACE_TX ? 0u : 1u, iov, n, last);
+}
+static void pt_pcap_close(void)
+{
+    int c, bad = 0;
+    if (!R.pcap) return;
+    for (c = 0; c < 2; c++)
+        if (pcap_on[c]) bad |= iw_pcap_tcp_end(&pcapt[c]) != 0;
+    if (iw_pcap_close(&pcapf) != 0 || bad) die("writing the capture", R.pcap);
+}
+
+static int pt_main(iw_px_opts *o)
+{
+    if (R.pcap && iw_pcap_open(&pcapf, R.pcap) != 0) die("cannot write", R.pcap);
+    o->trace = R.pcap ? pt_trace : NULL;
+    if (iw_px_ep_init(&R.loop, &R.ep, o) != 0) die_ep("endpoint");
+    pt_common_init(o);
+    if (R.c.server) {
+        if (iw_px_listen(&R.loop, &R.lis, NULL, R.c.port) != 0) die("listen", strerror(errno));
+        if (iw_px_accept(&R.lis, &R.ep) != 0) die_ep("accept");
+        fprintf(stderr, "iwperf: listening on port %u\n", (unsigned)iw_px_listen_port(&R.lis));
+        pt_server();
+    } else {
+        pt_client();
+    }
+    printf("IWPERF role=%s mode=perftest op=%s msgs=%llu bytes=%llu secs=%.6f crc=%u rev=%u\n",
+           R.c.server ? "server" : "client", opname[R.c.op], (unsigned long long)PT.msgs,
+           (unsigned long long)R.bytes, R.secs, iw_px_info(&R.ep)->crc, iw_px_info(&R.ep)->rev);
+    if (!R.c.server) {
+        (void)iw_px_close(&PT.d, 2000);
+        (void)iw_px_close(&R.ep, 2000);
+    }
+    pt_pcap_close();
+    iw_px_ep_fini(&PT.d);
+    iw_px_ep_fini(&R.ep);
+    return 0;
+}
+
+/* ---- options ---- */
+static void usage(int code)
+{
+    fprintf(code ? stderr : stdout,
+            "usage: iwperf [options]          server (one test, then exit)\n"
+            "       iwperf [options] HOST     client\n"
+            "  -o write|read|send  operation (default write)\n"
+            "  -l                  latency (ping-pong) instead of bandwidth\n"
+            "  -s SIZE             message size, K/M suffixes (default 65536; 1..1G)\n"
+            "  -n ITERS            iterations (default 1000)\n"
+            "  -t DEPTH            bandwidth: WRs outstanding (default 32, 1..64)\n"
+            "  -p PORT             TCP port (default 18515; server: 0 = any, printed on stderr)\n"
+            "  --crc on|off        ask for MPA CRC32c (default on; used when either side asks)\n"
+            "  --markers           ask the peer to insert MPA markers toward us\n"
+            "  --rev 1|2           highest MPA revision (default 2)\n"
+            "  --emss N            effective MSS the FPDUs are sized to (default 1460)\n"
+            "  -q                  print only the IWPERF summary line\n"
+            "  --perftest          speak perftest's -R flow (ib_write_bw/ib_send_bw/ib_read_bw -R\n"
+            "                      as the peer): two connections, control Sends; bandwidth only\n"
+            "  --pcap FILE         --perftest: write both connections to a pcap file\n");
+    exit(code);
+}
+static uint32_t num(const char *s, uint32_t lo, uint32_t hi, const char *what)
+{
+    char *end;
+    unsigned long long v;
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (end == s || errno) die("bad number for", what);
+    if (*end == 'K' || *end == 'k') v <<= 10, end++;
+    else if (*end == 'M' || *end == 'm') v <<= 20, end++;
+    else if (*end == 'G' || *end == 'g') v <<= 30, end++;
+    if (*end || v < lo || v > hi) die("value out of range for", what);
+    return (uint32_t)v;
+}
+static void parse(int argc, char **argv, cfg *c)
+{
+    int i;
+    memset(c, 0, sizeof *c);
+    c->crc = 1;
+    c->rev = 2;
+    c->size = 65536;
+    c->iters = 1000;
+    c->depth = 32;
+    c->emss = 1460;
+    c->port = 18515;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = 1;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage(0);
+        else if (!strcmp(a, "-l") || !strcmp(a, "--lat")) c->lat = 1, takes = 0;
+        else if (!strcmp(a, "-q")) c->quiet = 1, takes = 0;
+        else if (!strcmp(a, "--markers")) c->markers = 1, takes = 0;
+        else if (!strcmp(a, "--fault-stag")) c->fault = 1, takes = 0; /* tests: a wrong STag */
+        else if (!strcmp(a, "--perftest")) c->perftest = 1, takes = 0;
+        else if (a[0] != '-') {
+            if (c->host) usage(2);
+            c->host = a;
+            takes = 0;
+        } else if (!v) usage(2);
+        else if (!strcmp(a, "-o") || !strcmp(a, "--op")) {
+            if (!strcmp(v, "write")) c->op = OP_WRITE;
+            else if (!strcmp(v, "read")) c->op = OP_READ;
+            else if (!strcmp(v, "send")) c->op = OP_SEND;
+            else die("unknown operation", v);
+        } else if (!strcmp(a, "-s") || !strcmp(a, "--size")) c->size = num(v, 1, MAX_SIZE, "-s");
+        else if (!strcmp(a, "-n") || !strcmp(a, "--iters")) c->iters = num(v, 1, 0xFFFFFFFFu, "-n");
+        else if (!strcmp(a, "-t") || !strcmp(a, "--tx-depth")) c->depth = num(v, 1, 64, "-t");
+        else if (!strcmp(a, "-p") || !strcmp(a, "--port")) c->port = (uint16_t)num(v, 0, 65535, "-p");
+        else if (!strcmp(a, "--rev")) c->rev = (int)num(v, 1, 2, "--rev");
+        else if (!strcmp(a, "--emss")) c->emss = num(v, 64, 65527, "--emss");
+        else if (!strcmp(a, "--crc")) {
+            if (!strcmp(v, "on")) c->crc = 1;
+            else if (!strcmp(v, "off")) c->crc = 0;
+            else die("--crc takes on or off, not", v);
+        } else if (!strcmp(a, "--pcap")) R.pcap = v;
+        else die("unknown option", a);
+        i += takes;
+    }
+    c->server = c->host == NULL;
+}
+
+int main(int argc, char **argv)
+{
+    iw_px_opts o;
+    uint64_t peer_bytes;
+    parse(argc, argv, &R.c);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    iw_px_loop_init(&R.loop);
+    iw_px_opts_default(&o);
+    o.rev = (uint8_t)R.c.rev;
+    o.crc = (uint8_t)R.c.crc;
+    o.markers = (uint8_t)R.c.markers;
+    o.emss = R.c.emss;
+    if (R.c.perftest) return pt_main(&o);
+    if (R.c.server) o.on_request = on_request;
+    if (iw_px_ep_init(&R.loop, &R.ep, &o) != 0) die_ep("endpoint");
+    if (R.c.server) {
+        if (iw_px_listen(&R.loop, &R.lis, NULL, R.c.port) != 0) die("listen", strerror(errno));
+        if (iw_px_accept(&R.lis, &R.ep) != 0) die_ep("accept");
+        /* always, so that a script can use -p 0 (an ephemeral port) */
+        fprintf(stderr, "iwperf: listening on port %u\n", (unsigned)iw_px_listen_port(&R.lis));
+        while (iw_px_state(&R.ep) < IW_PX_S_MPA) /* no time limit before a client comes */
+            if (iw_px_poll(&R.loop, 1000) < 0) die("poll", strerror(errno));
+        if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
+        iw_px_listen_close(&R.lis);
+        server_run();
+        report(0, R.peer_bytes);
+    } else {
+        uint8_t pd[PD_REQ_LEN];
+        size_t n, plen;
+        const uint8_t *rp;
+        uint32_t slot = R.c.op == OP_SEND && R.c.lat && R.c.size > CTL_LEN ? R.c.size : CTL_LEN;
+        n = R.c.op == OP_WRITE && R.c.lat ? 2 * (size_t)R.c.size : R.c.size;
+        R.buf = alloc_buf(n);
+        memset(R.buf, 0xA5, n);
+        if (R.c.op == OP_WRITE && R.c.lat) memset(R.buf, 0, R.c.size);
+        if (iw_px_reg(&R.ep, R.buf, n, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, &R.mr) != 0)
+            die_ep("register");
+        setup_recv(NCTL, slot);
+        if (R.c.lat) R.lat = (double *)calloc(R.c.iters, sizeof *R.lat);
+        if (R.c.lat && !R.lat) die("out of memory", NULL);
+        memcpy(pd, "IWPF", 4);
+        pd[4] = 1;
+        pd[5] = (uint8_t)R.c.op;
+        pd[6] = (uint8_t)R.c.lat;
+        pd[7] = 0;
+        put32(pd + 8, R.c.size);
+        put32(pd + 12, R.c.iters);
+        put32(pd + 16, R.mr.stag);
+        put64(pd + 20, R.mr.to);
+        if (iw_px_set_pd(&R.ep, pd, sizeof pd) != 0) die("private data", NULL);
+        if (iw_px_connect(&R.ep, R.c.host, R.c.port) != 0) die_ep("connect");
+        if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
+        rp = iw_px_peer_pd(&R.ep, &plen);
+        if (!rp || plen < PD_REP_LEN || memcmp(rp, "IWPF", 4) != 0) die("the server is not iwperf", NULL);
+        R.peer_stag = get32(rp + 8);
+        R.peer_to = get64(rp + 12);
+        if (R.c.fault) R.peer_stag ^= 0x100u; /* another STag Index: the peer must Terminate */
+        if (R.c.lat) pingpong(1);
+        else client_bw();
+        send_ctl(K_DONE, R.bytes);
+        peer_bytes = wait_ctl(K_DONE);
+        report(1, peer_bytes);
+    }
+    (void)iw_px_close(&R.ep, 2000);
+    iw_px_ep_fini(&R.ep);
+    return 0;
+}
