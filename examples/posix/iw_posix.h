@@ -98,6 +98,9 @@
 #ifndef IW_PX_TXBUF
 #define IW_PX_TXBUF (256 * 1024) /* FPDUs of one burst, written with one send() */
 #endif
+#ifndef IW_PX_DIRECT
+#define IW_PX_DIRECT (16 * 1024) /* frames this big go to sendmsg() from the caller's buffers */
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -408,18 +411,53 @@ static void iw__px_flush(iw_px_ep *ep)
 }
 
 /* send: take the gather list of one frame or FPDU, or a prefix of it (the core resumes at the
- * exact octet). It is copied into the endpoint's staging buffer, which iw__px_after writes
- * with one send() when the core returns: a burst of small FPDUs (a 1 MiB Write is 700 of
- * them at EMSS 1460) becomes one system call and full TCP segments, not one of each per FPDU.
- * A full buffer takes a prefix (or nothing: IW_EAGAIN) and asks poll() for POLLOUT, after
- * which the loop flushes and calls iw_mpa_tx_resume. Returned memory is no longer referenced,
- * exactly as if the kernel had copied it. */
+ * exact octet). A small one is copied into the endpoint's staging buffer, which iw__px_after
+ * writes with one send() when the core returns: a burst of small FPDUs (a 1 MiB Write is 700
+ * of them at EMSS 1460) becomes one system call and full TCP segments, not one of each per
+ * FPDU. A large one (IW_PX_DIRECT octets or more) goes to the kernel straight from the
+ * caller's buffers with sendmsg() once the staged octets are out: one copy, as plain TCP.
+ * A full buffer or socket takes a prefix (or nothing: IW_EAGAIN) and asks poll() for POLLOUT,
+ * after which the loop flushes and calls iw_mpa_tx_resume. Returned memory is no longer
+ * referenced, exactly as if the kernel had copied it (it has). */
 static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
 {
     iw_px_ep *ep = (iw_px_ep *)ctx;
     size_t i, room, took = 0, total = 0;
     *accepted = 0;
     if (ep->fd < 0) return IW_EHOST;
+    for (i = 0; i < n; i++) total += iov[i].len;
+    if (total >= IW_PX_DIRECT && n <= IW_CFG_MPA_TX_WINDOW) {
+        if (ep->tx_len) iw__px_flush(ep); /* what was staged goes first */
+        if (ep->tx_len == 0 && ep->fd >= 0) {
+            struct iovec v[IW_CFG_MPA_TX_WINDOW];
+            struct msghdr mh;
+            ssize_t r;
+            for (i = 0; i < n; i++) {
+                v[i].iov_base = (void *)(uintptr_t)iov[i].base;
+                v[i].iov_len = iov[i].len;
+            }
+            memset(&mh, 0, sizeof mh);
+            mh.msg_iov = v;
+            mh.msg_iovlen = n;
+            do {
+                r = sendmsg(ep->fd, &mh, MSG_DONTWAIT | MSG_NOSIGNAL);
+            } while (r < 0 && errno == EINTR);
+            if (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+                ep->dead_errno = errno; /* reported as a reset by iw__px_after */
+                r = 0;
+            }
+            if (r < 0) r = 0;
+            *accepted = (size_t)r;
+            if ((size_t)r < total) {
+                ep->want_out = 1;
+                ep->tx_partial++;
+                if (r == 0) return IW_EAGAIN;
+            }
+            return IW_OK;
+        }
+        /* octets still staged: this one is staged behind them */
+    }
+    total = 0; /* counted again below, with what fits */
     if (ep->tx_head) { /* keep the staged octets at the front */
         memmove(ep->tx, ep->tx + ep->tx_head, ep->tx_len);
         ep->tx_head = 0;
