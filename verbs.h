@@ -518,6 +518,8 @@ IW_DEF const iw_mpa_ulp_ops *iw_qp_mpa_ulp_ops(void);
 IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what);
 
 IW__INLINE unsigned iw_qp_state(const iw_qp *qp) { return qp->state; }
+/* The QP's RDMAP counters (messages per opcode sent and received, octets placed; rdmap.h). */
+IW__INLINE const iw_rdmap_stats *iw_qp_stats(const iw_qp *qp) { return iw_rdmap_get_stats(&qp->rs); }
 
 #ifdef __cplusplus
 }

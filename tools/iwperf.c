@@ -376,9 +376,8 @@ static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
     return iw_px_set_pd(ep, rep, sizeof rep) == 0;
 }
 
-/* The RDMAP stream's per-opcode message counters (rdmap.h counts what it placed and answered;
- * iw_qp.rs is private to verbs.h, which has no accessor for them yet). */
-static const iw_rdmap_stats *rdmap_stats_of(iw_px_ep *ep) { return iw_rdmap_get_stats(&iw_px_qp(ep)->rs); }
+/* The RDMAP stream's per-opcode message counters (rdmap.h counts what it placed and answered). */
+static const iw_rdmap_stats *rdmap_stats_of(iw_px_ep *ep) { return iw_qp_stats(iw_px_qp(ep)); }
 static const iw_rdmap_stats *rdmap_stats(void) { return rdmap_stats_of(&R.ep); }
 
 static void server_run(void)
