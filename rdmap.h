@@ -124,6 +124,10 @@ typedef enum iw_rdmap_op_code {
 
 /* Short text for any Terminate triple (RDMAP, DDP or MPA layer; "?" when unknown). */
 IW_DEF const char *iw_rdmap_term_str(iw_term t);
+/* The names of a Terminate's Layer ("RDMAP", "DDP", "MPA") and of its EType within that layer
+ * ("remote protection", "tagged buffer", ...; RFC 5040 §4.8, RFC 5041 §7.2, RFC 5044 §8). */
+IW_DEF const char *iw_rdmap_term_layer_str(unsigned layer);
+IW_DEF const char *iw_rdmap_term_etype_str(iw_term t);
 
 /* ---- Terminate codec (RFC 5040 §4.8) ---------------------------------------------------- */
 
@@ -518,6 +522,26 @@ IW_DEF const char *iw_rdmap_term_str(iw_term t)
     if (t.etype == IW_RDMAP_ETYPE_OP && t.ecode >= 5 && t.ecode <= 9) return op[t.ecode - 5];
     if ((t.etype == IW_RDMAP_ETYPE_PROT || t.etype == IW_RDMAP_ETYPE_OP) && t.ecode == 0xFF)
         return "unspecified error";
+    return "?";
+}
+
+/* see rdmap.h */
+IW_DEF const char *iw_rdmap_term_layer_str(unsigned layer)
+{
+    static const char *const n[] = {"RDMAP", "DDP", "MPA"}; /* RFC 5040 §4.8 Layer field */
+    return layer < 3 ? n[layer] : "?";
+}
+
+/* see rdmap.h */
+IW_DEF const char *iw_rdmap_term_etype_str(iw_term t)
+{
+    static const char *const rdmap[] = {"local catastrophic", "remote protection",
+                                        "remote operation"}; /* RFC 5040 §4.8 Fig. 9 */
+    static const char *const ddp[] = {"local catastrophic", "tagged buffer",
+                                      "untagged buffer", "reserved for the LLP"}; /* RFC 5041 §7.2 */
+    if (t.layer == IW_RDMAP_LAYER && t.etype < 3) return rdmap[t.etype];
+    if (t.layer == IW_DDP_LAYER && t.etype < 4) return ddp[t.etype];
+    if (t.layer == 2) return "MPA"; /* RFC 5044 §8: the code is the MPA error */
     return "?";
 }
 

@@ -148,6 +148,16 @@ static void t_codes(void)
         CHECK(strcmp(iw_rdmap_term_str(t), "catastrophic error, localized to RDMAP stream") == 0);
         t.layer = 2; t.etype = 3; t.ecode = 2;
         CHECK(strcmp(iw_rdmap_term_str(t), "MPA CRC error") == 0);
+        CHECK(strcmp(iw_rdmap_term_layer_str(t.layer), "MPA") == 0 &&
+              strcmp(iw_rdmap_term_etype_str(t), "MPA") == 0);
+        t.layer = 0; t.etype = 1; /* RFC 5040 §4.8 Fig. 9 */
+        CHECK(strcmp(iw_rdmap_term_layer_str(t.layer), "RDMAP") == 0 &&
+              strcmp(iw_rdmap_term_etype_str(t), "remote protection") == 0);
+        t.layer = 1; t.etype = 2; /* RFC 5041 §7.2 */
+        CHECK(strcmp(iw_rdmap_term_layer_str(t.layer), "DDP") == 0 &&
+              strcmp(iw_rdmap_term_etype_str(t), "untagged buffer") == 0);
+        t.layer = 3;
+        CHECK(strcmp(iw_rdmap_term_layer_str(t.layer), "?") == 0 && strcmp(iw_rdmap_term_etype_str(t), "?") == 0);
     }
 }
 

@@ -32,20 +32,6 @@ static const char *const op_name[16] = {
     "Immediate Data", "Immediate Data with SE", "Atomic Request", "Atomic Response", /* RFC 7306 */
     "reserved 0xc", "reserved 0xd", "reserved 0xe", "reserved 0xf"};
 
-/* Terminate Layer and EType names (RFC 5040 §4.8 Fig. 9, RFC 5041 §7.2, RFC 5044 §8). */
-static const char *term_layer(unsigned l)
-{
-    return l == 0 ? "RDMAP" : l == 1 ? "DDP" : l == 2 ? "MPA" : "?";
-}
-static const char *term_etype(unsigned l, unsigned t)
-{
-    if (l == 0) return t == 0 ? "Local Catastrophic" : t == 1 ? "Remote Protection"
-                     : t == 2 ? "Remote Operation" : "?";
-    if (l == 1) return t == 0 ? "Local Catastrophic" : t == 1 ? "Tagged Buffer"
-                     : t == 2 ? "Untagged Buffer" : "?";
-    if (l == 2) return "MPA"; /* any EType of Layer 2 */
-    return "?";
-}
 
 static uint32_t be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | p[1]; }
 static uint32_t be32(const uint8_t *p) { return be16(p) << 16 | be16(p + 2); }
@@ -291,8 +277,8 @@ static void walk(const pcap_stream *s, int ci, int d, size_t start, int markers,
                     t->errors++;
                 } else {
                     out(", layer %u %s, type %u %s, code 0x%02x %s%s%s%s", ti.term.layer,
-                           term_layer(ti.term.layer), ti.term.etype,
-                           term_etype(ti.term.layer, ti.term.etype), ti.term.ecode,
+                           iw_rdmap_term_layer_str(ti.term.layer), ti.term.etype,
+                           iw_rdmap_term_etype_str(ti.term), ti.term.ecode,
                            iw_rdmap_term_str(ti.term), ti.m ? " M" : "", ti.d ? " D" : "",
                            ti.r ? " R" : "");
                 }

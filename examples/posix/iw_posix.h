@@ -356,22 +356,9 @@ static void iw__px_fail(iw_px_ep *ep, int kind, const char *fmt, ...)
 
 /* ---- names ---- */
 
-const char *iw_px_layer_str(unsigned layer)
-{
-    static const char *const n[] = {"RDMAP", "DDP", "MPA"}; /* RFC 5040 §4.8 Layer field */
-    return layer < 3 ? n[layer] : "?";
-}
-const char *iw_px_etype_str(iw_term t)
-{
-    static const char *const rdmap[] = {"local catastrophic", "remote protection",
-                                        "remote operation"};        /* RFC 5040 §4.8 */
-    static const char *const ddp[] = {"local catastrophic", "tagged buffer",
-                                      "untagged buffer", "reserved for the LLP"}; /* RFC 5041 §7 */
-    if (t.layer == 0 && t.etype < 3) return rdmap[t.etype];
-    if (t.layer == 1 && t.etype < 4) return ddp[t.etype];
-    if (t.layer == 2) return "MPA"; /* RFC 5044 §8: EType 0, the code is the MPA error */
-    return "?";
-}
+/* the core's tables (rdmap.h) */
+const char *iw_px_layer_str(unsigned layer) { return iw_rdmap_term_layer_str(layer); }
+const char *iw_px_etype_str(iw_term t) { return iw_rdmap_term_etype_str(t); }
 const char *iw_px_state_str(int s)
 {
     static const char *const n[] = {"idle", "accepting", "connecting", "MPA setup", "ready",
