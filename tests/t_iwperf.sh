@@ -174,8 +174,9 @@ if command -v tshark >/dev/null && command -v python3 >/dev/null; then
         wait_srv; srv=$?
         cl=$(grep '^IWPERF role=client mode=perftest' "$log.cout")
         sl=$(grep '^IWPERF role=server mode=perftest' "$log.out")
-        if [ $crc_s -eq 0 ] && [ $srv -eq 0 ] && [ "$(field msgs "$cl")" = 5 ] && [ "$(field msgs "$sl")" = 5 ]; then
-            ok "perftest $op: both sides ran, 5 messages each"
+        if [ $crc_s -eq 0 ] && [ $srv -eq 0 ] && [ "$(field msgs "$cl")" = 5 ] && [ "$(field msgs "$sl")" = 5 ] &&
+           [ "$(field bytes "$cl")" = 320 ] && [ "$(field bytes "$sl")" = 320 ]; then
+            ok "perftest $op: both sides ran, 5 messages of 64 octets each"
         else
             bad "perftest $op: exit client $crc_s server $srv [$cl] [$sl] $(cat "$log.cerr" "$log.err")"
             continue
@@ -191,4 +192,22 @@ if command -v tshark >/dev/null && command -v python3 >/dev/null; then
 else
     bad "tshark or python3 missing: perftest layout not checked"
 fi
+# --perftest without a capture to compare: Reads, and more Sends than perftest's 512 Receives
+# (the client must wait for the server's credit Writes; the server counts what it received).
+for v in "read 4096 300" "send 1024 1500"; do
+    set -- $v
+    op=$1 size=$2 n=$3 log="$W/perftest_${1}_$3"
+    if ! start_server "$log" --perftest -o "$op"; then bad "perftest $op: server did not start"; continue; fi
+    timeout 60 "$IWPERF" -q --perftest 127.0.0.1 -p "$PORT" -o "$op" -s "$size" -n "$n" >"$log.cout" 2>"$log.cerr"
+    crc_s=$?
+    wait_srv; srv=$?
+    cl=$(grep '^IWPERF role=client mode=perftest' "$log.cout")
+    sl=$(grep '^IWPERF role=server mode=perftest' "$log.out")
+    if [ $crc_s -eq 0 ] && [ $srv -eq 0 ] && [ "$(field msgs "$cl")" = "$n" ] && [ "$(field msgs "$sl")" = "$n" ] &&
+       [ "$(field bytes "$cl")" = $((size * n)) ] && [ "$(field bytes "$sl")" = $((size * n)) ]; then
+        ok "perftest $op: $n messages of $size octets counted by both sides"
+    else
+        bad "perftest $op -n $n: exit client $crc_s server $srv [$cl] [$sl] $(cat "$log.cerr" "$log.err")"
+    fi
+done
 finish

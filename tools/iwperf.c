@@ -48,6 +48,11 @@
  */
 #define IWARP_IMPLEMENTATION
 #define IW_POSIX_IMPLEMENTATION
+/* --perftest server: ib_send_bw's client keeps up to its rx_depth (512 by default) Sends in
+ * flight before the first credit, so that many Receives must be posted (PT_RXD); the CQs hold
+ * a completion for each of them and the credit Writes. */
+#define IW_PX_RQ 512
+#define IW_PX_CQ 1024
 #include "examples/posix/iw_posix.h"
 #include "examples/posix/iw_pcap.h"
 #include <errno.h>
@@ -511,6 +516,24 @@ static void report(int client, uint64_t peer_bytes)
  *     by RDMA Writes of a 4-octet little-endian counter of Receives consumed (2, then 4 for 5
  *     Sends) to the rkey and vaddr of the client's dest. ib_read_bw was not captured: here it
  *     is taken to be ib_write_bw with Reads (the client reads the server's buffer).
+ *   - ib_send_bw's credit rule (perftest's run_iter_bw / run_iter_bw_server): both sides use
+ *     rx_depth Receives, 512 unless -r, lowered to -n when -n is smaller; the server posts
+ *     rx_depth Receives and writes its count of Receives completed; the client posts Send k
+ *     only while k + 1 - credit < rx_depth. ib_send_bw exits with status 17 when its
+ *     measurement loop fails (a completion in error: the peer ended the QP).
+ * Two behaviours of the real peers the flow has to allow for (seen against siw in the VM):
+ *   - siw as MPA Responder (siw_cm.c siw_accept, Linux 6.1) sends its MPA Reply first and only
+ *     then moves the socket's data-ready upcall from the CM to the QP; an FPDU that arrives in
+ *     between wakes the CM, which ignores data in RDMA mode, and stays unread in the socket
+ *     until more data comes (seen: 40 octets, our first Send, in the guest socket's Recv-Q
+ *     5 s later). The control exchange is a ping-pong, so a Send that lands there is never
+ *     answered: the client waits PT_SETTLE_MS after C is up before its first Send (a siw
+ *     client sends only after rdma_cm has woken its process with ESTABLISHED). D needs no
+ *     pause: the server answers on C only after its accept of D has returned.
+ *   - the perftest server closes C's listener once C is accepted and listens again for D only
+ *     after the "zeros" exchange and its QP setup; a connect that comes earlier is refused
+ *     (through qemu's port forward: accepted, then closed before the MPA Reply). The client
+ *     retries D's connect (PT_TRIES times, PT_RETRY_MS apart) while nothing of a Reply came.
  * iwperf --perftest plays either side of that flow. As server it answers every control message
  * by length (dest for a non-zero dest, zeros for zeros, its own report for a report, the same
  * octets for the rest), so it does not depend on the exact values a perftest client sends;
@@ -519,9 +542,13 @@ static void report(int client, uint64_t peer_bytes)
 #define PT_DEST 56u
 #define PT_CYCLE 4096u         /* the Write TO cycle */
 #define PT_BUF (32u << 20)     /* the measured buffer (its size is not in the protocol) */
-#define PT_RXD 16u             /* server: Receives posted on D (ib_send_bw) */
-#define PT_SLOT (PT_BUF / PT_RXD)
+#define PT_RXD 512u            /* server: Receives posted on D (perftest's default rx_depth) */
+#define PT_NSLOT 16u           /* the Receives share 16 slots of D's buffer (data unused) */
+#define PT_SLOT (PT_BUF / PT_NSLOT)
 #define PT_CREDIT_EVERY 2u     /* as the capture: a credit Write every 2 Sends */
+#define PT_SETTLE_MS 500       /* client: pause after C is up (siw_accept, see above) */
+#define PT_TRIES 100           /* client: D's connect attempts ... */
+#define PT_RETRY_MS 100        /* ... this far apart */
 
 static struct pt {
     iw_px_ep d;                /* the measured connection */
@@ -532,6 +559,11 @@ static struct pt {
     uint32_t peer_rkey;
     uint64_t peer_vaddr;
     uint64_t msgs;
+    iw_px_opts o;              /* D's options, for a new attempt at connecting */
+    /* server: the FPDUs on D as they pass (see pt_count) */
+    uint8_t hdr[2][4];         /* the first octets of the current FPDU, per direction */
+    uint32_t have[2], frames[2];
+    uint64_t octets;           /* payload octets of Writes received / Read Responses sent */
 } PT;
 
 static void pt_dest(uint8_t *m, const iw_px_mr *mr)
@@ -565,19 +597,55 @@ static const uint8_t *pt_xchg(const uint8_t *m, uint32_t len)
     return q;
 }
 static void pt_trace(void *arg, iw_px_ep *ep, unsigned dir, const iw_iov *iov, size_t n, int last);
+static iw_pcap_file pcapf; /* --pcap (pt_trace) */
+static iw_pcap_tcp pcapt[2];
+static int pcap_on[2];
+
+/* D: the endpoint and its two regions (again for each attempt at connecting). */
+static void pt_d_open(void)
+{
+    if (iw_px_ep_init(&R.loop, &PT.d, &PT.o) != 0) die_ep("endpoint");
+    if (iw_px_reg(&PT.d, PT.dbuf, PT_BUF, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_READ,
+                  &PT.dmr) != 0 ||
+        iw_px_reg(&PT.d, PT.credit, sizeof PT.credit, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, &PT.cmr) != 0)
+        die("register", iw_px_error(&PT.d)->text);
+}
 
 static void pt_common_init(iw_px_opts *o)
 {
-    o->trace = R.pcap ? pt_trace : NULL;
-    if (iw_px_ep_init(&R.loop, &PT.d, o) != 0) die_ep("endpoint");
+    o->trace = pt_trace;
+    PT.o = *o;
     PT.dbuf = (uint8_t *)calloc(1, PT_BUF); /* pages are touched only where data lands */
     if (!PT.dbuf) die("out of memory", NULL);
-    if (iw_px_reg(&PT.d, PT.dbuf, PT_BUF, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_READ,
-                  &PT.dmr) != 0 ||
-        iw_px_reg(&PT.d, PT.credit, sizeof PT.credit, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, &PT.cmr) != 0 ||
-        iw_px_reg(&R.ep, PT.sbuf, sizeof PT.sbuf, IW_ACC_LOCAL_READ, &PT.smr) != 0)
-        die("register", iw_px_error(&PT.d)->text);
+    pt_d_open();
+    if (iw_px_reg(&R.ep, PT.sbuf, sizeof PT.sbuf, IW_ACC_LOCAL_READ, &PT.smr) != 0)
+        die("register", iw_px_error(&R.ep)->text);
     setup_recv(NCTL, PT_MSG);
+}
+
+/* Server: the payload octets of the RDMA Writes received on D (ib_write_bw) or of the Read
+ * Responses sent on it (ib_read_bw), counted from the FPDUs as they pass (no completion
+ * reports them): an FPDU's MPA ULPDU Length (RFC 5044 §4.1) covers the DDP header and the
+ * payload; a tagged DDP header (T = 1, RFC 5041 §4.2) with RDMAP's control octet after it
+ * (opcode in its low 4 bits, RFC 5040 §4.3) is 14 octets before the payload. The first frame
+ * each way is the MPA Request or Reply; no markers (siw never sends them, we ask for none). */
+static void pt_count(unsigned dir, const iw_iov *iov, size_t n, int last)
+{
+    unsigned d = dir == IW_MPA_TRACE_TX ? 0u : 1u, want;
+    size_t i, j;
+    if (!R.c.server || R.c.op == OP_SEND) return;
+    if ((R.c.op == OP_WRITE) != (d == 1u)) return; /* Writes come in, Read Responses go out */
+    want = R.c.op == OP_WRITE ? IW_RDMAP_OP_WRITE : IW_RDMAP_OP_READ_RESP;
+    for (i = 0; i < n; i++)
+        for (j = 0; j < iov[i].len && PT.have[d] < 4u; j++)
+            PT.hdr[d][PT.have[d]++] = ((const uint8_t *)iov[i].base)[j];
+    if (!last) return;
+    if (PT.frames[d]++ > 0 && PT.have[d] == 4u) {
+        uint32_t ulpdu = (uint32_t)PT.hdr[d][0] << 8 | PT.hdr[d][1];
+        if ((PT.hdr[d][2] & 0x80u) && (PT.hdr[d][3] & IW_RDMAP_OP_MASK) == want && ulpdu >= 14u)
+            PT.octets += ulpdu - 14u;
+    }
+    PT.have[d] = 0;
 }
 
 static int pt_ended(const iw_px_ep *ep) { return iw_px_state(ep) >= IW_PX_S_CLOSING; }
@@ -590,7 +658,8 @@ static void pt_server(void)
     uint32_t i;
     if (iw_px_accept(&R.lis, &PT.d) != 0) die_ep("accept");
     for (i = 0; i < PT_RXD; i++) /* ib_send_bw: Receives before the first Send can come */
-        if (iw_px_recv(&PT.d, i, &PT.dmr, (uint64_t)i * PT_SLOT, PT_SLOT) != IW_V_OK) die_ep("post receive");
+        if (iw_px_recv(&PT.d, i, &PT.dmr, (uint64_t)(i % PT_NSLOT) * PT_SLOT, PT_SLOT) != IW_V_OK)
+            die_ep("post receive");
     while (iw_px_state(&R.ep) < IW_PX_S_MPA)
         if (iw_px_poll(&R.loop, 1000) < 0) die("poll", strerror(errno));
     if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("control connection");
@@ -603,9 +672,9 @@ static void pt_server(void)
             R.bytes += wc.len;
             PT.msgs++;
             consumed++;
-            if (iw_px_recv(&PT.d, wc.wr_id + PT_RXD, &PT.dmr, ((wc.wr_id + PT_RXD) % PT_RXD) * PT_SLOT,
-                           PT_SLOT) != IW_V_OK)
-                die_ep("post receive");
+            if (iw_px_recv(&PT.d, wc.wr_id + PT_RXD, &PT.dmr, (wc.wr_id % PT_NSLOT) * PT_SLOT, PT_SLOT) !=
+                IW_V_OK)
+                die("post receive", iw_px_error(&PT.d)->text);
             if (consumed % PT_CREDIT_EVERY == 0 && PT.peer_rkey) { /* credit: LE counter */
                 uint32_t k = (uint32_t)(consumed / PT_CREDIT_EVERY) % 16u;
                 uint8_t *c = (uint8_t *)&PT.credit[k];
@@ -650,6 +719,38 @@ static void pt_server(void)
     if (!dests) die("perftest client left before the dest exchange", NULL);
     if (R.c.op == OP_WRITE) PT.msgs = rdmap_stats_of(&PT.d)->rx_msgs[IW_RDMAP_OP_WRITE];
     if (R.c.op == OP_READ) PT.msgs = rdmap_stats_of(&PT.d)->tx_msgs[IW_RDMAP_OP_READ_RESP];
+    if (R.c.op != OP_SEND) R.bytes = PT.octets;
+}
+
+/* Run the loop for ms milliseconds (the connections stay served). */
+static void pt_pause(int ms)
+{
+    double end = now_s() + ms / 1000.0;
+    while (now_s() < end)
+        if (iw_px_poll(&R.loop, 10) < 0) die("poll", strerror(errno));
+}
+
+/* Client: connect D, again while the server is not listening yet (see the top): refused, or
+ * closed (FIN or RST) before the MPA Reply. Any other failure ends the run. */
+static void pt_connect_d(void)
+{
+    int tries;
+    for (tries = 1;; tries++) {
+        const iw_px_err *e;
+        if (iw_px_connect(&PT.d, R.c.host, R.c.port) == 0 && iw_px_wait_ready(&PT.d, TMO_MS) == 0) break;
+        e = iw_px_error(&PT.d);
+        if (tries >= PT_TRIES ||
+            (e->kind != IW_PX_E_CONNECT && e->kind != IW_PX_E_EOF && e->kind != IW_PX_E_RESET))
+            die("measured connection", e->kind != IW_PX_E_NONE ? e->text : "no progress (timeout)");
+        iw_px_ep_fini(&PT.d);
+        if (pcap_on[1]) { /* the attempt stays in the capture as a stream of its own */
+            if (iw_pcap_tcp_end(&pcapt[1]) != 0) die("writing the capture", R.pcap);
+            pcap_on[1] = 0;
+        }
+        pt_pause(PT_RETRY_MS);
+        pt_d_open();
+    }
+    if (tries > 1) fprintf(stderr, "iwperf: measured connection up at attempt %d\n", tries);
 }
 
 static void pt_client(void)
@@ -663,9 +764,11 @@ static void pt_client(void)
     iw_wc wc;
     iw_wr_type type = R.c.op == OP_WRITE ? IW_WR_WRITE : R.c.op == OP_READ ? IW_WR_READ : IW_WR_SEND;
     uint32_t per_cycle = R.c.size >= PT_CYCLE ? 1u : PT_CYCLE / R.c.size, k;
+    uint64_t rxd = R.c.iters < PT_RXD ? R.c.iters : PT_RXD; /* the server's rx_depth */
     if (R.c.size > PT_SLOT) die("--perftest: size above", "2 MiB");
     if (iw_px_connect(&R.ep, R.c.host, R.c.port) != 0) die_ep("connect");
     if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("control connection");
+    pt_pause(PT_SETTLE_MS); /* siw_accept's window: see the top of --perftest */
     (void)pt_xchg(ver, 16);
     put32(m, 0x1000);
     (void)pt_xchg(m, 4);
@@ -674,8 +777,7 @@ static void pt_client(void)
     m[0] = '3', m[1] = 0;
     (void)pt_xchg(m, 2);
     (void)pt_xchg(zeros, PT_DEST);
-    if (iw_px_connect(&PT.d, R.c.host, R.c.port) != 0) die_ep("connect");
-    if (iw_px_wait_ready(&PT.d, TMO_MS) != 0) die("measured connection", iw_px_error(&PT.d)->text);
+    pt_connect_d();
     (void)pt_xchg(zeros, PT_DEST);
     for (k = 0; k < (R.c.op == OP_SEND ? 4u : 3u); k++) {
         pt_dest(m, R.c.op == OP_SEND ? &PT.cmr : &PT.dmr);
@@ -690,7 +792,7 @@ static void pt_client(void)
         uint64_t lim = R.c.iters, credit;
         const uint8_t *cr = (const uint8_t *)PT.credit;
         credit = (uint64_t)cr[0] | (uint64_t)cr[1] << 8 | (uint64_t)cr[2] << 16 | (uint64_t)cr[3] << 24;
-        if (R.c.op == OP_SEND && credit + PT_RXD / 2 < lim) lim = credit + PT_RXD / 2;
+        if (R.c.op == OP_SEND && credit + rxd - 1u < lim) lim = credit + rxd - 1u; /* see the top */
         while (posted < lim && posted - done < R.c.depth) {
             iw_send_wr w = iw_px_wr(type, posted, &PT.dmr, 0, R.c.size);
             w.flags = ((posted + 1) % CQ_MOD == 0 || posted + 1 == R.c.iters) ? IW_WR_SIGNALED : 0u;
@@ -738,13 +840,12 @@ static void pt_client(void)
 
 /* --pcap FILE: both connections into one capture (iw_pcap.h), as the client sees them: what
  * we send as side 0, what we receive as side 1. */
-static iw_pcap_file pcapf;
-static iw_pcap_tcp pcapt[2];
-static int pcap_on[2];
 static void pt_trace(void *arg, iw_px_ep *ep, unsigned dir, const iw_iov *iov, size_t n, int last)
 {
     int c = ep == &PT.d;
     (void)arg;
+    if (c) pt_count(dir, iov, n, last);
+    if (!R.pcap) return;
     if (!pcap_on[c]) {
         uint32_t lip, pip;
         uint16_t lport, pport;
@@ -766,7 +867,7 @@ static void pt_pcap_close(void)
 static int pt_main(iw_px_opts *o)
 {
     if (R.pcap && iw_pcap_open(&pcapf, R.pcap) != 0) die("cannot write", R.pcap);
-    o->trace = R.pcap ? pt_trace : NULL;
+    o->trace = pt_trace;
     if (iw_px_ep_init(&R.loop, &R.ep, o) != 0) die_ep("endpoint");
     pt_common_init(o);
     if (R.c.server) {
