@@ -433,6 +433,18 @@ typedef struct iw_mpa_host_ops {
     /* OPTIONAL (NULL: no trace). The octets of one frame or FPDU as sent or received, in one or
      * more calls; last != 0 on the call that ends it. For pcap writers and logs. */
     void (*trace)(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int last);
+    /* OPTIONAL, both or neither (NULL: FPDUs go through send). Copy-out transmit, for a host
+     * whose send path is a buffer of its own (a ring in memory, a NIC's transmit SRAM): MPA
+     * writes each FPDU straight into it and computes the CRC while it copies the payload (one
+     * pass over the data instead of a CRC pass and the host's copy). tx_room returns where the
+     * next octets go and sets *cap to how many fit there contiguously (want is what the FPDU
+     * still needs; *cap may be less, or 0 / NULL when the buffer is full: the host calls
+     * iw_mpa_tx_resume when there is room again). tx_commit(ctx, n) hands over the n octets
+     * just written at that pointer, in stream order after everything given before it by send
+     * or tx_commit; a status other than IW_OK is fatal (IW_EHOST), as for send. The setup
+     * frames still go through send. The CRC covers exactly the octets written (MPA-053). */
+    uint8_t *(*tx_room)(void *ctx, size_t want, size_t *cap);
+    iw_status (*tx_commit)(void *ctx, size_t n);
 } iw_mpa_host_ops;
 
 /* What MPA learned at setup, handed to the ULP in request / established / rejected. */
@@ -521,6 +533,7 @@ typedef struct iw_mpa_conn {
     void *uctx;
     iw_mpa_cfg cfg;
     iw_mpa_crc32c_fn crc_fn;
+    iw_mpa_crc32c_copy_fn crc_copy_fn; /* copy-out transmit (tx_room) */
     uint8_t *reasm;
     size_t reasm_cap;
     uint32_t rx_max, mulpdu;
@@ -2999,6 +3012,7 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     size_t cap = IW__MIN(reasm_cap, (size_t)0xFFFFu);
     if (!c || !cfg || !ops || !ulp) return IW_EINVAL;
     if (!ops->send || !ops->timer_arm || !ops->timer_cancel || !ops->close) return IW_EINVAL;
+    if (!ops->tx_room != !ops->tx_commit) return IW_EINVAL;
     if (!ulp->deliver || (cfg->role == IW_MPA_RESPONDER && !ulp->request)) return IW_EINVAL;
     if (!ulp->place != !ulp->commit) return IW_EINVAL;
     if (cfg->role > IW_MPA_RESPONDER || (cfg->rev != 1 && cfg->rev != 2)) return IW_EINVAL;
@@ -3013,6 +3027,7 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     c->ulp = ulp;
     c->uctx = uctx;
     c->crc_fn = iw_mpa_crc32c_select();
+    if (ops->tx_room) c->crc_copy_fn = iw_mpa_crc32c_copy_select();
     c->reasm = reasm;
     c->reasm_cap = cap;
     c->rx_max = cfg->rx_max_ulpdu ? cfg->rx_max_ulpdu : (uint32_t)cap;
@@ -3187,7 +3202,8 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     c->tx_fpdu_pos = c->tx_pos;
     c->tx_wlen = vlen;
     if (c->mk_tx) c->tx_wlen = iw__mk_wlen(iw__tx_rel(c, c->tx_pos), vlen);
-    if (c->crc_on && !c->mk_tx) { /* no markers: the pieces as they are */
+    if (c->ops->tx_room) { /* copy-out: the CRC is computed as the octets are written */
+    } else if (c->crc_on && !c->mk_tx) { /* no markers: the pieces as they are */
         for (i = 0; i + 1 < c->tx_nsrc; i++) crc = iw__crc(c, crc, c->tx_src[i].base, c->tx_src[i].len);
         crc = iw__crc(c, crc, c->tx_trl, pad);
     } else if (c->crc_on) {
@@ -3239,6 +3255,45 @@ static void iw__tx_trace(iw_mpa_conn *c, size_t off, size_t acc)
     }
 }
 
+/* Copy-out transmit (iw_mpa_host_ops.tx_room): write the FPDU in flight from wire offset
+ * tx_off into the host's buffer, as much as it has room for. The CRC runs over the octets as
+ * they are copied, markers and PAD included (RFC 5044 §4.3; MPA-053, MPA-054), and is kept in
+ * tx_crc_acc across a full buffer; its field goes out last, least significant octet first. */
+static iw_status iw__tx_copyout(iw_mpa_conn *c)
+{
+    size_t cend = c->tx_wlen - IW_MPA_CRC_LEN;
+    while (c->tx_off < c->tx_wlen) {
+        size_t cap = 0, w = 0;
+        uint8_t *dst = c->ops->tx_room(c->ctx, c->tx_wlen - c->tx_off, &cap);
+        if (!dst || cap == 0) return IW_OK;
+        while (w < cap && c->tx_off < c->tx_wlen) {
+            const uint8_t *p;
+            uint8_t mk[4];
+            size_t k;
+            if (c->tx_off < cend) {
+                k = IW__MIN(IW__MIN(iw__tx_piece(c, c->tx_off, mk, &p), cend - c->tx_off), cap - w);
+                if (!c->crc_on) IW_MEMCPY(dst + w, p, k);
+                else if (!c->ops->crc32c) c->tx_crc_acc = c->crc_copy_fn(c->tx_crc_acc, dst + w, p, k);
+                else { /* the host's engine reads what was written */
+                    IW_MEMCPY(dst + w, p, k);
+                    c->tx_crc_acc = iw__crc(c, c->tx_crc_acc, dst + w, k);
+                }
+            } else { /* the CRC field (0 without CRC, MPA-027) */
+                uint8_t *f = c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN;
+                if (c->tx_off == cend) iw__put_le32(f, c->crc_on ? c->tx_crc_acc : 0u);
+                p = f + (c->tx_off - cend);
+                k = IW__MIN(c->tx_wlen - c->tx_off, cap - w);
+                IW_MEMCPY(dst + w, p, k);
+            }
+            if (c->ops->trace) iw__trace(c, IW_MPA_TRACE_TX, dst + w, k, c->tx_off + k == c->tx_wlen);
+            w += k;
+            c->tx_off += k;
+        }
+        if (c->ops->tx_commit(c->ctx, w) != IW_OK) return IW_EHOST;
+    }
+    return IW_OK;
+}
+
 /* Offer what is pending to the host: the setup frame, the FPDU in flight, then a queued
  * Terminate or provider FPDU; close when asked and drained. A partial accept keeps the exact
  * octet (tx_off / fr_tx_sent) and the host calls iw_mpa_tx_resume later. */
@@ -3259,7 +3314,11 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             c->fr_tx_len = c->fr_tx_sent = 0;
             continue;
         }
-        if (c->tx_busy) {
+        if (c->tx_busy && c->ops->tx_room) {
+            st = iw__tx_copyout(c);
+            if (st != IW_OK) goto host_fail;
+            if (c->tx_off < c->tx_wlen) return IW_OK; /* full: iw_mpa_tx_resume goes on */
+        } else if (c->tx_busy) {
             size_t cend = c->tx_wlen - IW_MPA_CRC_LEN;
             if (c->tx_stale) { /* resumed after a partial accept: the CRC covers what TCP
                                 * gets, the rest as it is now (MPA-053) */
@@ -3283,6 +3342,8 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
                 c->tx_stale = (uint8_t)c->crc_on; /* the source may change before resume */
                 return IW_OK;
             }
+        }
+        if (c->tx_busy) { /* the FPDU is out */
             c->tx_busy = 0;
             c->tx_pos += (uint32_t)c->tx_wlen;
             /* The ULP's pending FPDU is out; or MPA's own frame (RTR, Read RTR answer) that

@@ -133,7 +133,7 @@ static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
 static void h_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
 static void h_cancel(void *c, unsigned id) { (void)c; (void)id; }
 static void h_close(void *c, int a) { (void)c; (void)a; }
-static const iw_mpa_host_ops mpa_host = {h_send, h_arm, h_cancel, h_close, NULL, NULL};
+static const iw_mpa_host_ops mpa_host = {h_send, h_arm, h_cancel, h_close, NULL, NULL, NULL, NULL};
 
 /* An Initiator in Full Operation (CRC on, no markers toward us): we play the peer's Reply. */
 static int make_initiator(iw_mpa_conn *c, const iw_mpa_ulp_ops *ulp, void *uctx, uint8_t *reasm)

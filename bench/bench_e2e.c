@@ -114,10 +114,25 @@ static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
     }
     return IW_OK;
 }
+/* MPA copy-out transmit (iw_mpa_host_ops.tx_room): the FPDU is written straight into the
+ * ring, its CRC computed during that copy; the room offered is the free run up to the wrap. */
+static uint8_t *h_room(void *ctx, size_t want, size_t *cap)
+{
+    ring *r = ((mep *)ctx)->out;
+    size_t tail = (r->head + r->len) % RING, room = RING - r->len;
+    (void)want;
+    *cap = RING - tail < room ? RING - tail : room;
+    return r->buf + tail;
+}
+static iw_status h_commit(void *ctx, size_t n)
+{
+    ((mep *)ctx)->out->len += n;
+    return IW_OK;
+}
 static void h_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
 static void h_cancel(void *c, unsigned id) { (void)c; (void)id; }
 static void h_close(void *c, int ab) { (void)ab; ((mep *)c)->closed = 1; }
-static const iw_mpa_host_ops mpa_ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL};
+static const iw_mpa_host_ops mpa_ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL, h_room, h_commit};
 
 static void h_request(void *uctx, const iw_mpa_info *in)
 {

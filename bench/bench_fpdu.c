@@ -48,7 +48,7 @@ static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
     h->check += (uint32_t)p[0] + p[n - 1];
     return IW_OK;
 }
-static const iw_mpa_host_ops ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL};
+static const iw_mpa_host_ops ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL, NULL, NULL};
 static const iw_mpa_ulp_ops ulp = {u_request, NULL, NULL, u_deliver, NULL, NULL, NULL, NULL, NULL};
 
 /* An Initiator in Full Operation: we play its peer's Reply. */

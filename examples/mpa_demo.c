@@ -126,7 +126,7 @@ static void u_error(void *uctx, const iw_mpa_error *e)
            iw_status_str(e->status), e->mpa_ecode, e->term.layer, e->term.etype, e->term.ecode);
 }
 
-static const iw_mpa_host_ops host = {h_send, h_timer_arm, h_timer_cancel, h_close, NULL, NULL};
+static const iw_mpa_host_ops host = {h_send, h_timer_arm, h_timer_cancel, h_close, NULL, NULL, NULL, NULL};
 static const iw_mpa_ulp_ops ulp = {u_request, u_established, u_rejected, u_deliver, u_error, NULL, NULL, NULL, NULL};
 
 /* Move up to a random number of octets from `from`'s pipe into `to`. */

@@ -45,6 +45,9 @@ typedef struct fz_fake {
     size_t limit;
     int fail_at, send_calls;
     int host_failed;               /* a send returned IW_EHOST */
+    size_t room_cap;               /* copy-out: the room last offered (0: none, or spilled) */
+    int room_spill, room_empty;    /* copy-out: the room is the spill (wire full); next is 0 */
+    uint8_t spill[16];
     int closed, close_abortive;
     /* ULP */
     int ulp_mode;
@@ -110,6 +113,43 @@ static iw_status fz_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepte
     }
     *accepted = total;
     if (total < offered && f->send_mode == FZ_SEND_EAGAIN) return IW_EAGAIN;
+    return IW_OK;
+}
+
+/* Copy-out transmit (iw_mpa_host_ops.tx_room): room on the wire under the same send modes
+ * (LIMIT: `limit` octets per round; EAGAIN: as LIMIT with a full buffer, 0, every other call;
+ * FIRST: only the first round limited); a full wire gives a scratch room whose commit fails,
+ * as fz_send fails. A commit must be of at most the room offered, written in place. */
+static uint8_t *fz_tx_room(void *ctx, size_t want, size_t *cap)
+{
+    fz_fake *f = (fz_fake *)ctx;
+    size_t lim = f->send_mode == FZ_SEND_ALL || (f->send_mode == FZ_SEND_FIRST && f->send_calls > 0)
+                     ? (size_t)-1 : f->limit;
+    FZ_CHECK(want >= 1 && cap != NULL);
+    FZ_CHECK(!f->closed);
+    f->room_spill = 0;
+    if (f->send_mode == FZ_SEND_EAGAIN && (f->room_empty ^= 1) == 0) lim = 0;
+    if (lim > f->wire_cap - f->wire_len) lim = f->wire_cap - f->wire_len;
+    if (lim == 0 && f->wire_len == f->wire_cap) {
+        f->room_spill = 1;
+        f->room_cap = *cap = sizeof f->spill;
+        return f->spill;
+    }
+    f->room_cap = *cap = lim;
+    return f->wire + f->wire_len;
+}
+static iw_status fz_tx_commit(void *ctx, size_t n)
+{
+    fz_fake *f = (fz_fake *)ctx;
+    FZ_CHECK(n >= 1 && n <= f->room_cap);
+    FZ_CHECK(!f->closed);
+    f->send_calls++;
+    f->room_cap = 0;
+    if (f->room_spill || (f->fail_at && f->send_calls == f->fail_at)) {
+        f->host_failed = 1;
+        return IW_EHOST;
+    }
+    f->wire_len += n;
     return IW_OK;
 }
 
@@ -262,10 +302,11 @@ static const iw_mpa_ulp_ops fz_ulp_ops = {fz_request, fz_established, fz_rejecte
                                           fz_error, fz_closed_up, fz_tx_done, NULL, NULL};
 
 /* Host ops: plain, with the trace hook, and with trace and the optional CRC engine. */
-static const iw_mpa_host_ops fz_host_ops[3] = {
-    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, NULL, NULL},
-    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, NULL, fz_trace},
-    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, fz_crc_op, fz_trace},
+static const iw_mpa_host_ops fz_host_ops[4] = {
+    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, NULL, NULL, NULL, NULL},
+    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, NULL, fz_trace, NULL, NULL},
+    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, fz_crc_op, fz_trace, NULL, NULL},
+    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, NULL, fz_trace, fz_tx_room, fz_tx_commit}, /* copy-out */
 };
 
 /* Feed p[0..len) as one host read, checking the rx_feed contract. Returns the status; *used is

@@ -8,7 +8,8 @@
  *           bit4 markers_tx, bit5 p2p, bit6 ULP echoes every ULPDU, bit7 cfg.terminate off
  *     t[1]  bits0-2 rtr mask, bits3-5 ULP answer to a Request (0,5,6,7 accept in the upcall,
  *           1 reject in the upcall, 2 accept after the feed, 3 reject after the feed, 4 never),
- *           bits6-7 host ops (0 plain, 1 trace, 2 trace + crc32c op, 3 trace)
+ *           bits6-7 host ops (0 plain, 1 trace, 2 trace + crc32c op, 3 trace + copy-out
+ *           transmit: tx_room/tx_commit)
  *     t[2]  ird   (0xFF: 0xFFFF, 0xFE: 0x3FFF, else & 0x3F); t[3] ord, the same
  *     t[4]  ird_max / 4
  *     t[5]  bits0-1 send mode (all, limit, limit + EAGAIN, first call limited),
@@ -230,7 +231,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bad_cfg = (cfg.p2p && (cfg.rev != 2 || cfg.rtr == 0)) || cap < IW_MPA_MIN_ULPDU ||
               (cfg.rx_max_ulpdu && cfg.rx_max_ulpdu < IW_MPA_MIN_ULPDU);
     memset(c, 0xA5, sizeof *c); /* old contents are ignored */
-    st = iw_mpa_init(c, &cfg, &fz_host_ops[(t[1] >> 6) == 3 ? 1 : (t[1] >> 6)], f, &fz_ulp_ops, f,
+    st = iw_mpa_init(c, &cfg, &fz_host_ops[t[1] >> 6], f, &fz_ulp_ops, f,
                      reasm, reasm_cap);
     FZ_CHECK(st == (bad_cfg ? IW_EINVAL : IW_OK));
     if (st != IW_OK) {

@@ -312,8 +312,8 @@ static void rr_close(void *ctx, int abortive)
 }
 
 static const iw_mpa_host_ops rr_host_ops[2] = {
-    {rr_send, rr_timer_arm, rr_timer_cancel, rr_close, NULL, NULL},
-    {rr_send, rr_timer_arm, rr_timer_cancel, rr_close, NULL, fz_trace},
+    {rr_send, rr_timer_arm, rr_timer_cancel, rr_close, NULL, NULL, NULL, NULL},
+    {rr_send, rr_timer_arm, rr_timer_cancel, rr_close, NULL, fz_trace, NULL, NULL},
 };
 
 /* The MPA ULP table without place/commit (verify-then-place). */

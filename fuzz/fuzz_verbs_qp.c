@@ -402,7 +402,7 @@ static void fv_close(void *ctx, int abortive)
     g->closed = 1;
 }
 static const iw_mpa_host_ops fv_host_ops = {fv_send, fv_timer_arm, fv_timer_cancel, fv_close,
-                                            NULL, NULL};
+                                            NULL, NULL, NULL, NULL};
 /* the spare connection (never started): Modify -> RTS must refuse it */
 static iw_status fv_send2(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
 {
@@ -415,7 +415,7 @@ static iw_status fv_send2(void *ctx, const iw_iov *iov, size_t n, size_t *accept
 }
 static void fv_close2(void *ctx, int abortive) { (void)ctx; (void)abortive; }
 static const iw_mpa_host_ops fv_host_ops2 = {fv_send2, fv_timer_arm, fv_timer_cancel, fv_close2,
-                                             NULL, NULL};
+                                             NULL, NULL, NULL, NULL};
 
 static void fv_request(void *uctx, const iw_mpa_info *in)
 {

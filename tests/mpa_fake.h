@@ -176,7 +176,35 @@ static void fake_tx_done(void *u)
     f->tx_dones++;
 }
 
-static const iw_mpa_host_ops fake_host_ops = {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, NULL};
+static const iw_mpa_host_ops fake_host_ops = {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, NULL, NULL, NULL};
+
+/* Copy-out transmit (iw_mpa_host_ops.tx_room): the same wire and the same schedule as
+ * fake_send: accept_limit octets of room in all, then none (one call answers 0, as a full
+ * buffer), then accept_per_call octets (0: unlimited) per round; fail_at_call counts commits. */
+static uint8_t *fake_tx_room(void *ctx, size_t want, size_t *cap)
+{
+    fake *f = (fake *)ctx;
+    size_t k = FAKE_WIRE_CAP - f->wire_len;
+    (void)want;
+    if (f->accept_limit < k) k = f->accept_limit;
+    if (k == 0 && f->accept_limit != (size_t)-1) /* full now; room again at the next round */
+        f->accept_limit = f->accept_per_call ? f->accept_per_call : (size_t)-1;
+    *cap = k;
+    return f->wire + f->wire_len;
+}
+static iw_status fake_tx_commit(void *ctx, size_t n)
+{
+    fake *f = (fake *)ctx;
+    f->send_calls++;
+    if (f->fail_at_call && f->send_calls == f->fail_at_call) return IW_EHOST;
+    f->wire_len += n;
+    if (f->accept_limit != (size_t)-1) f->accept_limit -= n;
+    return IW_OK;
+}
+static const iw_mpa_host_ops fake_host_ops_copyout = {fake_send,  fake_timer_arm, fake_timer_cancel,
+                                                      fake_close, NULL,           NULL,
+                                                      fake_tx_room, fake_tx_commit};
+static int fake_copyout; /* ep_init: 1 = the endpoint's host uses copy-out transmit */
 static const iw_mpa_ulp_ops fake_ulp_ops = {fake_request, fake_established, fake_rejected, fake_deliver,
                                             fake_error, fake_closed_up, fake_tx_done, NULL, NULL};
 
@@ -196,7 +224,8 @@ static IW__UNUSED iw_status ep_init(endpoint *e, const iw_mpa_cfg *cfg)
     e->f.accept_limit = (size_t)-1;
     e->f.acc_ird = cfg->ird;
     e->f.acc_ord = cfg->ord;
-    return iw_mpa_init(&e->c, cfg, &fake_host_ops, &e->f, &fake_ulp_ops, &e->f, e->reasm, sizeof e->reasm);
+    return iw_mpa_init(&e->c, cfg, fake_copyout ? &fake_host_ops_copyout : &fake_host_ops, &e->f, &fake_ulp_ops,
+                       &e->f, e->reasm, sizeof e->reasm);
 }
 
 /* Move everything `from` sent since *mark into `to`, in one feed. */

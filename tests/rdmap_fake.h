@@ -89,7 +89,7 @@ static iw_status rf_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepte
 static void rf_timer_arm(void *ctx, unsigned id, uint32_t ms) { (void)ctx; (void)id; (void)ms; }
 static void rf_timer_cancel(void *ctx, unsigned id) { (void)ctx; (void)id; }
 static void rf_close(void *ctx, int abortive) { (void)abortive; ((rf_ep *)ctx)->mpa_closed = 1; }
-static const iw_mpa_host_ops rf_host_ops = {rf_send, rf_timer_arm, rf_timer_cancel, rf_close, NULL, NULL};
+static const iw_mpa_host_ops rf_host_ops = {rf_send, rf_timer_arm, rf_timer_cancel, rf_close, NULL, NULL, NULL, NULL};
 
 /* ---- host: memory, receives, completions ---- */
 

@@ -158,7 +158,7 @@ static void h_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int la
         cur_len[s] = 0;
     }
 }
-static const iw_mpa_host_ops mpa_host = {h_send, h_arm, h_cancel, h_close, NULL, h_trace};
+static const iw_mpa_host_ops mpa_host = {h_send, h_arm, h_cancel, h_close, NULL, h_trace, NULL, NULL};
 
 static void h_request(void *uctx, const iw_mpa_info *in)
 {

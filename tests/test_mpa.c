@@ -1285,6 +1285,105 @@ static void t_tx_partial_every_position(void) /* MPA-061 MPA-064 MPA-046 */
     }
 }
 
+/* Copy-out transmit (tx_room/tx_commit): for every amount of room at the first call and 1..7
+ * octets per later call, with and without markers and CRC, the octets written are exactly
+ * those the send path gives for the same FPDUs (layout, markers, PAD, CRC), and the peer
+ * delivers them. */
+static void t_tx_copyout_every_position(void) /* MPA-053 MPA-054 MPA-064 */
+{
+    static uint8_t ref[1 << 16];
+    size_t refn, k;
+    int mk, crc;
+    for (crc = 0; crc < 2; crc++)
+        for (mk = 0; mk < 2; mk++) {
+            iw_mpa_cfg ci, cr;
+            static uint8_t u[1301];
+            iw_iov v[3];
+            size_t ma = 0, base;
+            for (k = 0; k < sizeof u; k++) u[k] = (uint8_t)(k * 13 + 7);
+            v[0].base = u; v[0].len = 14;
+            v[1].base = u + 14; v[1].len = 686;
+            v[2].base = u + 700; v[2].len = 601; /* PAD 1 */
+            cfg_pair(&ci, &cr);
+            ci.crc = cr.crc = (uint8_t)crc;
+            cr.markers_rx = (uint8_t)mk;
+            fake_copyout = 0;
+            REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+            base = A->f.wire_len;
+            REQUIRE(iw_mpa_tx(&A->c, v, 3) == IW_OK);
+            REQUIRE(iw_mpa_tx(&A->c, v, 2) == IW_OK);
+            refn = A->f.wire_len;
+            memcpy(ref, A->wire, refn);
+            for (k = 0; k <= refn - base; k++) {
+                size_t guard = 0;
+                fake_copyout = 1;
+                REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+                fake_copyout = 0;
+                REQUIRE(A->f.wire_len == base);
+                ma = base;
+                A->f.accept_limit = k;
+                A->f.accept_per_call = 1 + k % 7;
+                while (iw_mpa_tx(&A->c, v, 3) == IW_EAGAIN && guard++ < 10000) iw_mpa_tx_resume(&A->c);
+                while (iw_mpa_tx_busy(&A->c) && guard++ < 10000) iw_mpa_tx_resume(&A->c);
+                while (iw_mpa_tx(&A->c, v, 2) == IW_EAGAIN && guard++ < 10000) iw_mpa_tx_resume(&A->c);
+                while (iw_mpa_tx_busy(&A->c) && guard++ < 10000) iw_mpa_tx_resume(&A->c);
+                if (A->f.wire_len != refn || memcmp(A->wire, ref, refn) != 0) {
+                    CHECK(0);
+                    fprintf(stderr, "  copy-out with room %zu differs (crc %d mk %d)\n", k, crc, mk);
+                    break;
+                }
+                ep_pipe(A, &ma, B);
+                if (B->f.delivered != 2 || B->f.errors != 0 || B->f.last_ulpdu_len != 700) {
+                    CHECK(0);
+                    break;
+                }
+            }
+        }
+}
+
+/* Copy-out: the CRC covers exactly the octets written; a source changed between a full buffer
+ * and the resume gives a valid FPDU (first part old, the rest new); a failing tx_commit ends
+ * the connection abortively with IW_EHOST; tx_room without tx_commit is refused. */
+static void t_tx_copyout_source_and_failure(void) /* MPA-053 */
+{
+    iw_mpa_cfg ci, cr;
+    static uint8_t u[1000];
+    iw_iov v = {u, sizeof u};
+    size_t ma, i;
+    iw_mpa_host_ops ops = fake_host_ops;
+    uint8_t buf[64];
+    cfg_pair(&ci, &cr);
+    fake_copyout = 1;
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    fake_copyout = 0;
+    ma = A->f.wire_len;
+    memset(u, 1, sizeof u);
+    A->f.accept_limit = 300;
+    A->f.accept_per_call = 0;
+    REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
+    CHECK(iw_mpa_tx_busy(&A->c));
+    memset(u, 2, sizeof u);
+    A->f.accept_limit = (size_t)-1;
+    iw_mpa_tx_resume(&A->c);
+    CHECK(!iw_mpa_tx_busy(&A->c));
+    ep_pipe(A, &ma, B);
+    CHECK_EQ(B->f.errors, 0);
+    REQUIRE(B->f.last_ulpdu_len == sizeof u);
+    for (i = 0; i < sizeof u; i++)
+        if (B->f.last_ulpdu[i] != (i < 298 ? 1 : 2)) break; /* 300 less the length field */
+    CHECK_EQ(i, sizeof u);
+    /* a failing commit */
+    A->f.fail_at_call = A->f.send_calls + 1;
+    CHECK(iw_mpa_tx(&A->c, &v, 1) == IW_EHOST);
+    CHECK_EQ(A->f.close_abortive, 1);
+    /* both or neither */
+    ops.tx_room = fake_tx_room;
+    iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
+    CHECK(iw_mpa_init(&A->c, &ci, &ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_EINVAL);
+    ops.tx_commit = fake_tx_commit;
+    CHECK(iw_mpa_init(&A->c, &ci, &ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_OK);
+}
+
 static void t_tx_busy_and_tx_done(void) /* MPA-049 */
 {
     iw_mpa_cfg ci, cr;
@@ -1504,6 +1603,8 @@ static const check_test tests[] = {
     {"rx ULP error stops MPA-056", t_rx_ulp_error_stops},
     {"rx every split point MPA-061 MPA-049", t_rx_every_split},
     {"tx partial send at every position MPA-061", t_tx_partial_every_position},
+    {"tx copy-out: same octets as send at every room MPA-053 MPA-054 MPA-064", t_tx_copyout_every_position},
+    {"tx copy-out: CRC of what was written, commit failure MPA-053", t_tx_copyout_source_and_failure},
     {"tx busy and tx_done", t_tx_busy_and_tx_done},
     {"the CRC covers the octets TCP took (source changed before resume) MPA-054", t_crc_covers_what_tcp_took},
     {"host send failure", t_host_failure},

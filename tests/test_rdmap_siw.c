@@ -299,7 +299,7 @@ static void h_close(void *ctx, int abortive)
     G->abortive = abortive;
     slog("close abortive=%d\n", abortive);
 }
-static const iw_mpa_host_ops host_ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL};
+static const iw_mpa_host_ops host_ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL, NULL, NULL};
 
 /* -- memory -- */
 

@@ -72,7 +72,7 @@ static iw_status vt_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
 static void vt_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
 static void vt_cancel(void *c, unsigned id) { (void)c; (void)id; }
 static void vt_close(void *c, int ab) { (void)ab; ((vt_ep *)c)->closed = 1; }
-static const iw_mpa_host_ops vt_host = {vt_send, vt_arm, vt_cancel, vt_close, NULL, NULL};
+static const iw_mpa_host_ops vt_host = {vt_send, vt_arm, vt_cancel, vt_close, NULL, NULL, NULL, NULL};
 
 static void vt_request(void *uctx, const iw_mpa_info *in)
 {

@@ -83,7 +83,7 @@ static iw_status vs_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
 static void vs_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
 static void vs_cancel(void *c, unsigned id) { (void)c; (void)id; }
 static void vs_close(void *c, int ab) { (void)ab; ((vs_q *)c)->closed = 1; }
-static const iw_mpa_host_ops vs_host = {vs_send, vs_arm, vs_cancel, vs_close, NULL, NULL};
+static const iw_mpa_host_ops vs_host = {vs_send, vs_arm, vs_cancel, vs_close, NULL, NULL, NULL, NULL};
 
 static void vs_request(void *uctx, const iw_mpa_info *in)
 {

@@ -208,7 +208,7 @@ static void tr_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int l
 }
 
 static const iw_mpa_host_ops tr_ops = {fake_send, fake_timer_arm, fake_timer_cancel, fake_close,
-                                       NULL, tr_trace};
+                                       NULL, tr_trace, NULL, NULL};
 
 static int tr_init(endpoint *e, const iw_mpa_cfg *cfg)
 {

@@ -506,7 +506,7 @@ static void iw__px_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, i
 }
 static const iw_mpa_host_ops iw__px_mpa_host = {iw__px_send, iw__px_timer_arm,
                                                 iw__px_timer_cancel, iw__px_close_op, NULL,
-                                                iw__px_trace};
+                                                iw__px_trace, NULL, NULL};
 
 /* ---- verbs.h host ops (ctx = the endpoint) ---- */
 
