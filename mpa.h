@@ -3273,7 +3273,11 @@ static iw_status iw__tx_copyout(iw_mpa_conn *c)
             if (c->tx_off < cend) {
                 k = IW__MIN(IW__MIN(iw__tx_piece(c, c->tx_off, mk, &p), cend - c->tx_off), cap - w);
                 if (!c->crc_on) IW_MEMCPY(dst + w, p, k);
-                else if (!c->ops->crc32c) c->tx_crc_acc = c->crc_copy_fn(c->tx_crc_acc, dst + w, p, k);
+                else if (!c->ops->crc32c && k <= 8) { /* ULPDU_Length, PAD, a marker: inline */
+                    IW_MEMCPY(dst + w, p, k);
+                    c->tx_crc_acc = iw__crc32c_short(c->crc_fn, c->tx_crc_acc, p, k);
+                } else if (!c->ops->crc32c)
+                    c->tx_crc_acc = c->crc_copy_fn(c->tx_crc_acc, dst + w, p, k);
                 else { /* the host's engine reads what was written */
                     IW_MEMCPY(dst + w, p, k);
                     c->tx_crc_acc = iw__crc(c, c->tx_crc_acc, dst + w, k);

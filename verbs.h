@@ -1822,6 +1822,30 @@ static iw_vstatus iw__sq_check(const iw_qp *qp, const iw_send_wr *w)
     return IW_V_OK;
 }
 
+/* Keep what the WR's type uses: the SGEs it names, and the Bind / Fast-Register parameters
+ * only for those (a full copy of the WR is mostly unused SGEs; this is the per-WR cost). */
+static void iw__wr_copy(iw_send_wr *d, const iw_send_wr *s)
+{
+    uint32_t i;
+    if (s->type == IW_WR_BIND_MW || s->type == IW_WR_FAST_REG) {
+        *d = *s;
+        return;
+    }
+    d->wr_id = s->wr_id;
+    d->type = s->type;
+    d->flags = s->flags;
+    d->nsge = s->nsge;
+    for (i = 0; i < s->nsge; i++) d->sgl[i] = s->sgl[i]; /* nsge <= IW_CFG_VERBS_SGE: checked */
+    d->remote_stag = s->remote_stag;
+    d->remote_to = s->remote_to;
+    d->inval_stag = s->inval_stag;
+    IW_MEMCPY(d->imm, s->imm, sizeof d->imm);
+    d->add_swap = s->add_swap;
+    d->add_swap_mask = s->add_swap_mask;
+    d->cmp = s->cmp;
+    d->cmp_mask = s->cmp_mask;
+}
+
 /* see verbs.h */
 IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size_t *posted)
 {
@@ -1841,10 +1865,12 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
         st = iw__sq_check(qp, &wrs[i]);
         if (st != IW_V_OK) break; /* VERBS-065: earlier ones stay posted */
         w = &qp->mem.swqe[qp->sq_tail % qp->cfg.sq_depth];
-        IW_MEMSET(w, 0, sizeof *w);
-        w->wr = wrs[i];
+        iw__wr_copy(&w->wr, &wrs[i]);
         w->signaled = (uint8_t)((wrs[i].flags & IW_WR_SIGNALED) != 0);
         w->st = IW__SWQE_WAIT;
+        w->status = IW_WC_SUCCESS;
+        w->len = 0;
+        w->orig = 0;
         qp->sq_tail++;
         if (posted) (*posted)++;
     }
