@@ -2,7 +2,7 @@
 /* test_capture.c: a capture of EVERY operation of the whole stack (verbs.h over rdmap.h, ddp.h,
  * mpa.h), written by the capture writer examples/posix/iw_pcap.h and decoded by tshark.
  *
- * Two RNICs, one QP each, joined by an in-memory pipe (as in test_verbs.c); MPA rev 2 with the
+ * Two RNICs, one QP each, joined by an in-memory pipe (tests/verbs_fake.h); MPA rev 2 with the
  * RFC 6581 IRD/ORD header, CRC on. The MPA trace op of both sides hands every frame and FPDU as
  * sent to iw_pcap_tcp_trace. The workload (side 0, the Initiator, is A):
  *   A: Send, Send with SE, Send with Invalidate, Send with SE and Invalidate, RDMA Write (3000
@@ -37,6 +37,7 @@
 #define IWARP_IMPLEMENTATION
 #include "verbs.h"
 #include "check.h"
+#include "verbs_fake.h"
 #include "../examples/posix/iw_pcap.h"
 #include "pcap.h"
 #include <sys/stat.h>
@@ -44,33 +45,10 @@
 
 #define CAP_DIR "build/capture"
 #define CAP_FILE CAP_DIR "/every_op.pcap"
-#define OUTCAP (1u << 20)
-#define MEM 65536
-#define PG 4096u
 #define MAXI 256  /* traced frames and FPDUs */
 #define MAXF 1024 /* packets */
 
-/* ---- the two endpoints (the harness of test_verbs.c, plus the trace op) ---- */
-
-typedef struct ep {
-    iw_rnic r;
-    iw_stag_ent stags[64];
-    uint32_t pd;
-    iw_cq scq, rcq;
-    iw_wc sring[64], rring[64];
-    iw_qp qp;
-    iw_swqe swqe[32];
-    iw_rdmap_wr rwr[32];
-    iw_recv_wr rwqe[32];
-    iw_rdmap_inreq inreq[8];
-    iw_mpa_conn c;
-    uint8_t reasm[70000];
-    uint8_t out[OUTCAP];
-    size_t out_len, out_off;
-    int side, closed;
-    int nev;
-    uint8_t *mem;
-} ep;
+/* ---- the trace op ---- */
 
 /* One traced frame or FPDU, as sent. */
 typedef struct item {
@@ -80,55 +58,20 @@ typedef struct item {
     unsigned long frame;   /* pcap frame number of its segment */
 } item;
 
-static ep epA, epB;
-static uint8_t arena[2][MEM + 3 * PG];
-static uint64_t pbl[2][MEM / PG + 1];
 static iw_pcap_file PF;
 static iw_pcap_tcp PT;
 static item IT[MAXI];
 static size_t NIT;
 static size_t cur_len[2], cur_kept[2];
-static int g_markers;      /* this run: both sides insert markers (both asked with M = 1) */
 static int started[2];     /* the side's Request/Reply has been traced */
 static uint32_t fo_pos[2]; /* octets the side sent since SeqStart (its first FPDU octet) */
 static uint8_t cur_hdr[2][64];
-
-static uint8_t *h_map(void *ctx, uint64_t addr, size_t len)
-{
-    (void)ctx;
-    (void)len;
-    return (uint8_t *)(uintptr_t)addr;
-}
-static void h_async(void *ctx, const iw_async_rec *ev)
-{
-    (void)ev;
-    ((ep *)ctx)->nev++;
-}
-static const iw_rnic_host_ops rnic_ops = {h_map, NULL, h_async, NULL, NULL};
-
-static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
-{
-    ep *e = (ep *)ctx;
-    size_t i;
-    *acc = 0;
-    for (i = 0; i < n; i++) {
-        if (e->out_len + iov[i].len > OUTCAP) return IW_EHOST;
-        memcpy(e->out + e->out_len, iov[i].base, iov[i].len);
-        e->out_len += iov[i].len;
-        *acc += iov[i].len;
-    }
-    return IW_OK;
-}
-static void h_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
-static void h_cancel(void *c, unsigned id) { (void)c; (void)id; }
-static void h_close(void *c, int ab) { (void)ab; ((ep *)c)->closed = 1; }
 
 /* The trace op: what a host does to write a capture (TX only: the peer's TX is our RX), plus
  * a copy of the headers for the checks below. */
 static void h_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int last)
 {
-    ep *e = (ep *)ctx;
-    int s = e->side;
+    int s = ((vf_q *)ctx)->rn->idx;
     size_t i;
     if (dir != IW_MPA_TRACE_TX) return;
     iw_pcap_tcp_trace(&PT, (unsigned)s, iov, n, last);
@@ -139,7 +82,7 @@ static void h_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int la
              * from SeqStart (RFC 5044 §5), so the headers below read as on an unmarked FPDU */
             if (started[s]) {
                 uint32_t pos = fo_pos[s]++;
-                if (g_markers && (pos & 511u) < IW_MPA_MARKER_LEN) continue;
+                if (vf_markers && (pos & 511u) < IW_MPA_MARKER_LEN) continue;
             }
             if (cur_kept[s] < 64) cur_hdr[s][cur_kept[s]] = ((const uint8_t *)iov[i].base)[k];
             cur_kept[s]++;
@@ -158,113 +101,13 @@ static void h_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int la
         cur_len[s] = 0;
     }
 }
-static const iw_mpa_host_ops mpa_host = {h_send, h_arm, h_cancel, h_close, NULL, h_trace, NULL, NULL};
 
-static void h_request(void *uctx, const iw_mpa_info *in)
+/* RNIC idx (0: A, 1: B) with one QP, IRD = ORD = 4. */
+static int ep_init(int idx)
 {
-    (void)uctx;
-    (void)in;
-    (void)iw_mpa_accept(&epB.c, 8, 8, NULL, 0);
-}
-static iw_mpa_ulp_ops resp_ops;
-
-static void flow(void)
-{
-    int k;
-    for (k = 0; k < 1000; k++) {
-        size_t used = 0, n = 0;
-        if (epA.out_off < epA.out_len) {
-            (void)iw_mpa_rx_feed(&epB.c, epA.out + epA.out_off, epA.out_len - epA.out_off, &used);
-            epA.out_off = used ? epA.out_off + used : epA.out_len;
-            n++;
-        }
-        if (epB.out_off < epB.out_len) {
-            (void)iw_mpa_rx_feed(&epA.c, epB.out + epB.out_off, epB.out_len - epB.out_off, &used);
-            epB.out_off = used ? epB.out_off + used : epB.out_len;
-            n++;
-        }
-        if (!n) break;
-    }
-}
-
-static int ep_init(ep *e, int idx)
-{
-    iw_qp_cfg qc;
-    iw_qp_mem qm;
-    memset(e, 0, sizeof *e);
-    e->side = idx;
-    e->mem = (uint8_t *)(((uintptr_t)arena[idx] + PG - 1) & ~(uintptr_t)(PG - 1)) + PG;
-    if (iw_rnic_open(&e->r, &rnic_ops, e, e->stags, 64, 1234u + (unsigned)idx, 0) != IW_V_OK ||
-        iw_pd_alloc(&e->r, &e->pd) != IW_V_OK ||
-        iw_cq_create(&e->r, &e->scq, e->sring, 64) != IW_V_OK ||
-        iw_cq_create(&e->r, &e->rcq, e->rring, 64) != IW_V_OK)
-        return 0;
-    memset(&qc, 0, sizeof qc);
-    qc.sq_cq = &e->scq;
-    qc.rq_cq = &e->rcq;
-    qc.pd = e->pd;
-    qc.sq_depth = 32;
-    qc.rq_depth = 32;
-    qc.ird = qc.ord = 4;
-    qc.read_en = qc.write_en = qc.bind_en = qc.atomic_en = qc.privileged = 1;
-    qm.swqe = e->swqe;
-    qm.rwr = e->rwr;
-    qm.rwqe = e->rwqe;
-    qm.inreq = e->inreq;
-    return iw_qp_create(&e->r, &e->qp, &qc, &qm) == IW_V_OK;
-}
-
-/* One MR over the whole arena of e, VA-based at the host address. */
-static uint32_t reg(ep *e, int idx, unsigned acc, uint8_t key)
-{
-    iw_mr_reg g;
-    uint32_t i, stag = 0;
-    for (i = 0; i < MEM / PG; i++) pbl[idx][i] = (uint64_t)(uintptr_t)(e->mem + i * PG);
-    memset(&g, 0, sizeof g);
-    g.pd = e->pd;
-    g.key = key;
-    g.acc = acc;
-    g.va = (uint64_t)(uintptr_t)e->mem;
-    g.len = MEM;
-    g.page_size = PG;
-    g.pbl = pbl[idx];
-    g.npbl = MEM / PG;
-    return iw_mr_register(&e->r, &g, &stag) == IW_V_OK ? stag : 0;
-}
-
-static uint64_t VA(ep *e, size_t off) { return (uint64_t)(uintptr_t)(e->mem + off); }
-
-static iw_send_wr swr(iw_wr_type t, uint64_t id, uint32_t stag, uint64_t to, uint32_t len)
-{
-    iw_send_wr w;
-    memset(&w, 0, sizeof w);
-    w.type = t;
-    w.wr_id = id;
-    w.flags = IW_WR_SIGNALED;
-    if (len) {
-        w.nsge = 1;
-        w.sgl[0].stag = stag;
-        w.sgl[0].to = to;
-        w.sgl[0].len = len;
-    }
-    return w;
-}
-static int post(ep *e, const iw_send_wr *w)
-{
-    size_t n;
-    return iw_qp_post_sq(&e->qp, w, 1, &n) == IW_V_OK;
-}
-static int recv1(ep *e, uint64_t id, uint32_t stag, uint64_t to, uint32_t len)
-{
-    iw_recv_wr r;
-    size_t n;
-    memset(&r, 0, sizeof r);
-    r.wr_id = id;
-    r.nsge = 1;
-    r.sgl[0].stag = stag;
-    r.sgl[0].to = to;
-    r.sgl[0].len = len;
-    return iw_qp_post_rq(&e->qp, &r, 1, &n) == IW_V_OK;
+    vf_rn *n = idx ? &RB : &RA;
+    return vf_rn_init(n, idx, 1234u + (unsigned)idx, 0) &&
+           vf_q_init(idx ? QB : QA, n, vf_qp_cfg(n->pd, 4, 4), 64);
 }
 
 /* ---- the workload ---- */
@@ -282,15 +125,13 @@ static const size_t want_nops[2] = {13, 5};
 static int run_workload(const char *name, int markers)
 {
     char path[256];
-    iw_mpa_cfg mc;
-    iw_qp_attr at;
     iw_send_wr w;
     iw_wc wc;
     uint32_t a_mr, b_mr, b_inv1, b_inv2;
     uint64_t v;
     int i, ok = 1;
 
-    if (!ep_init(&epA, 0) || !ep_init(&epB, 1)) return 0;
+    if (!ep_init(0) || !ep_init(1)) return 0;
     (void)mkdir("build", 0777);
     (void)mkdir(CAP_DIR, 0777);
     NIT = 0;
@@ -298,7 +139,8 @@ static int run_workload(const char *name, int markers)
     memset(cur_kept, 0, sizeof cur_kept);
     memset(started, 0, sizeof started);
     memset(fo_pos, 0, sizeof fo_pos);
-    g_markers = markers;
+    vf_markers = (uint8_t)markers; /* both sides ask for markers (M = 1) */
+    vf_mpa_ops.trace = h_trace;
     snprintf(path, sizeof path, CAP_DIR "/%s.pcap", name);
     if (iw_pcap_open(&PF, path) != 0) {
         fprintf(stderr, "  cannot write %s\n", path);
@@ -306,127 +148,106 @@ static int run_workload(const char *name, int markers)
     }
     /* 10.0.0.1:40001 connects to 10.0.0.2:18515 (a port tshark's heuristic sees as MPA) */
     if (iw_pcap_tcp_begin(&PF, &PT, 0x0A000001u, 40001, 0x0A000002u, 18515) != 0) return 0;
-    resp_ops = *iw_qp_mpa_ulp_ops();
-    resp_ops.request = h_request;
-    iw_mpa_cfg_default(&mc, IW_MPA_INITIATOR); /* rev 2, CRC on, RFC 6581 IRD/ORD */
-    mc.markers_rx = (uint8_t)markers;
-    if (iw_mpa_init(&epA.c, &mc, &mpa_host, &epA, iw_qp_mpa_ulp_ops(), &epA.qp, epA.reasm,
-                    sizeof epA.reasm) != IW_OK)
-        return 0;
-    iw_mpa_cfg_default(&mc, IW_MPA_RESPONDER);
-    mc.markers_rx = (uint8_t)markers;
-    if (iw_mpa_init(&epB.c, &mc, &mpa_host, &epB, &resp_ops, &epB.qp, epB.reasm,
-                    sizeof epB.reasm) != IW_OK)
-        return 0;
-    (void)iw_mpa_start(&epB.c, NULL, 0);
-    (void)iw_mpa_start(&epA.c, NULL, 0);
-    flow();
-    memset(&at, 0, sizeof at);
-    at.next_state = IW_QP_RTS;
-    at.llp = &epB.c;
-    if (iw_qp_modify(&epB.qp, &at) != IW_V_OK) return 0;
-    at.llp = &epA.c;
-    if (iw_qp_modify(&epA.qp, &at) != IW_V_OK) return 0;
-
-    a_mr = reg(&epA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 1);
-    b_mr = reg(&epB, 1, 0x3F, 2); /* every right, Remote Atomic included */
-    b_inv1 = reg(&epB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 3);
-    b_inv2 = reg(&epB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 4);
+    if (!vf_connect()) return 0; /* rev 2, CRC on, RFC 6581 IRD/ORD */
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0); /* every right, Remote Atomic included */
+    b_inv1 = vf_reg(&RB, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 3, RB.pd, 0);
+    b_inv2 = vf_reg(&RB, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 4, RB.pd, 0);
     if (!a_mr || !b_mr || !b_inv1 || !b_inv2) return 0;
     for (i = 0; i < 8; i++)
-        if (!recv1(&epB, 100u + (unsigned)i, b_mr, VA(&epB, 1000u * (unsigned)i), 1000)) return 0;
-    if (!recv1(&epA, 200, a_mr, VA(&epA, 50000), 1000)) return 0;
-    for (i = 0; i < 8192; i++) epA.mem[i] = (uint8_t)(i * 7);
-    for (i = 0; i < 4096; i++) epB.mem[20000 + i] = (uint8_t)(i * 13);
+        if (recv1(QB, 100u + (unsigned)i, b_mr, VA(&RB, 1000u * (unsigned)i), 1000) != IW_V_OK) return 0;
+    if (recv1(QA, 200, a_mr, VA(&RA, 50000), 1000) != IW_V_OK) return 0;
+    for (i = 0; i < 8192; i++) RA.mem[i] = (uint8_t)(i * 7);
+    for (i = 0; i < 4096; i++) RB.mem[20000 + i] = (uint8_t)(i * 13);
     v = 41;
-    memcpy(epB.mem + 30000, &v, 8);
+    memcpy(RB.mem + 30000, &v, 8);
     v = 5;
-    memcpy(epB.mem + 30008, &v, 8);
+    memcpy(RB.mem + 30008, &v, 8);
 
     /* A: the four Sends (RFC 5040 §5.3), 24 octets each */
     for (i = 0; i < 4; i++) {
         static const iw_wr_type t[4] = {IW_WR_SEND, IW_WR_SEND_SE, IW_WR_SEND_INV,
                                         IW_WR_SEND_SE_INV};
-        w = swr(t[i], (uint64_t)(1 + i), a_mr, VA(&epA, 0), 24);
+        w = swr1(t[i], (uint64_t)(1 + i), a_mr, VA(&RA, 0), 24);
         w.inval_stag = i == 2 ? b_inv1 : b_inv2;
-        ok &= post(&epA, &w);
+        ok &= post1(QA, &w) == IW_V_OK;
     }
     /* RDMA Write of 3000 octets, then RDMA Write with Immediate = Write + Immediate Data */
-    w = swr(IW_WR_WRITE, 5, a_mr, VA(&epA, 0), 3000);
+    w = swr1(IW_WR_WRITE, 5, a_mr, VA(&RA, 0), 3000);
     w.remote_stag = b_mr;
-    w.remote_to = VA(&epB, 10000);
-    ok &= post(&epA, &w);
-    w = swr(IW_WR_WRITE, 6, a_mr, VA(&epA, 4000), 100);
+    w.remote_to = VA(&RB, 10000);
+    ok &= post1(QA, &w) == IW_V_OK;
+    w = swr1(IW_WR_WRITE, 6, a_mr, VA(&RA, 4000), 100);
     w.remote_stag = b_mr;
-    w.remote_to = VA(&epB, 14000);
-    ok &= post(&epA, &w);
-    w = swr(IW_WR_IMM, 7, 0, 0, 0);
+    w.remote_to = VA(&RB, 14000);
+    ok &= post1(QA, &w) == IW_V_OK;
+    w = swr(IW_WR_IMM, 7);
     memcpy(w.imm, "WRITEIMM", 8);
-    ok &= post(&epA, &w);
+    ok &= post1(QA, &w) == IW_V_OK;
     /* Send with Immediate = Send + Immediate Data with SE */
-    w = swr(IW_WR_SEND, 8, a_mr, VA(&epA, 200), 40);
-    ok &= post(&epA, &w);
-    w = swr(IW_WR_IMM_SE, 9, 0, 0, 0);
+    w = swr1(IW_WR_SEND, 8, a_mr, VA(&RA, 200), 40);
+    ok &= post1(QA, &w) == IW_V_OK;
+    w = swr(IW_WR_IMM_SE, 9);
     memcpy(w.imm, "SENDIMM!", 8);
-    ok &= post(&epA, &w);
+    ok &= post1(QA, &w) == IW_V_OK;
     /* RDMA Read of 3000 octets: B answers with a multi-FPDU Read Response */
-    w = swr(IW_WR_READ, 10, a_mr, VA(&epA, 16384), 3000);
+    w = swr1(IW_WR_READ, 10, a_mr, VA(&RA, 16384), 3000);
     w.remote_stag = b_mr;
-    w.remote_to = VA(&epB, 20000);
-    ok &= post(&epA, &w);
+    w.remote_to = VA(&RB, 20000);
+    ok &= post1(QA, &w) == IW_V_OK;
     /* Atomics (RFC 7306 §5): FetchAdd 41 + 1, CmpSwap 5 -> 9 */
-    w = swr(IW_WR_FETCHADD, 11, a_mr, VA(&epA, 30000), 8);
+    w = swr1(IW_WR_FETCHADD, 11, a_mr, VA(&RA, 30000), 8);
     w.remote_stag = b_mr;
-    w.remote_to = VA(&epB, 30000);
+    w.remote_to = VA(&RB, 30000);
     w.add_swap = 1;
-    ok &= post(&epA, &w);
-    w = swr(IW_WR_CMPSWAP, 12, a_mr, VA(&epA, 30008), 8);
+    ok &= post1(QA, &w) == IW_V_OK;
+    w = swr1(IW_WR_CMPSWAP, 12, a_mr, VA(&RA, 30008), 8);
     w.remote_stag = b_mr;
-    w.remote_to = VA(&epB, 30008);
+    w.remote_to = VA(&RB, 30008);
     w.cmp = 5;
     w.cmp_mask = ~0ull;
     w.add_swap = 9;
     w.add_swap_mask = ~0ull;
-    ok &= post(&epA, &w);
+    ok &= post1(QA, &w) == IW_V_OK;
     /* B: one Send to A */
-    w = swr(IW_WR_SEND, 20, b_mr, VA(&epB, 20000), 33);
-    ok &= post(&epB, &w);
+    w = swr1(IW_WR_SEND, 20, b_mr, VA(&RB, 20000), 33);
+    ok &= post1(QB, &w) == IW_V_OK;
     if (!ok) return 0;
-    flow();
-    CHECK(!epA.closed && !epB.closed);
+    vf_flow();
+    CHECK(!QA->closed && !QB->closed);
     for (i = 0; i < 12; i++) {
-        if (iw_cq_poll(&epA.scq, &wc) != IW_V_OK || wc.status != IW_WC_SUCCESS ||
+        if (iw_cq_poll(&QA->scq, &wc) != IW_V_OK || wc.status != IW_WC_SUCCESS ||
             wc.wr_id != (uint64_t)(i + 1)) {
             fprintf(stderr, "  A's WC %d missing or failed\n", i + 1);
             return 0;
         }
     }
     for (i = 0; i < 7; i++) { /* 4 Sends, Immediate, Send, Immediate with SE */
-        if (iw_cq_poll(&epB.rcq, &wc) != IW_V_OK || wc.status != IW_WC_SUCCESS) {
+        if (iw_cq_poll(&QB->rcq, &wc) != IW_V_OK || wc.status != IW_WC_SUCCESS) {
             fprintf(stderr, "  B's receive %d missing or failed\n", i);
             return 0;
         }
         if (i == 4) CHECK(wc.imm_valid && memcmp(wc.imm, "WRITEIMM", 8) == 0);
         if (i == 6) CHECK(wc.imm_valid && wc.solicited && memcmp(wc.imm, "SENDIMM!", 8) == 0);
     }
-    CHECK(iw_cq_poll(&epA.rcq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS && wc.len == 33);
-    CHECK_MEM(epB.mem + 10000, epA.mem, 3000);
-    CHECK_MEM(epA.mem + 16384, epB.mem + 20000, 3000);
-    memcpy(&v, epB.mem + 30000, 8);
+    CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS && wc.len == 33);
+    CHECK_MEM(RB.mem + 10000, RA.mem, 3000);
+    CHECK_MEM(RA.mem + 16384, RB.mem + 20000, 3000);
+    memcpy(&v, RB.mem + 30000, 8);
     CHECK_EQ(v, 42);
-    memcpy(&v, epB.mem + 30008, 8);
+    memcpy(&v, RB.mem + 30008, 8);
     CHECK_EQ(v, 9);
-    memcpy(&v, epA.mem + 30000, 8);
+    memcpy(&v, RA.mem + 30000, 8);
     CHECK_EQ(v, 41);
     /* the Terminate: an RDMA Write to a STag B never registered (RFC 5041 §7.2: DDP layer,
      * tagged buffer error, Invalid STag) */
-    w = swr(IW_WR_WRITE, 13, a_mr, VA(&epA, 0), 100);
+    w = swr1(IW_WR_WRITE, 13, a_mr, VA(&RA, 0), 100);
     w.remote_stag = b_mr + 1; /* another key */
-    w.remote_to = VA(&epB, 0);
-    if (!post(&epA, &w)) return 0;
-    flow();
-    CHECK_EQ(iw_qp_state(&epB.qp), IW_QP_TERMINATE);
-    CHECK_EQ(iw_qp_state(&epA.qp), IW_QP_TERMINATE);
+    w.remote_to = VA(&RB, 0);
+    if (post1(QA, &w) != IW_V_OK) return 0;
+    vf_flow();
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_TERMINATE);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_TERMINATE);
     if (iw_pcap_tcp_end(&PT) != 0 || iw_pcap_close(&PF) != 0) {
         fprintf(stderr, "  pcap write failed\n");
         return 0;

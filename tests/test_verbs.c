@@ -4,303 +4,119 @@
 #define IWARP_IMPLEMENTATION
 #include "verbs.h"
 #include "check.h"
+#include "verbs_fake.h" /* one QP per RNIC: QA[0] and QB[0], written QA-> and QB-> */
 
-#define OUTCAP (1u << 20)
-#define MEM 65536
-#define PG 4096u
-
-typedef struct vt_ep {
-    iw_rnic r;
-    iw_stag_ent stags[64];
-    uint32_t pd, pd2;
-    iw_cq scq, rcq;
-    iw_wc sring[64], rring[64];
-    iw_qp qp;
-    iw_swqe swqe[32];
-    iw_rdmap_wr rwr[32];
-    iw_recv_wr rwqe[32];
-    iw_rdmap_inreq inreq[8];
-    iw_mpa_conn c;
-    uint8_t reasm[70000];
-    uint8_t out[OUTCAP];
-    size_t out_len, out_off;
-    int closed;
-    iw_async_rec ev[16];
-    int nev, ncq_ev;
-    uint8_t *mem; /* MEM octets, page aligned, guards around */
-} vt_ep;
-
-static vt_ep *EA, *EB;
-static int g_use_srq;           /* vt_ep_init: B's QP takes its receives from an S-RQ */
-static int g_block_b;           /* vt_ep_init: B's RNIC is in Block List mode */
+static int g_use_srq; /* vt_init: B's QP takes its receives from an S-RQ */
+static int g_block_b; /* vt_init: B's RNIC is in Block List mode */
 static iw_srq g_srq;
 static iw_recv_wr g_srq_ring[8];
-static uint8_t arena[2][MEM + 3 * PG];
 
-static uint8_t *vt_map(void *ctx, uint64_t addr, size_t len)
+/* RNIC idx (0: A, 1: B) with its one QP, Idle. */
+static int vt_init(int idx, uint16_t ird, uint16_t ord)
 {
-    (void)ctx;
-    (void)len;
-    return (uint8_t *)(uintptr_t)addr;
-}
-static void vt_async(void *ctx, const iw_async_rec *ev)
-{
-    vt_ep *e = (vt_ep *)ctx;
-    if (e->nev < 16) e->ev[e->nev] = *ev;
-    e->nev++;
-}
-static void vt_cq_event(void *ctx, iw_cq *cq)
-{
-    (void)cq;
-    ((vt_ep *)ctx)->ncq_ev++;
-}
-static const iw_rnic_host_ops vt_ops = {vt_map, NULL, vt_async, vt_cq_event, NULL};
-
-static iw_status vt_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
-{
-    vt_ep *e = (vt_ep *)ctx;
-    size_t i;
-    *acc = 0;
-    for (i = 0; i < n; i++) {
-        if (e->out_len + iov[i].len > OUTCAP) return IW_EHOST;
-        memcpy(e->out + e->out_len, iov[i].base, iov[i].len);
-        e->out_len += iov[i].len;
-        *acc += iov[i].len;
-    }
-    return IW_OK;
-}
-static void vt_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
-static void vt_cancel(void *c, unsigned id) { (void)c; (void)id; }
-static void vt_close(void *c, int ab) { (void)ab; ((vt_ep *)c)->closed = 1; }
-static const iw_mpa_host_ops vt_host = {vt_send, vt_arm, vt_cancel, vt_close, NULL, NULL, NULL, NULL};
-
-static void vt_request(void *uctx, const iw_mpa_info *in)
-{
-    iw_qp *qp = (iw_qp *)uctx;
-    (void)in;
-    (void)iw_mpa_accept(qp->llp ? qp->llp : &EB->c, 8, 8, NULL, 0);
-}
-static iw_mpa_ulp_ops vt_resp_ops;
-
-static void vt_flow(void)
-{
-    int k;
-    for (k = 0; k < 1000; k++) {
-        size_t used = 0, n = 0;
-        if (EA->out_off < EA->out_len) {
-            (void)iw_mpa_rx_feed(&EB->c, EA->out + EA->out_off, EA->out_len - EA->out_off, &used);
-            EA->out_off = used ? EA->out_off + used : EA->out_len;
-            n++;
-        }
-        if (EB->out_off < EB->out_len) {
-            (void)iw_mpa_rx_feed(&EA->c, EB->out + EB->out_off, EB->out_len - EB->out_off, &used);
-            EB->out_off = used ? EB->out_off + used : EB->out_len;
-            n++;
-        }
-        if (!n) break;
-    }
-}
-
-static iw_vstatus vt_ep_init(vt_ep *e, int idx, uint16_t ird, uint16_t ord)
-{
+    vf_rn *n = idx ? &RB : &RA;
     iw_qp_cfg qc;
-    iw_qp_mem qm;
-    iw_vstatus st;
-    memset(e, 0, sizeof *e);
-    e->mem = (uint8_t *)(((uintptr_t)arena[idx] + PG - 1) & ~(uintptr_t)(PG - 1)) + PG;
-    memset(e->mem - PG, 0xEE, MEM + 2 * PG);
-    if ((st = iw_rnic_open(&e->r, &vt_ops, e, e->stags, 64, 1234u + (unsigned)idx,
-                           g_block_b && idx == 1)) != IW_V_OK)
-        return st;
-    if ((st = iw_pd_alloc(&e->r, &e->pd)) != IW_V_OK) return st;
-    if ((st = iw_pd_alloc(&e->r, &e->pd2)) != IW_V_OK) return st;
-    if ((st = iw_cq_create(&e->r, &e->scq, e->sring, 64)) != IW_V_OK) return st;
-    if ((st = iw_cq_create(&e->r, &e->rcq, e->rring, 64)) != IW_V_OK) return st;
-    memset(&qc, 0, sizeof qc);
-    qc.sq_cq = &e->scq;
-    qc.rq_cq = &e->rcq;
-    qc.pd = e->pd;
-    qc.sq_depth = 32;
-    qc.rq_depth = 32;
-    qc.ird = ird;
-    qc.ord = ord;
-    qc.read_en = qc.write_en = qc.bind_en = qc.atomic_en = qc.privileged = 1;
-    qm.swqe = e->swqe;
-    qm.rwr = e->rwr;
-    qm.rwqe = e->rwqe;
-    qm.inreq = e->inreq;
+    if (!vf_rn_init(n, idx, 1234u + (unsigned)idx, g_block_b && idx == 1)) return 0;
+    qc = vf_qp_cfg(n->pd, ird, ord);
     if (g_use_srq && idx == 1) {
-        if ((st = iw_srq_create(&e->r, &g_srq, e->pd, g_srq_ring, 4, 2, 2)) != IW_V_OK) return st;
+        if (iw_srq_create(&n->r, &g_srq, n->pd, g_srq_ring, 4, 2, 2) != IW_V_OK) return 0;
         qc.srq = &g_srq;
     }
-    return iw_qp_create(&e->r, &e->qp, &qc, &qm);
+    return vf_q_init(idx ? QB : QA, n, qc, 64);
 }
-
-/* Register MEM octets of e->mem as one MR with acc, VA-based at the host address. */
-static uint64_t pbl[2][MEM / PG + 1];
-static uint32_t vt_reg(vt_ep *e, int idx, unsigned acc, uint8_t key, uint32_t pd, int zero_based)
-{
-    iw_mr_reg g;
-    uint32_t i, stag = 0;
-    for (i = 0; i < MEM / PG; i++) pbl[idx][i] = (uint64_t)(uintptr_t)(e->mem + i * PG);
-    memset(&g, 0, sizeof g);
-    g.pd = pd;
-    g.key = key;
-    g.acc = acc;
-    g.zero_based = (uint8_t)zero_based;
-    g.va = (uint64_t)(uintptr_t)e->mem;
-    g.len = MEM;
-    g.page_size = PG;
-    g.pbl = pbl[idx];
-    g.npbl = MEM / PG;
-    return iw_mr_register(&e->r, &g, &stag) == IW_V_OK ? stag : 0;
-}
-
-static vt_ep epA, epB;
 
 /* Two QPs in RTS over a fresh MPA pair. */
 static int vt_up(uint16_t ird, uint16_t ord)
 {
-    iw_mpa_cfg mc;
-    iw_qp_attr at;
-    EA = &epA;
-    EB = &epB;
-    if (vt_ep_init(EA, 0, ird, ord) != IW_V_OK || vt_ep_init(EB, 1, ird, ord) != IW_V_OK) return 0;
-    vt_resp_ops = *iw_qp_mpa_ulp_ops();
-    vt_resp_ops.request = vt_request;
-    iw_mpa_cfg_default(&mc, IW_MPA_INITIATOR);
-    if (iw_mpa_init(&EA->c, &mc, &vt_host, EA, iw_qp_mpa_ulp_ops(), &EA->qp, EA->reasm, sizeof EA->reasm) != IW_OK)
-        return 0;
-    iw_mpa_cfg_default(&mc, IW_MPA_RESPONDER);
-    if (iw_mpa_init(&EB->c, &mc, &vt_host, EB, &vt_resp_ops, &EB->qp, EB->reasm, sizeof EB->reasm) != IW_OK)
-        return 0;
-    (void)iw_mpa_start(&EB->c, NULL, 0);
-    (void)iw_mpa_start(&EA->c, NULL, 0);
-    vt_flow();
-    memset(&at, 0, sizeof at);
-    at.next_state = IW_QP_RTS;
-    at.llp = &EB->c;
-    if (iw_qp_modify(&EB->qp, &at) != IW_V_OK) return 0;
-    at.llp = &EA->c;
-    if (iw_qp_modify(&EA->qp, &at) != IW_V_OK) return 0;
-    return iw_qp_state(&EA->qp) == IW_QP_RTS && iw_qp_state(&EB->qp) == IW_QP_RTS;
+    return vt_init(0, ird, ord) && vt_init(1, ird, ord) && vf_connect();
 }
-
-static iw_send_wr swr(iw_wr_type t, uint64_t id)
-{
-    iw_send_wr w;
-    memset(&w, 0, sizeof w);
-    w.type = t;
-    w.wr_id = id;
-    w.flags = IW_WR_SIGNALED;
-    return w;
-}
-static iw_vstatus post1(vt_ep *e, const iw_send_wr *w)
-{
-    size_t n;
-    return iw_qp_post_sq(&e->qp, w, 1, &n);
-}
-static iw_vstatus recv1(vt_ep *e, uint64_t id, uint32_t stag, uint64_t to, uint32_t len)
-{
-    iw_recv_wr r;
-    size_t n;
-    memset(&r, 0, sizeof r);
-    r.wr_id = id;
-    r.nsge = 1;
-    r.sgl[0].stag = stag;
-    r.sgl[0].to = to;
-    r.sgl[0].len = len;
-    return iw_qp_post_rq(&e->qp, &r, 1, &n);
-}
-static uint64_t VA(vt_ep *e, size_t off) { return (uint64_t)(uintptr_t)(e->mem + off); }
 
 /* ---- objects ---- */
 
 static void t_objects(void)
 {
-    static vt_ep e;
     iw_wc ring2[4], wc;
     iw_rnic_attr at;
     uint32_t n;
-    REQUIRE(vt_ep_init(&e, 0, 4, 4) == IW_V_OK);
-    CHECK_EQ(iw_rnic_open(&e.r, &vt_ops, &e, e.stags, 64, 1, 0), IW_V_RNIC_IN_USE); /* VERBS-002 */
-    CHECK_EQ(iw_rnic_query(&e.r, &at), IW_V_OK);
+    REQUIRE(vt_init(0, 4, 4));
+    CHECK_EQ(iw_rnic_open(&RA.r, &vf_rnic_ops, &RA, RA.stags, 64, 1, 0), IW_V_RNIC_IN_USE); /* VERBS-002 */
+    CHECK_EQ(iw_rnic_query(&RA.r, &at), IW_V_OK);
     CHECK(at.atomics && at.immediate && at.max_sge >= 4); /* VERBS-097 */
-    CHECK_EQ(iw_pd_dealloc(&e.r, e.pd), IW_V_PD_IN_USE);   /* VERBS-003: the QP uses it */
-    CHECK_EQ(iw_pd_dealloc(&e.r, 99), IW_V_INVALID_PD);
-    CHECK_EQ(iw_pd_dealloc(&e.r, e.pd2), IW_V_OK);
-    CHECK_EQ(iw_pd_dealloc(&e.r, e.pd2), IW_V_INVALID_PD);
-    CHECK_EQ(iw_cq_create(&e.r, &e.scq, e.sring, 0x2000000u), IW_V_CQ_TOO_BIG); /* VERBS-004 */
-    CHECK_EQ(iw_cq_query(&e.rcq, &n), IW_V_OK);
+    CHECK_EQ(iw_pd_dealloc(&RA.r, RA.pd), IW_V_PD_IN_USE);   /* VERBS-003: the QP uses it */
+    CHECK_EQ(iw_pd_dealloc(&RA.r, 99), IW_V_INVALID_PD);
+    CHECK_EQ(iw_pd_dealloc(&RA.r, RA.pd2), IW_V_OK);
+    CHECK_EQ(iw_pd_dealloc(&RA.r, RA.pd2), IW_V_INVALID_PD);
+    CHECK_EQ(iw_cq_create(&RA.r, &QA->scq, QA->sring, 0x2000000u), IW_V_CQ_TOO_BIG); /* VERBS-004 */
+    CHECK_EQ(iw_cq_query(&QA->rcq, &n), IW_V_OK);
     CHECK(n >= 64);
-    CHECK_EQ(iw_cq_destroy(&e.scq), IW_V_CQ_IN_USE); /* VERBS-006 */
-    CHECK_EQ(iw_cq_poll(&e.scq, &wc), IW_V_CQ_EMPTY); /* VERBS-007 */
+    CHECK_EQ(iw_cq_destroy(&QA->scq), IW_V_CQ_IN_USE); /* VERBS-006 */
+    CHECK_EQ(iw_cq_poll(&QA->scq, &wc), IW_V_CQ_EMPTY); /* VERBS-007 */
     /* VERBS-010: a new QP is Idle; VERBS-011: WRs posted in Idle are queued, no CQE */
-    CHECK_EQ(iw_qp_state(&e.qp), IW_QP_IDLE);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_IDLE);
     {
         iw_send_wr w = swr(IW_WR_SEND, 1);
         iw_qp_attr a;
         iw_qp_info qi;
-        CHECK_EQ(post1(&e, &w), IW_V_OK);
-        CHECK_EQ(e.scq.count, 0);
-        CHECK_EQ(e.out_len, 0);
+        CHECK_EQ(post1(QA, &w), IW_V_OK);
+        CHECK_EQ(QA->scq.count, 0);
+        CHECK_EQ(QA->out_len, 0);
         memset(&a, 0, sizeof a);
         a.next_state = IW_QP_RTS; /* VERBS-012: no LLP stream */
-        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_INVALID_LLP);
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_LLP);
         a.next_state = IW_QP_TERMINATE; /* VERBS-014 */
-        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_INVALID_QP_STATE);
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
         a.next_state = IW_QP_CLOSING;
-        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_INVALID_QP_STATE);
-        CHECK_EQ(iw_qp_state(&e.qp), IW_QP_IDLE);
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
+        CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_IDLE);
         /* VERBS-015: Idle -> Error flushes */
-        CHECK_EQ(recv1(&e, 2, 0, 0, 0), IW_V_OK);
+        CHECK_EQ(recv1(QA, 2, 0, 0, 0), IW_V_OK);
         a.next_state = IW_QP_ERROR;
-        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_OK);
-        CHECK_EQ(iw_cq_poll(&e.scq, &wc), IW_V_OK);
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_OK);
+        CHECK_EQ(iw_cq_poll(&QA->scq, &wc), IW_V_OK);
         CHECK(wc.wr_id == 1 && wc.status == IW_WC_FLUSHED);
         /* VERBS-028: Error -> Idle refused while a WC is unreaped */
         a.next_state = IW_QP_IDLE;
-        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_STILL_FLUSHING);
-        CHECK_EQ(iw_cq_poll(&e.rcq, &wc), IW_V_OK);
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_STILL_FLUSHING);
+        CHECK_EQ(iw_cq_poll(&QA->rcq, &wc), IW_V_OK);
         CHECK(wc.wr_id == 2 && wc.status == IW_WC_FLUSHED && wc.type == IW_WR_RECV);
-        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_OK);
-        CHECK_EQ(iw_qp_query(&e.qp, &qi), IW_V_OK);
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_OK);
+        CHECK_EQ(iw_qp_query(&QA->qp, &qi), IW_V_OK);
         CHECK_EQ(qi.state, IW_QP_IDLE);
         a.next_state = IW_QP_ERROR;
-        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_OK);
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_OK);
         a.next_state = IW_QP_RTS; /* VERBS-014: Error -> RTS */
-        CHECK_EQ(iw_qp_modify(&e.qp, &a), IW_V_INVALID_QP_STATE);
-        CHECK_EQ(iw_qp_post_sq(&e.qp, &w, 1, NULL), IW_V_INVALID_QP_STATE); /* VERBS-033 */
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
+        CHECK_EQ(iw_qp_post_sq(&QA->qp, &w, 1, NULL), IW_V_INVALID_QP_STATE); /* VERBS-033 */
     }
     /* VERBS-005: a resize keeps the WCs; shrinking below them fails */
     {
         iw_wc a1;
         memset(&a1, 0, sizeof a1);
         a1.wr_id = 7;
-        REQUIRE(iw__cq_push(&e.rcq, &a1));
+        REQUIRE(iw__cq_push(&QA->rcq, &a1));
         a1.wr_id = 8;
-        REQUIRE(iw__cq_push(&e.rcq, &a1));
-        CHECK_EQ(iw_cq_resize(&e.rcq, ring2, 1), IW_V_SHRINK_FAILED);
-        CHECK_EQ(iw_cq_resize(&e.rcq, ring2, 4), IW_V_OK);
-        CHECK(iw_cq_poll(&e.rcq, &wc) == IW_V_OK && wc.wr_id == 7);
-        CHECK(iw_cq_poll(&e.rcq, &wc) == IW_V_OK && wc.wr_id == 8);
+        REQUIRE(iw__cq_push(&QA->rcq, &a1));
+        CHECK_EQ(iw_cq_resize(&QA->rcq, ring2, 1), IW_V_SHRINK_FAILED);
+        CHECK_EQ(iw_cq_resize(&QA->rcq, ring2, 4), IW_V_OK);
+        CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 7);
+        CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 8);
     }
     /* VERBS-008: limits named */
     {
         iw_qp q2;
-        iw_qp_cfg qc = e.qp.cfg;
-        iw_qp_mem qm = e.qp.mem;
+        iw_qp_cfg qc = QA->qp.cfg;
+        iw_qp_mem qm = QA->qp.mem;
         qc.ird = 0x4000;
-        CHECK_EQ(iw_qp_create(&e.r, &q2, &qc, &qm), IW_V_IRD_LIMIT);
+        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_IRD_LIMIT);
         qc.ird = 4;
         qc.ord = 0x4000;
-        CHECK_EQ(iw_qp_create(&e.r, &q2, &qc, &qm), IW_V_ORD_LIMIT);
+        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_ORD_LIMIT);
         qc.ord = 4;
         qc.max_send_sge = IW_CFG_VERBS_SGE + 1;
-        CHECK_EQ(iw_qp_create(&e.r, &q2, &qc, &qm), IW_V_SGE_LIMIT);
+        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_SGE_LIMIT);
         qc.max_send_sge = 0;
         qc.sq_depth = 0x20000;
-        CHECK_EQ(iw_qp_create(&e.r, &q2, &qc, &qm), IW_V_WR_LIMIT);
+        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_WR_LIMIT);
     }
     /* every status and event has its own text (VERBS-094, VERBS-091) */
     {
@@ -311,68 +127,67 @@ static void t_objects(void)
         for (i = 0; i < IW__VSTATUS_END; i++) CHECK(strcmp(iw_vstatus_str((iw_vstatus)i), "?") != 0);
         for (i = 1; i < IW__AE_END; i++) CHECK(strcmp(iw_async_event_str((iw_async_event)i), "?") != 0);
     }
-    CHECK_EQ(iw_rnic_close(&e.r), IW_V_OK);
-    CHECK_EQ(iw_rnic_query(&e.r, &at), IW_V_INVALID_RNIC);
+    CHECK_EQ(iw_rnic_close(&RA.r), IW_V_OK);
+    CHECK_EQ(iw_rnic_query(&RA.r, &at), IW_V_INVALID_RNIC);
 }
 
 /* ---- memory ---- */
 
 static void t_mr_rights_and_lists(void)
 {
-    static vt_ep e;
     iw_mr_reg g;
     unsigned acc;
     uint32_t stag;
-    REQUIRE(vt_ep_init(&e, 0, 4, 4) == IW_V_OK);
+    REQUIRE(vt_init(0, 4, 4));
     for (acc = 0; acc < 0x40; acc++) { /* Figure 18 (VERBS-042) */
         int lr = acc & 1, lw = (acc >> 1) & 1, rr = (acc >> 2) & 1, rw = (acc >> 3) & 1, ra = (acc >> 5) & 1;
         int valid = (lr || lw) && (!rw || lw) && (!rr || lr) && (!ra || (lr && lw));
-        uint32_t s = vt_reg(&e, 0, acc, 1, e.pd, 0);
+        uint32_t s = vf_reg(&RA, acc, 1, RA.pd, 0);
         CHECK_EQ(s != 0, valid);
         if (s) {
             iw_stag_info si;
             CHECK_EQ(s & 0xFF, 1);                                /* VERBS-038: Key ours */
             CHECK(s >> 8 != 0);                                   /* VERBS-039 */
-            CHECK(iw_stag_query(&e.r, s >> 8, &si) == IW_V_OK && si.valid && si.acc == acc);
-            CHECK_EQ(iw_stag_dealloc(&e.r, s >> 8), IW_V_OK);
+            CHECK(iw_stag_query(&RA.r, s >> 8, &si) == IW_V_OK && si.valid && si.acc == acc);
+            CHECK_EQ(iw_stag_dealloc(&RA.r, s >> 8), IW_V_OK);
         }
     }
     /* page list rules (VERBS-045) */
     memset(&g, 0, sizeof g);
-    g.pd = e.pd;
+    g.pd = RA.pd;
     g.acc = IW_ACC_LOCAL_READ;
-    g.va = VA(&e, 0) + 100;
+    g.va = VA(&RA, 0) + 100;
     g.fbo = 100;
     g.len = 5000;
     g.page_size = PG;
-    g.pbl = pbl[0];
+    g.pbl = RA.pbl;
     g.npbl = 2;
-    pbl[0][0] = VA(&e, 0);
-    pbl[0][1] = VA(&e, 8192);
-    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_OK);
+    RA.pbl[0] = VA(&RA, 0);
+    RA.pbl[1] = VA(&RA, 8192);
+    CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_OK);
     g.page_size = 3000;
-    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_PB_SIZE);
+    CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_INVALID_PB_SIZE);
     g.page_size = PG;
     g.fbo = PG;
-    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_FBO);
+    CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_INVALID_FBO);
     g.fbo = 101;
-    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_VA);
+    CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_INVALID_VA);
     g.fbo = 100;
-    pbl[0][1] = VA(&e, 8192) + 8;
-    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_PBL_ENTRY);
-    pbl[0][1] = VA(&e, 8192);
+    RA.pbl[1] = VA(&RA, 8192) + 8;
+    CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_INVALID_PBL_ENTRY);
+    RA.pbl[1] = VA(&RA, 8192);
     g.len = 9000;
-    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_LENGTH);
+    CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_INVALID_LENGTH);
     g.len = 5000;
     g.pd = 77;
-    CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_PD);
+    CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_INVALID_PD);
     /* VERBS-040: an allocated STag is Invalid until registered */
     {
         iw_stag_info si;
-        CHECK_EQ(iw_mr_alloc_stag(&e.r, e.pd, 4, 1, 9, &stag), IW_V_OK);
-        CHECK(iw_stag_query(&e.r, stag >> 8, &si) == IW_V_OK && !si.valid && !si.is_mw);
-        CHECK_EQ(iw_mr_alloc_stag(&e.r, e.pd, IW_CFG_VERBS_PBL_MAX + 1, 1, 9, &stag), IW_V_INSUFFICIENT_RESOURCES);
-        CHECK_EQ(iw_stag_query(&e.r, 0, &si), IW_V_INVALID_STAG_INDEX);
+        CHECK_EQ(iw_mr_alloc_stag(&RA.r, RA.pd, 4, 1, 9, &stag), IW_V_OK);
+        CHECK(iw_stag_query(&RA.r, stag >> 8, &si) == IW_V_OK && !si.valid && !si.is_mw);
+        CHECK_EQ(iw_mr_alloc_stag(&RA.r, RA.pd, IW_CFG_VERBS_PBL_MAX + 1, 1, 9, &stag), IW_V_INSUFFICIENT_RESOURCES);
+        CHECK_EQ(iw_stag_query(&RA.r, 0, &si), IW_V_INVALID_STAG_INDEX);
     }
 }
 
@@ -389,14 +204,14 @@ static void t_translation(void)
     size_t i;
     REQUIRE(vt_up(4, 4));
     for (i = 0; i < sizeof data; i++) data[i] = (uint8_t)(i * 7 + 3);
-    memcpy(EA->mem, data, sizeof data);
-    src = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 5, EA->pd, 0);
+    memcpy(RA.mem, data, sizeof data);
+    src = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 5, RA.pd, 0);
     /* B: pages 3, 0, 7 of its memory, zero-based, FBO 1000 */
-    pages[0] = VA(EB, 3 * PG);
-    pages[1] = VA(EB, 0);
-    pages[2] = VA(EB, 7 * PG);
+    pages[0] = VA(&RB, 3 * PG);
+    pages[1] = VA(&RB, 0);
+    pages[2] = VA(&RB, 7 * PG);
     memset(&g, 0, sizeof g);
-    g.pd = EB->pd;
+    g.pd = RB.pd;
     g.key = 0x42;
     g.acc = IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_READ;
     g.zero_based = 1;
@@ -405,38 +220,30 @@ static void t_translation(void)
     g.fbo = 1000;
     g.pbl = pages;
     g.npbl = 3;
-    REQUIRE(iw_mr_register(&EB->r, &g, &stag) == IW_V_OK);
-    w = swr(IW_WR_WRITE, 1);
-    w.nsge = 1;
-    w.sgl[0].stag = src;
-    w.sgl[0].to = VA(EA, 0);
-    w.sgl[0].len = sizeof data;
+    REQUIRE(iw_mr_register(&RB.r, &g, &stag) == IW_V_OK);
+    w = swr1(IW_WR_WRITE, 1, src, VA(&RA, 0), sizeof data);
     w.remote_stag = stag;
     w.remote_to = 500;
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
     CHECK(wc.wr_id == 1 && wc.status == IW_WC_SUCCESS && wc.type == IW_WR_WRITE);
     /* TO 500 = offset 1500 of page 3: 2596 octets there, 4096 in page 0, the rest in page 7 */
-    CHECK_MEM(EB->mem + 3 * PG + 1500, data, PG - 1500);
-    CHECK_MEM(EB->mem, data + (PG - 1500), PG);
-    CHECK_MEM(EB->mem + 7 * PG, data + (2 * PG - 1500), sizeof data - (2 * PG - 1500));
-    CHECK_EQ(EB->mem[7 * PG + sizeof data - (2 * PG - 1500)], 0xEE); /* not past the end */
-    CHECK_EQ(EB->mem[3 * PG + 1499], 0xEE); /* nor before the start */
+    CHECK_MEM(RB.mem + 3 * PG + 1500, data, PG - 1500);
+    CHECK_MEM(RB.mem, data + (PG - 1500), PG);
+    CHECK_MEM(RB.mem + 7 * PG, data + (2 * PG - 1500), sizeof data - (2 * PG - 1500));
+    CHECK_EQ(RB.mem[7 * PG + sizeof data - (2 * PG - 1500)], 0xEE); /* not past the end */
+    CHECK_EQ(RB.mem[3 * PG + 1499], 0xEE); /* nor before the start */
     /* Read it back into A at offset 20000 */
-    sink = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 6, EA->pd, 0);
-    w = swr(IW_WR_READ, 2);
-    w.nsge = 1;
-    w.sgl[0].stag = sink;
-    w.sgl[0].to = VA(EA, 20000);
-    w.sgl[0].len = sizeof data;
+    sink = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 6, RA.pd, 0);
+    w = swr1(IW_WR_READ, 2, sink, VA(&RA, 20000), sizeof data);
     w.remote_stag = stag;
     w.remote_to = 500;
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
     CHECK(wc.wr_id == 2 && wc.status == IW_WC_SUCCESS && wc.type == IW_WR_READ);
-    CHECK_MEM(EA->mem + 20000, data, sizeof data);
+    CHECK_MEM(RA.mem + 20000, data, sizeof data);
 }
 
 /* Every SQ WR type with its WC; receives in MSN order; unsignaled WRs (VERBS-069, -075, -076,
@@ -449,12 +256,12 @@ static void t_all_wrs(void)
     int i;
     uint64_t v;
     REQUIRE(vt_up(4, 4));
-    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
-    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
-    b_inv = vt_reg(EB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 3, EB->pd, 0);
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    b_inv = vf_reg(&RB, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 3, RB.pd, 0);
     REQUIRE(a_mr && b_mr && b_inv);
-    for (i = 0; i < 6; i++) REQUIRE(recv1(EB, 100u + (unsigned)i, b_mr, VA(EB, 1000u * (unsigned)i), 1000) == IW_V_OK);
-    for (i = 0; i < 4096; i++) EA->mem[i] = (uint8_t)i;
+    for (i = 0; i < 6; i++) REQUIRE(recv1(QB, 100u + (unsigned)i, b_mr, VA(&RB, 1000u * (unsigned)i), 1000) == IW_V_OK);
+    for (i = 0; i < 4096; i++) RA.mem[i] = (uint8_t)i;
     /* Sends */
     for (i = 0; i < 4; i++) {
         static const iw_wr_type t[4] = {IW_WR_SEND, IW_WR_SEND_SE, IW_WR_SEND_INV, IW_WR_SEND_SE_INV};
@@ -462,83 +269,71 @@ static void t_all_wrs(void)
         if (i == 1) w.flags = 0; /* unsignaled: no WC on success */
         w.nsge = 2;
         w.sgl[0].stag = a_mr;
-        w.sgl[0].to = VA(EA, 0);
+        w.sgl[0].to = VA(&RA, 0);
         w.sgl[0].len = 10u + (unsigned)i;
         w.sgl[1].stag = a_mr;
-        w.sgl[1].to = VA(EA, 100);
+        w.sgl[1].to = VA(&RA, 100);
         w.sgl[1].len = 20;
         w.inval_stag = b_inv;
         if (i == 3) { /* invalidate a window instead: bind one first on B */
             iw_send_wr bw = swr(IW_WR_BIND_MW, 50);
-            REQUIRE(iw_mw_alloc(&EB->r, EB->pd, 0x11, &b_mw) == IW_V_OK);
+            REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x11, &b_mw) == IW_V_OK);
             bw.bind.mw_stag = (b_mw & ~0xFFu) | 0x12;
             bw.bind.mr_stag = b_mr;
-            bw.bind.va = VA(EB, 40000);
+            bw.bind.va = VA(&RB, 40000);
             bw.bind.len = 100;
             bw.bind.acc = IW_ACC_REMOTE_WRITE;
-            REQUIRE(post1(EB, &bw) == IW_V_OK);
-            REQUIRE(iw_cq_poll(&EB->scq, &wc) == IW_V_OK);
+            REQUIRE(post1(QB, &bw) == IW_V_OK);
+            REQUIRE(iw_cq_poll(&QB->scq, &wc) == IW_V_OK);
             CHECK(wc.wr_id == 50 && wc.status == IW_WC_SUCCESS && wc.type == IW_WR_BIND_MW);
             b_mw = (b_mw & ~0xFFu) | 0x12;
             w.inval_stag = b_mw;
         }
-        REQUIRE(post1(EA, &w) == IW_V_OK);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
     }
     w = swr(IW_WR_IMM_SE, 5);
     memcpy(w.imm, "IMMEDIAT", 8);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
     /* Write, Read with Invalidate Local, atomics */
-    w = swr(IW_WR_WRITE, 6);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(EA, 0);
-    w.sgl[0].len = 3000;
+    w = swr1(IW_WR_WRITE, 6, a_mr, VA(&RA, 0), 3000);
     w.remote_stag = b_mr;
-    w.remote_to = VA(EB, 10000);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
+    w.remote_to = VA(&RB, 10000);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
     a_fr = 0;
-    REQUIRE(iw_mr_alloc_stag(&EA->r, EA->pd, 4, 1, 0x21, &a_fr) == IW_V_OK);
+    REQUIRE(iw_mr_alloc_stag(&RA.r, RA.pd, 4, 1, 0x21, &a_fr) == IW_V_OK);
     w = swr(IW_WR_FAST_REG, 7);
     w.fr_stag = a_fr;
     w.fr.acc = IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE;
-    w.fr.va = VA(EA, 8192);
+    w.fr.va = VA(&RA, 8192);
     w.fr.len = 8192;
     w.fr.page_size = PG;
-    w.fr.pbl = pbl[0] + 2;
+    w.fr.pbl = RA.pbl + 2;
     w.fr.npbl = 2;
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    w = swr(IW_WR_READ_INV, 8);
-    w.nsge = 1;
-    w.sgl[0].stag = a_fr;
-    w.sgl[0].to = VA(EA, 8192);
-    w.sgl[0].len = 3000;
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    w = swr1(IW_WR_READ_INV, 8, a_fr, VA(&RA, 8192), 3000);
     w.remote_stag = b_mr;
-    w.remote_to = VA(EB, 10000);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
+    w.remote_to = VA(&RB, 10000);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
     v = 41;
-    memcpy(EB->mem + 30000, &v, 8);
-    w = swr(IW_WR_FETCHADD, 9);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(EA, 30000);
-    w.sgl[0].len = 8;
+    memcpy(RB.mem + 30000, &v, 8);
+    w = swr1(IW_WR_FETCHADD, 9, a_mr, VA(&RA, 30000), 8);
     w.remote_stag = b_mr;
-    w.remote_to = VA(EB, 30000);
+    w.remote_to = VA(&RB, 30000);
     w.add_swap = 1;
-    REQUIRE(post1(EA, &w) == IW_V_OK);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
     w.type = IW_WR_CMPSWAP;
     w.wr_id = 10;
-    w.sgl[0].to = VA(EA, 30008);
+    w.sgl[0].to = VA(&RA, 30008);
     w.cmp = 42;
     w.cmp_mask = ~0ull;
     w.add_swap = 7;
     w.add_swap_mask = ~0ull;
-    REQUIRE(post1(EA, &w) == IW_V_OK);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
     w = swr(IW_WR_INVALIDATE, 11);
     w.inval_stag = a_mr;
     w.flags |= IW_WR_LOCAL_FENCE;
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
     /* A's WCs: in order, every signaled one (2 was unsignaled) */
     {
         static const uint64_t ids[] = {1, 3, 4, 5, 6, 7, 8, 9, 10, 11};
@@ -546,24 +341,24 @@ static void t_all_wrs(void)
                                         IW_WR_WRITE, IW_WR_FAST_REG, IW_WR_READ_INV, IW_WR_FETCHADD,
                                         IW_WR_CMPSWAP, IW_WR_INVALIDATE};
         for (i = 0; i < 10; i++) {
-            REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK);
+            REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
             CHECK_EQ(wc.wr_id, ids[i]);
             CHECK_EQ(wc.type, ty[i]);
             CHECK_EQ(wc.status, IW_WC_SUCCESS);
-            CHECK_EQ(wc.qp_id, EA->qp.id);
+            CHECK_EQ(wc.qp_id, QA->qp.id);
         }
-        CHECK_EQ(iw_cq_poll(&EA->scq, &wc), IW_V_CQ_EMPTY);
+        CHECK_EQ(iw_cq_poll(&QA->scq, &wc), IW_V_CQ_EMPTY);
     }
     /* B's receives, MSN order */
     for (i = 0; i < 5; i++) {
-        REQUIRE(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK);
+        REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK);
         CHECK_EQ(wc.wr_id, 100u + (unsigned)i);
         CHECK_EQ(wc.type, IW_WR_RECV);
         CHECK_EQ(wc.status, IW_WC_SUCCESS);
         if (i < 4) {
             CHECK_EQ(wc.len, 30u + (unsigned)i);
-            CHECK_MEM(EB->mem + 1000 * i, EA->mem, 10 + (size_t)i);
-            CHECK_MEM(EB->mem + 1000 * i + 10 + i, EA->mem + 100, 20);
+            CHECK_MEM(RB.mem + 1000 * i, RA.mem, 10 + (size_t)i);
+            CHECK_MEM(RB.mem + 1000 * i + 10 + i, RA.mem + 100, 20);
             CHECK_EQ(wc.solicited, i == 1 || i == 3);
             CHECK_EQ(wc.inval, i >= 2);
         } else {
@@ -572,20 +367,20 @@ static void t_all_wrs(void)
     }
     {
         iw_stag_info si;
-        CHECK(iw_stag_query(&EB->r, b_inv >> 8, &si) == IW_V_OK && !si.valid);
-        CHECK(iw_stag_query(&EB->r, b_mw >> 8, &si) == IW_V_OK && !si.valid && si.is_mw);
-        CHECK(iw_stag_query(&EA->r, a_fr >> 8, &si) == IW_V_OK && !si.valid); /* VERBS-074 */
-        CHECK(iw_stag_query(&EA->r, a_mr >> 8, &si) == IW_V_OK && !si.valid);
+        CHECK(iw_stag_query(&RB.r, b_inv >> 8, &si) == IW_V_OK && !si.valid);
+        CHECK(iw_stag_query(&RB.r, b_mw >> 8, &si) == IW_V_OK && !si.valid && si.is_mw);
+        CHECK(iw_stag_query(&RA.r, a_fr >> 8, &si) == IW_V_OK && !si.valid); /* VERBS-074 */
+        CHECK(iw_stag_query(&RA.r, a_mr >> 8, &si) == IW_V_OK && !si.valid);
     }
-    CHECK_MEM(EB->mem + 10000, EA->mem, 3000);
-    CHECK_MEM(EA->mem + 8192, EA->mem, 3000);
-    memcpy(&v, EB->mem + 30000, 8);
+    CHECK_MEM(RB.mem + 10000, RA.mem, 3000);
+    CHECK_MEM(RA.mem + 8192, RA.mem, 3000);
+    memcpy(&v, RB.mem + 30000, 8);
     CHECK_EQ(v, 7);
-    memcpy(&v, EA->mem + 30000, 8);
+    memcpy(&v, RA.mem + 30000, 8);
     CHECK_EQ(v, 41);
-    memcpy(&v, EA->mem + 30008, 8);
+    memcpy(&v, RA.mem + 30008, 8);
     CHECK_EQ(v, 42);
-    CHECK_EQ(EA->nev + EB->nev, 0);
+    CHECK_EQ(RA.nev + RB.nev, 0);
 }
 
 /* ---- security: the peer gets a Terminate, no memory changes (SEC-001..004) ---- */
@@ -598,58 +393,54 @@ static void sec_case(int which)
     iw_qp_info qi;
     uint8_t before[MEM];
     REQUIRE(vt_up(4, 4));
-    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
-    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
     target = b_mr;
     switch (which) {
-    case 0: target = vt_reg(EB, 1, 0x3F, 3, EB->pd2, 0); break; /* other PD */
+    case 0: target = vf_reg(&RB, 0x3F, 3, RB.pd2, 0); break; /* other PD */
     case 1: target = b_mr + 1; break;                            /* wrong key */
-    case 2: target = vt_reg(EB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_READ, 4, EB->pd, 0); break;
+    case 2: target = vf_reg(&RB, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_READ, 4, RB.pd, 0); break;
     case 3: break; /* out of bounds: below */
     case 4: { /* invalidated */
         iw_send_wr iv = swr(IW_WR_INVALIDATE, 9);
         iv.inval_stag = b_mr;
-        REQUIRE(post1(EB, &iv) == IW_V_OK);
+        REQUIRE(post1(QB, &iv) == IW_V_OK);
         break;
     }
     case 5: { /* a window, invalidated, then used */
         uint32_t mw;
         iw_send_wr bw = swr(IW_WR_BIND_MW, 9);
-        REQUIRE(iw_mw_alloc(&EB->r, EB->pd, 0x31, &mw) == IW_V_OK);
+        REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x31, &mw) == IW_V_OK);
         bw.bind.mw_stag = mw;
         bw.bind.mr_stag = b_mr;
-        bw.bind.va = VA(EB, 0);
+        bw.bind.va = VA(&RB, 0);
         bw.bind.len = 4096;
         bw.bind.acc = IW_ACC_REMOTE_WRITE;
-        REQUIRE(post1(EB, &bw) == IW_V_OK);
+        REQUIRE(post1(QB, &bw) == IW_V_OK);
         bw = swr(IW_WR_INVALIDATE, 10);
         bw.inval_stag = mw;
-        REQUIRE(post1(EB, &bw) == IW_V_OK);
+        REQUIRE(post1(QB, &bw) == IW_V_OK);
         target = mw;
         break;
     }
     }
-    memcpy(before, EB->mem, MEM);
-    w = swr(IW_WR_WRITE, 1);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(EA, 0);
-    w.sgl[0].len = 100;
+    memcpy(before, RB.mem, MEM);
+    w = swr1(IW_WR_WRITE, 1, a_mr, VA(&RA, 0), 100);
     w.remote_stag = target;
-    w.remote_to = which == 3 ? VA(EB, 0) - 1 : VA(EB, 0);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    CHECK_MEM(EB->mem, before, MEM);
-    CHECK_EQ(iw_qp_state(&EB->qp), IW_QP_TERMINATE);
-    CHECK(EB->nev == 1 && EB->ev[0].event == IW_AE_PROTECTION && EB->ev[0].id == EB->qp.id);
-    CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local);
+    w.remote_to = which == 3 ? VA(&RB, 0) - 1 : VA(&RB, 0);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK_MEM(RB.mem, before, MEM);
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_TERMINATE);
+    CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_PROTECTION && RB.ev[0].id == QB->qp.id);
+    CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local);
     CHECK_EQ(qi.term.term.layer, 1);
     CHECK_EQ(qi.term.term.etype, 1);
     CHECK_EQ(qi.term.term.ecode, which == 0 ? 0x02 : which == 3 ? 0x01 : 0x00);
     /* A received it: Terminate state, event, the message readable (VERBS-021) */
-    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_TERMINATE);
-    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_TERM_RECEIVED);
-    CHECK(iw_qp_query(&EA->qp, &qi) == IW_V_OK && qi.term_valid && !qi.term_local);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_TERMINATE);
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_TERM_RECEIVED);
+    CHECK(iw_qp_query(&QA->qp, &qi) == IW_V_OK && qi.term_valid && !qi.term_local);
     CHECK_EQ(qi.term.term.ecode, which == 0 ? 0x02 : which == 3 ? 0x01 : 0x00);
     (void)wc;
     if (check__failed_here) fprintf(stderr, "  security case %d\n", which);
@@ -673,25 +464,22 @@ static void t_local_errors(void)
         static const iw_wc_status want[5] = {IW_WC_INVALID_STAG, IW_WC_ACCESS_VIOLATION, IW_WC_BASE_BOUNDS,
                                              IW_WC_INVALID_STAG, IW_WC_ZERO_ORD};
         REQUIRE(vt_up(4, k == 4 ? 0 : 4));
-        a_mr = vt_reg(EA, 0, k == 1 ? IW_ACC_LOCAL_WRITE : IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
-        if (k == 3) REQUIRE(iw_mw_alloc(&EA->r, EA->pd, 1, &mw) == IW_V_OK);
-        w = swr(k == 4 ? IW_WR_READ : IW_WR_SEND, 1);
-        w.nsge = 1;
-        w.sgl[0].stag = k == 0 ? a_mr ^ 0x100u : k == 3 ? mw : a_mr;
-        w.sgl[0].to = k == 2 ? VA(EA, MEM - 10) : VA(EA, 0);
-        w.sgl[0].len = 100;
-        REQUIRE(post1(EA, &w) == IW_V_OK);
+        a_mr = vf_reg(&RA, k == 1 ? IW_ACC_LOCAL_WRITE : IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+        if (k == 3) REQUIRE(iw_mw_alloc(&RA.r, RA.pd, 1, &mw) == IW_V_OK);
+        w = swr1(k == 4 ? IW_WR_READ : IW_WR_SEND, 1, k == 0 ? a_mr ^ 0x100u : k == 3 ? mw : a_mr,
+                 k == 2 ? VA(&RA, MEM - 10) : VA(&RA, 0), 100);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
         w = swr(IW_WR_SEND, 2);
-        REQUIRE(post1(EA, &w) == IW_V_INVALID_QP_STATE || 1);
-        vt_flow();
-        REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK);
+        REQUIRE(post1(QA, &w) == IW_V_INVALID_QP_STATE || 1);
+        vf_flow();
+        REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
         CHECK_EQ(wc.wr_id, 1);
         CHECK_EQ(wc.status, want[k]);
-        CHECK_EQ(EA->nev, 0);
-        CHECK(iw_qp_query(&EA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE);
+        CHECK_EQ(RA.nev, 0);
+        CHECK(iw_qp_query(&QA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE);
         CHECK(qi.term_valid && qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 0 &&
               !qi.term.m && !qi.term.d);
-        CHECK(EB->nev == 1 && EB->ev[0].event == IW_AE_TERM_RECEIVED);
+        CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_TERM_RECEIVED);
         if (check__failed_here) {
             fprintf(stderr, "  local error case %d\n", k);
             return;
@@ -707,34 +495,34 @@ static void t_modify_rts(void)
     iw_wc wc;
     iw_qp_info qi;
     REQUIRE(vt_up(4, 4));
-    REQUIRE(recv1(EA, 5, 0, 0, 0) == IW_V_OK);
+    REQUIRE(recv1(QA, 5, 0, 0, 0) == IW_V_OK);
     memset(&a, 0, sizeof a);
     a.next_state = IW_QP_TERMINATE;
-    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
+    REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
     {   /* VERBS-025: a Send B posted before it heard of it is ignored in Terminate */
         iw_send_wr sw = swr(IW_WR_SEND, 77);
-        REQUIRE(post1(EB, &sw) == IW_V_OK);
+        REQUIRE(post1(QB, &sw) == IW_V_OK);
     }
-    vt_flow();
-    CHECK_EQ(EA->rcq.count, 0); /* the Receive was not consumed */
-    CHECK_EQ(EA->qp.rq_tail - EA->qp.rq_head, 1);
-    CHECK_EQ(EA->nev, 0);
-    CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_valid &&
+    vf_flow();
+    CHECK_EQ(QA->rcq.count, 0); /* the Receive was not consumed */
+    CHECK_EQ(QA->qp.rq_tail - QA->qp.rq_head, 1);
+    CHECK_EQ(RA.nev, 0);
+    CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_valid &&
           !qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 0 && qi.term.term.ecode == 0);
-    CHECK(EB->nev == 1 && EB->ev[0].event == IW_AE_TERM_RECEIVED);
-    CHECK_EQ(iw_qp_modify(&EA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014 */
-    iw_qp_llp_event(&EA->qp, IW_QP_LLP_CLOSED); /* VERBS-026 */
-    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_ERROR);
-    CHECK(iw_cq_poll(&EA->rcq, &wc) == IW_V_OK && wc.wr_id == 5 && wc.status == IW_WC_FLUSHED);
+    CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_TERM_RECEIVED);
+    CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014 */
+    iw_qp_llp_event(&QA->qp, IW_QP_LLP_CLOSED); /* VERBS-026 */
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
+    CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 5 && wc.status == IW_WC_FLUSHED);
     /* RTS -> Error: no Terminate, everything flushed */
     REQUIRE(vt_up(4, 4));
-    REQUIRE(recv1(EA, 6, 0, 0, 0) == IW_V_OK);
+    REQUIRE(recv1(QA, 6, 0, 0, 0) == IW_V_OK);
     a.next_state = IW_QP_ERROR;
-    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
-    vt_flow();
-    CHECK_EQ(EB->nev, 0);
-    CHECK_EQ(iw_qp_state(&EB->qp), IW_QP_RTS);
-    CHECK(iw_cq_poll(&EA->rcq, &wc) == IW_V_OK && wc.wr_id == 6 && wc.status == IW_WC_FLUSHED);
+    REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(RB.nev, 0);
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_RTS);
+    CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 6 && wc.status == IW_WC_FLUSHED);
 }
 
 /* Completion notification (VERBS-079, VERBS-080, VERBS-081, VERBS-082). */
@@ -744,36 +532,36 @@ static void t_notify(void)
     iw_send_wr w;
     iw_wc wc;
     REQUIRE(vt_up(4, 4));
-    b_mr = vt_reg(EB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 2, EB->pd, 0);
-    REQUIRE(recv1(EB, 1, b_mr, VA(EB, 0), 100) == IW_V_OK);
-    REQUIRE(recv1(EB, 2, b_mr, VA(EB, 100), 100) == IW_V_OK);
-    REQUIRE(recv1(EB, 3, b_mr, VA(EB, 200), 100) == IW_V_OK);
-    REQUIRE(iw_cq_notify(&EB->rcq, IW_CQ_NOTIFY_SOLICITED) == IW_V_OK);
-    CHECK_EQ(iw_cq_notify(&EB->rcq, 7), IW_V_INVALID_NOTIFY_TYPE);
+    b_mr = vf_reg(&RB, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 2, RB.pd, 0);
+    REQUIRE(recv1(QB, 1, b_mr, VA(&RB, 0), 100) == IW_V_OK);
+    REQUIRE(recv1(QB, 2, b_mr, VA(&RB, 100), 100) == IW_V_OK);
+    REQUIRE(recv1(QB, 3, b_mr, VA(&RB, 200), 100) == IW_V_OK);
+    REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_SOLICITED) == IW_V_OK);
+    CHECK_EQ(iw_cq_notify(&QB->rcq, 7), IW_V_INVALID_NOTIFY_TYPE);
     w = swr(IW_WR_SEND, 1);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    CHECK_EQ(EB->ncq_ev, 0); /* not solicited */
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(RB.ncq_ev, 0); /* not solicited */
     w = swr(IW_WR_SEND_SE, 2);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    CHECK_EQ(EB->ncq_ev, 1);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(RB.ncq_ev, 1);
     /* several arms, one call; "next" wins over "solicited" */
-    REQUIRE(iw_cq_notify(&EB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
-    REQUIRE(iw_cq_notify(&EB->rcq, IW_CQ_NOTIFY_SOLICITED) == IW_V_OK);
+    REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
+    REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_SOLICITED) == IW_V_OK);
     w = swr(IW_WR_SEND, 3);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    CHECK_EQ(EB->ncq_ev, 2);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(RB.ncq_ev, 2);
     /* poll until empty, arm, poll again: nothing missed */
-    while (iw_cq_poll(&EB->rcq, &wc) == IW_V_OK) {}
-    REQUIRE(iw_cq_notify(&EB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
-    CHECK_EQ(iw_cq_poll(&EB->rcq, &wc), IW_V_CQ_EMPTY);
-    CHECK_EQ(EB->ncq_ev, 2);
+    while (iw_cq_poll(&QB->rcq, &wc) == IW_V_OK) {}
+    REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
+    CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY);
+    CHECK_EQ(RB.ncq_ev, 2);
 }
 
 /* Count the Terminates e sent (FPDUs with RDMAP opcode 7; CRC on, no markers). */
-static int vt_terms(const vt_ep *e)
+static int vt_terms(const vf_q *e)
 {
     size_t p = 0, n = 0;
     /* skip the MPA Request/Reply: the first FPDU follows the frame (20 + PD) */
@@ -798,119 +586,111 @@ static void t_closing(void)
     memset(&a, 0, sizeof a);
     /* RTS -> Closing: no event, RQ flushed; the close completes: Idle, "LLP Close Complete" */
     REQUIRE(vt_up(4, 4));
-    REQUIRE(recv1(EA, 1, 0, 0, 0) == IW_V_OK);
+    REQUIRE(recv1(QA, 1, 0, 0, 0) == IW_V_OK);
     a.next_state = IW_QP_CLOSING;
-    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
-    CHECK_EQ(EA->nev, 0);
-    CHECK(iw_cq_poll(&EA->rcq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_FLUSHED);
-    CHECK_EQ(iw_qp_modify(&EA->qp, &a), IW_V_INVALID_QP_STATE);
-    iw_qp_llp_event(&EA->qp, IW_QP_LLP_CLOSED);
-    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_IDLE);
-    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_LLP_CLOSE_COMPLETE);
+    REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+    CHECK_EQ(RA.nev, 0);
+    CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_FLUSHED);
+    CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
+    iw_qp_llp_event(&QA->qp, IW_QP_LLP_CLOSED);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_IDLE);
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_CLOSE_COMPLETE);
     /* Closing, then a PostSQ: Bad Close, Error */
     REQUIRE(vt_up(4, 4));
     a.next_state = IW_QP_CLOSING;
-    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
+    REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
     w = swr(IW_WR_SEND, 2);
-    (void)post1(EA, &w);
-    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_ERROR);
-    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_BAD_CLOSE);
-    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 2 && wc.status == IW_WC_FLUSHED);
+    (void)post1(QA, &w);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_BAD_CLOSE);
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 2 && wc.status == IW_WC_FLUSHED);
     /* Closing, then a segment arrives: Bad Close, Error */
     REQUIRE(vt_up(4, 4));
     w = swr(IW_WR_WRITE, 30); /* zero-length: B's MPA reaches Full Operation */
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    REQUIRE(iw_mpa_state(&EB->c) == IW_MPA_S_FULL);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    REQUIRE(iw_mpa_state(&QB->c) == IW_MPA_S_FULL);
     a.next_state = IW_QP_CLOSING;
-    REQUIRE(iw_qp_modify(&EB->qp, &a) == IW_V_OK);
+    REQUIRE(iw_qp_modify(&QB->qp, &a) == IW_V_OK);
     w = swr(IW_WR_SEND, 3);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    CHECK_EQ(iw_qp_state(&EB->qp), IW_QP_ERROR);
-    CHECK(EB->nev == 1 && EB->ev[0].event == IW_AE_BAD_CLOSE);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_ERROR);
+    CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_BAD_CLOSE);
     /* Closing, then the LLP is lost: "LLP Connection Lost", Error */
     REQUIRE(vt_up(4, 4));
     a.next_state = IW_QP_CLOSING;
-    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
-    iw_qp_llp_event(&EA->qp, IW_QP_LLP_LOST);
-    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_ERROR);
-    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_LLP_LOST);
+    REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+    iw_qp_llp_event(&QA->qp, IW_QP_LLP_LOST);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_LOST);
     /* the peer's FIN in RTS, nothing pending: Closing */
     REQUIRE(vt_up(4, 4));
-    iw_mpa_llp_closed(&EA->c);
-    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_CLOSING);
-    CHECK_EQ(vt_terms(EA), 0);
+    iw_mpa_llp_closed(&QA->c);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_CLOSING);
+    CHECK_EQ(vt_terms(QA), 0);
     /* ... with a Read outstanding: Terminate (0,2,0x07), "Bad LLP Close", Terminate state */
     REQUIRE(vt_up(4, 4));
-    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
-    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
-    w = swr(IW_WR_READ, 4);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(EA, 0);
-    w.sgl[0].len = 10;
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    w = swr1(IW_WR_READ, 4, a_mr, VA(&RA, 0), 10);
     w.remote_stag = b_mr;
-    w.remote_to = VA(EB, 0);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    iw_mpa_llp_closed(&EA->c);
-    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_TERMINATE);
-    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_BAD_LLP_CLOSE);
-    CHECK_EQ(vt_terms(EA), 1);
+    w.remote_to = VA(&RB, 0);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    iw_mpa_llp_closed(&QA->c);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_TERMINATE);
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_BAD_LLP_CLOSE);
+    CHECK_EQ(vt_terms(QA), 1);
     {
         iw_qp_info qi;
-        CHECK(iw_qp_query(&EA->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local &&
+        CHECK(iw_qp_query(&QA->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local &&
               qi.term.term.layer == 0 && qi.term.term.etype == 2 && qi.term.term.ecode == 7);
     }
     /* a reset in RTS: "LLP Connection Reset", Error, no Terminate */
     REQUIRE(vt_up(4, 4));
-    REQUIRE(recv1(EA, 5, 0, 0, 0) == IW_V_OK);
-    iw_qp_llp_event(&EA->qp, IW_QP_LLP_RESET);
-    CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_ERROR);
-    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_LLP_RESET);
-    CHECK_EQ(vt_terms(EA), 0);
-    CHECK(iw_cq_poll(&EA->rcq, &wc) == IW_V_OK && wc.wr_id == 5 && wc.status == IW_WC_FLUSHED);
+    REQUIRE(recv1(QA, 5, 0, 0, 0) == IW_V_OK);
+    iw_qp_llp_event(&QA->qp, IW_QP_LLP_RESET);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_RESET);
+    CHECK_EQ(vt_terms(QA), 0);
+    CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 5 && wc.status == IW_WC_FLUSHED);
     /* Destroy QP with a window bound to it */
     REQUIRE(vt_up(4, 4));
-    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
     {
         uint32_t mw;
         iw_send_wr bw = swr(IW_WR_BIND_MW, 6);
-        REQUIRE(iw_mw_alloc(&EB->r, EB->pd, 1, &mw) == IW_V_OK);
+        REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 1, &mw) == IW_V_OK);
         bw.bind.mw_stag = mw;
         bw.bind.mr_stag = b_mr;
-        bw.bind.va = VA(EB, 0);
+        bw.bind.va = VA(&RB, 0);
         bw.bind.len = 64;
         bw.bind.acc = IW_ACC_REMOTE_READ;
-        REQUIRE(post1(EB, &bw) == IW_V_OK);
-        CHECK_EQ(iw_qp_destroy(&EB->qp), IW_V_MW_BOUND_TO_QP);
+        REQUIRE(post1(QB, &bw) == IW_V_OK);
+        CHECK_EQ(iw_qp_destroy(&QB->qp), IW_V_MW_BOUND_TO_QP);
         bw = swr(IW_WR_INVALIDATE, 7);
         bw.inval_stag = mw;
-        REQUIRE(post1(EB, &bw) == IW_V_OK);
-        CHECK_EQ(iw_qp_destroy(&EB->qp), IW_V_OK);
+        REQUIRE(post1(QB, &bw) == IW_V_OK);
+        CHECK_EQ(iw_qp_destroy(&QB->qp), IW_V_OK);
     }
     /* ORD 1 in RTS: the second Read waits for the first */
     REQUIRE(vt_up(4, 4));
     a.next_state = IW_QP_RTS;
     a.set_ord = 1;
     a.ord = 1;
-    REQUIRE(iw_qp_modify(&EA->qp, &a) == IW_V_OK);
-    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
-    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
-    w = swr(IW_WR_READ, 8);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(EA, 0);
-    w.sgl[0].len = 10;
+    REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    w = swr1(IW_WR_READ, 8, a_mr, VA(&RA, 0), 10);
     w.remote_stag = b_mr;
-    w.remote_to = VA(EB, 0);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
+    w.remote_to = VA(&RB, 0);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
     w.wr_id = 9;
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    CHECK_EQ(iw_rdmap_ord_outstanding(&EA->qp.rs), 1);
-    vt_flow();
-    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 8 && wc.status == IW_WC_SUCCESS);
-    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 9 && wc.status == IW_WC_SUCCESS);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 1);
+    vf_flow();
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 8 && wc.status == IW_WC_SUCCESS);
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 9 && wc.status == IW_WC_SUCCESS);
 }
 
 /* More rules: an Immediate Error changes nothing (VERBS-001); a failed registration consumes
@@ -920,7 +700,6 @@ static void t_closing(void)
  * (VERBS-093); the Remote Atomic right (VERBS-096). */
 static void t_more(void)
 {
-    static vt_ep e;
     uint32_t a_mr, b_mr, a_ro, stag, q;
     iw_send_wr w;
     iw_wc wc;
@@ -928,137 +707,121 @@ static void t_more(void)
     size_t n;
     int used0, used1, i;
     /* VERBS-001 / VERBS-041 */
-    REQUIRE(vt_ep_init(&e, 0, 1, 1) == IW_V_OK);
-    for (used0 = 0, i = 0; i < 64; i++) used0 += e.stags[i].kind != 0;
+    REQUIRE(vt_init(0, 1, 1));
+    for (used0 = 0, i = 0; i < 64; i++) used0 += RA.stags[i].kind != 0;
     {
         iw_mr_reg g;
         memset(&g, 0, sizeof g);
-        g.pd = e.pd;
+        g.pd = RA.pd;
         g.acc = IW_ACC_REMOTE_WRITE; /* no Local Write: invalid */
         g.page_size = PG;
-        CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_ACCESS);
+        CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_INVALID_ACCESS);
         g.acc = IW_ACC_LOCAL_READ;
         g.page_size = 5000;
-        CHECK_EQ(iw_mr_register(&e.r, &g, &stag), IW_V_INVALID_PB_SIZE);
+        CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_INVALID_PB_SIZE);
     }
-    for (used1 = 0, i = 0; i < 64; i++) used1 += e.stags[i].kind != 0;
+    for (used1 = 0, i = 0; i < 64; i++) used1 += RA.stags[i].kind != 0;
     CHECK_EQ(used0, used1);
-    stag = vt_reg(&e, 0, IW_ACC_LOCAL_READ, 0x77, e.pd, 0);
+    stag = vf_reg(&RA, IW_ACC_LOCAL_READ, 0x77, RA.pd, 0);
     CHECK(stag && (stag & 0xFF) == 0x77);
     {
         iw_stag_info si;
-        CHECK(iw_stag_query(&e.r, stag >> 8, &si) == IW_V_OK && si.valid && si.key == 0x77);
+        CHECK(iw_stag_query(&RA.r, stag >> 8, &si) == IW_V_OK && si.valid && si.key == 0x77);
     }
     {
         iw_send_wr bad[2];
         bad[0] = swr(IW_WR_SEND, 1);
         bad[1] = swr((iw_wr_type)99, 2);
-        CHECK_EQ(iw_qp_post_sq(&e.qp, bad, 2, &n), IW_V_INVALID_OP_TYPE);
+        CHECK_EQ(iw_qp_post_sq(&QA->qp, bad, 2, &n), IW_V_INVALID_OP_TYPE);
         CHECK_EQ(n, 1);
-        CHECK_EQ(e.qp.sq_tail, 1);
+        CHECK_EQ(QA->qp.sq_tail, 1);
         bad[0].nsge = 2;
         bad[0].sgl[0].len = 0xFFFFFFFFu; /* VERBS-068: total over 2^32 - 1 */
         bad[0].sgl[1].len = 1;
-        CHECK_EQ(iw_qp_post_sq(&e.qp, bad, 1, &n), IW_V_INVALID_SGL_LENGTH);
-        CHECK(n == 0 && e.qp.sq_tail == 1);
-        CHECK_EQ(iw_qp_state(&e.qp), IW_QP_IDLE);
+        CHECK_EQ(iw_qp_post_sq(&QA->qp, bad, 1, &n), IW_V_INVALID_SGL_LENGTH);
+        CHECK(n == 0 && QA->qp.sq_tail == 1);
+        CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_IDLE);
     }
     /* VERBS-009, VERBS-013, VERBS-072: IRD = ORD = 1; RTS from initial conditions; the fenced
      * Send waits for the Read */
     REQUIRE(vt_up(1, 1));
-    for (q = 0; q < 4; q++) CHECK_EQ(iw_ddp_rx_msn(&EA->qp.rs.ddp, q), 1);
-    CHECK_EQ(iw_rdmap_ord_outstanding(&EA->qp.rs), 0);
-    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
-    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
-    REQUIRE(recv1(EB, 1, b_mr, VA(EB, 0), 64) == IW_V_OK);
-    w = swr(IW_WR_READ, 1);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(EA, 0);
-    w.sgl[0].len = 32;
+    for (q = 0; q < 4; q++) CHECK_EQ(iw_ddp_rx_msn(&QA->qp.rs.ddp, q), 1);
+    CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 0);
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    REQUIRE(recv1(QB, 1, b_mr, VA(&RB, 0), 64) == IW_V_OK);
+    w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 32);
     w.remote_stag = b_mr;
-    w.remote_to = VA(EB, 100);
-    REQUIRE(post1(EA, &w) == IW_V_OK);
+    w.remote_to = VA(&RB, 100);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
     w = swr(IW_WR_SEND, 2);
     w.flags |= IW_WR_READ_FENCE;
     w.nsge = 4; /* at least 4 SGEs for a Send */
     for (i = 0; i < 4; i++) {
         w.sgl[i].stag = a_mr;
-        w.sgl[i].to = VA(EA, 1000u + 10u * (unsigned)i);
+        w.sgl[i].to = VA(&RA, 1000u + 10u * (unsigned)i);
         w.sgl[i].len = 10;
     }
     {
-        size_t before = EA->out_len;
-        REQUIRE(post1(EA, &w) == IW_V_OK);
-        CHECK_EQ(EA->out_len, before); /* fenced: not sent yet */
+        size_t before = QA->out_len;
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        CHECK_EQ(QA->out_len, before); /* fenced: not sent yet */
     }
-    vt_flow();
-    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_SUCCESS);
-    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 2 && wc.status == IW_WC_SUCCESS);
-    CHECK(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK && wc.len == 40);
+    vf_flow();
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_SUCCESS);
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 2 && wc.status == IW_WC_SUCCESS);
+    CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.len == 40);
     /* VERBS-064: a sink without Local Write is found when the response arrives */
     REQUIRE(vt_up(4, 4));
-    a_ro = vt_reg(EA, 0, IW_ACC_LOCAL_READ, 1, EA->pd, 0);
-    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
-    w = swr(IW_WR_READ, 3);
-    w.nsge = 1;
-    w.sgl[0].stag = a_ro;
-    w.sgl[0].to = VA(EA, 0);
-    w.sgl[0].len = 32;
+    a_ro = vf_reg(&RA, IW_ACC_LOCAL_READ, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    w = swr1(IW_WR_READ, 3, a_ro, VA(&RA, 0), 32);
     w.remote_stag = b_mr;
-    w.remote_to = VA(EB, 0);
-    CHECK_EQ(post1(EA, &w), IW_V_OK);
-    memset(EA->mem, 0x5A, 64);
-    vt_flow();
-    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 3 && wc.status == IW_WC_ACCESS_VIOLATION);
-    CHECK_EQ(EA->mem[0], 0x5A);
-    CHECK(iw_qp_query(&EA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_local &&
+    w.remote_to = VA(&RB, 0);
+    CHECK_EQ(post1(QA, &w), IW_V_OK);
+    memset(RA.mem, 0x5A, 64);
+    vf_flow();
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 3 && wc.status == IW_WC_ACCESS_VIOLATION);
+    CHECK_EQ(RA.mem[0], 0x5A);
+    CHECK(iw_qp_query(&QA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_local &&
           qi.term.term.layer == 0 && qi.term.term.etype == 0);
-    CHECK_EQ(EA->nev, 0);
+    CHECK_EQ(RA.nev, 0);
     /* VERBS-077: a Receive too small: WC error, Terminate (1,2,0x05) */
     REQUIRE(vt_up(4, 4));
-    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
-    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
-    REQUIRE(recv1(EB, 4, b_mr, VA(EB, 0), 16) == IW_V_OK);
-    w = swr(IW_WR_SEND, 4);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(EA, 0);
-    w.sgl[0].len = 100;
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    CHECK(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK && wc.wr_id == 4 && wc.status != IW_WC_SUCCESS);
-    CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.term.term.layer == 1 && qi.term.term.etype == 2 &&
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    REQUIRE(recv1(QB, 4, b_mr, VA(&RB, 0), 16) == IW_V_OK);
+    w = swr1(IW_WR_SEND, 4, a_mr, VA(&RA, 0), 100);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 4 && wc.status != IW_WC_SUCCESS);
+    CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.term.term.layer == 1 && qi.term.term.etype == 2 &&
           qi.term.term.ecode == 5);
-    CHECK_EQ(EB->mem[16], 0xEE); /* nothing past the Receive */
-    CHECK_EQ(recv1(EB, 5, b_mr, VA(EB, 100), 100), IW_V_INVALID_QP_STATE);
+    CHECK_EQ(RB.mem[16], 0xEE); /* nothing past the Receive */
+    CHECK_EQ(recv1(QB, 5, b_mr, VA(&RB, 100), 100), IW_V_INVALID_QP_STATE);
     /* VERBS-096: Remote Atomic needs the QP's inbound atomics */
     REQUIRE(vt_up(4, 4));
-    EB->qp.cfg.atomic_en = 0;
-    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
-    b_mr = vt_reg(EB, 1, 0x3F, 2, EB->pd, 0);
-    memset(EB->mem, 0, 8);
-    w = swr(IW_WR_FETCHADD, 6);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(EA, 0);
-    w.sgl[0].len = 8;
+    QB->qp.cfg.atomic_en = 0;
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    memset(RB.mem, 0, 8);
+    w = swr1(IW_WR_FETCHADD, 6, a_mr, VA(&RA, 0), 8);
     w.remote_stag = b_mr;
-    w.remote_to = VA(EB, 0);
+    w.remote_to = VA(&RB, 0);
     w.add_swap = 5;
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.term.term.layer == 0 && qi.term.term.etype == 1 &&
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.term.term.layer == 0 && qi.term.term.etype == 1 &&
           qi.term.term.ecode == 2);
-    CHECK_EQ(EB->mem[0], 0);
+    CHECK_EQ(RB.mem[0], 0);
     /* VERBS-093: no async handler: events are dropped, the QP still changes state */
     REQUIRE(vt_up(4, 4));
     {
-        static const iw_rnic_host_ops quiet = {vt_map, NULL, NULL, NULL, NULL};
-        EA->r.ops = &quiet;
-        iw_qp_llp_event(&EA->qp, IW_QP_LLP_RESET);
-        CHECK_EQ(iw_qp_state(&EA->qp), IW_QP_ERROR);
-        CHECK_EQ(EA->nev, 0);
+        static const iw_rnic_host_ops quiet = {vf_map, NULL, NULL, NULL, NULL};
+        RA.r.ops = &quiet;
+        iw_qp_llp_event(&QA->qp, IW_QP_LLP_RESET);
+        CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
+        CHECK_EQ(RA.nev, 0);
     }
 }
 
@@ -1077,15 +840,15 @@ static void t_srq(void)
         g_use_srq = 1;
         REQUIRE(vt_up(4, 4));
         g_use_srq = 0;
-        b_mr = vt_reg(EB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 2, EB->pd, 0);
+        b_mr = vf_reg(&RB, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 2, RB.pd, 0);
         memset(&r, 0, sizeof r);
         r.nsge = 1;
         r.sgl[0].stag = b_mr;
         r.sgl[0].len = 64;
-        CHECK_EQ(iw_qp_post_rq(&EB->qp, &r, 1, &n), IW_V_RQ_HAS_SRQ);
+        CHECK_EQ(iw_qp_post_rq(&QB->qp, &r, 1, &n), IW_V_RQ_HAS_SRQ);
         for (i = 0; i < 4; i++) {
             r.wr_id = 200u + (unsigned)i;
-            r.sgl[0].to = VA(EB, 64u * (unsigned)i);
+            r.sgl[0].to = VA(&RB, 64u * (unsigned)i);
             REQUIRE(iw_srq_post(&g_srq, &r, 1, &n) == IW_V_OK);
         }
         CHECK_EQ(iw_srq_post(&g_srq, &r, 1, &n), IW_V_TOO_MANY_WRS);
@@ -1093,31 +856,31 @@ static void t_srq(void)
         CHECK_EQ(iw_srq_destroy(&g_srq), IW_V_SRQ_IN_USE);
         for (i = 0; i < 3; i++) {
             w = swr(IW_WR_SEND, (uint64_t)i);
-            REQUIRE(post1(EA, &w) == IW_V_OK);
-            vt_flow();
-            REQUIRE(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK);
-            CHECK(wc.wr_id == 200u + (unsigned)i && wc.qp_id == EB->qp.id && wc.status == IW_WC_SUCCESS);
+            REQUIRE(post1(QA, &w) == IW_V_OK);
+            vf_flow();
+            REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK);
+            CHECK(wc.wr_id == 200u + (unsigned)i && wc.qp_id == QB->qp.id && wc.status == IW_WC_SUCCESS);
             /* the limit (2) event fires once, when fewer than 2 remain */
-            CHECK_EQ(EB->nev, i >= 2 ? 1 : 0);
+            CHECK_EQ(RB.nev, i >= 2 ? 1 : 0);
         }
-        CHECK(EB->nev == 1 && EB->ev[0].event == IW_AE_SRQ_LIMIT && EB->ev[0].resource == IW_RES_SRQ);
+        CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_SRQ_LIMIT && RB.ev[0].resource == IW_RES_SRQ);
         CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1 && !si.armed);
         if (k == 0) { /* the QP's error leaves the S-RQ's WQE alone */
             memset(&a, 0, sizeof a);
             a.next_state = IW_QP_ERROR;
-            REQUIRE(iw_qp_modify(&EB->qp, &a) == IW_V_OK);
-            CHECK_EQ(iw_cq_poll(&EB->rcq, &wc), IW_V_CQ_EMPTY);
+            REQUIRE(iw_qp_modify(&QB->qp, &a) == IW_V_OK);
+            CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY);
             CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1);
         } else { /* the last WQE, then none: (1,2,0x02) */
             iw_qp_info qi;
             for (i = 3; i < 5; i++) {
                 w = swr(IW_WR_SEND, (uint64_t)i);
-                REQUIRE(post1(EA, &w) == IW_V_OK);
-                vt_flow();
+                REQUIRE(post1(QA, &w) == IW_V_OK);
+                vf_flow();
             }
-            REQUIRE(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK);
+            REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK);
             CHECK(wc.wr_id == 203 && wc.status == IW_WC_SUCCESS);
-            CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE);
+            CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE);
             CHECK(qi.term.term.layer == 1 && qi.term.term.etype == 2 && qi.term.term.ecode == 2);
         }
     }
@@ -1138,12 +901,12 @@ static void t_block_list(void)
     g_block_b = 1;
     REQUIRE(vt_up(4, 4));
     g_block_b = 0;
-    CHECK(iw_rnic_query(&EB->r, &at) == IW_V_OK && at.block_list);
-    blocks[0] = VA(EB, 5);
-    blocks[1] = VA(EB, 10007);
-    blocks[2] = VA(EB, 20011);
+    CHECK(iw_rnic_query(&RB.r, &at) == IW_V_OK && at.block_list);
+    blocks[0] = VA(&RB, 5);
+    blocks[1] = VA(&RB, 10007);
+    blocks[2] = VA(&RB, 20011);
     memset(&g, 0, sizeof g);
-    g.pd = EB->pd;
+    g.pd = RB.pd;
     g.key = 9;
     g.acc = IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE;
     g.zero_based = 1;
@@ -1153,38 +916,34 @@ static void t_block_list(void)
     g.pbl = blocks;
     g.npbl = 3;
     g.page_size = 0;
-    CHECK_EQ(iw_mr_register(&EB->r, &g, &stag), IW_V_INVALID_PB_SIZE);
+    CHECK_EQ(iw_mr_register(&RB.r, &g, &stag), IW_V_INVALID_PB_SIZE);
     g.page_size = 3000;
     g.len = 9000; /* 100 + 9000 > 3 blocks */
-    CHECK_EQ(iw_mr_register(&EB->r, &g, &stag), IW_V_INVALID_LENGTH);
+    CHECK_EQ(iw_mr_register(&RB.r, &g, &stag), IW_V_INVALID_LENGTH);
     g.len = 8000;
     g.zero_based = 0;
     g.va = 6100; /* 6100 mod 3000 = 100 = FBO: fine */
-    CHECK_EQ(iw_mr_register(&EB->r, &g, &stag), IW_V_OK);
+    CHECK_EQ(iw_mr_register(&RB.r, &g, &stag), IW_V_OK);
     g.va = 6101;
-    CHECK_EQ(iw_mr_register(&EB->r, &g, &stag), IW_V_INVALID_VA);
+    CHECK_EQ(iw_mr_register(&RB.r, &g, &stag), IW_V_INVALID_VA);
     g.zero_based = 1;
-    REQUIRE(iw_mr_register(&EB->r, &g, &stag) == IW_V_OK);
+    REQUIRE(iw_mr_register(&RB.r, &g, &stag) == IW_V_OK);
     for (i = 0; i < sizeof data; i++) data[i] = (uint8_t)(i * 13 + 1);
-    memcpy(EA->mem, data, sizeof data);
-    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
-    w = swr(IW_WR_WRITE, 1);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(EA, 0);
-    w.sgl[0].len = sizeof data;
+    memcpy(RA.mem, data, sizeof data);
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    w = swr1(IW_WR_WRITE, 1, a_mr, VA(&RA, 0), sizeof data);
     w.remote_stag = stag;
     w.remote_to = 50;
-    REQUIRE(post1(EA, &w) == IW_V_OK);
-    vt_flow();
-    CHECK(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS);
     /* TO 50 is octet 150 of block 0: 2850 there, 3000 in block 1, 1150 in block 2 */
-    CHECK_MEM(EB->mem + 5 + 150, data, 2850);
-    CHECK_MEM(EB->mem + 10007, data + 2850, 3000);
-    CHECK_MEM(EB->mem + 20011, data + 5850, 1150);
-    CHECK_EQ(EB->mem[5 + 149], 0xEE);
-    CHECK_EQ(EB->mem[20011 + 1150], 0xEE);
-    CHECK_EQ(EB->mem[5 + 3000], 0xEE);
+    CHECK_MEM(RB.mem + 5 + 150, data, 2850);
+    CHECK_MEM(RB.mem + 10007, data + 2850, 3000);
+    CHECK_MEM(RB.mem + 20011, data + 5850, 1150);
+    CHECK_EQ(RB.mem[5 + 149], 0xEE);
+    CHECK_EQ(RB.mem[20011 + 1150], 0xEE);
+    CHECK_EQ(RB.mem[5 + 3000], 0xEE);
 }
 
 /* RNIC Catastrophic Failure: the unaffiliated event, every QP to Error with its WQEs flushed,
@@ -1196,19 +955,19 @@ static void t_rnic_catastrophic(void)
     REQUIRE(vt_up(4, 4));
     {
         iw_send_wr w = swr(IW_WR_WRITE, 30); /* zero-length: B's MPA reaches Full Operation */
-        REQUIRE(post1(EA, &w) == IW_V_OK);
-        vt_flow();
-        REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        vf_flow();
+        REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
     }
-    REQUIRE(recv1(EB, 3, 0, 0, 0) == IW_V_OK);
-    iw_rnic_catastrophic(&EB->r);
-    vt_flow();
-    CHECK(EB->nev >= 1 && EB->ev[0].event == IW_AE_RNIC_CATASTROPHIC && EB->ev[0].resource == IW_RES_RNIC);
-    CHECK_EQ(iw_qp_state(&EB->qp), IW_QP_ERROR);
-    CHECK(iw_cq_poll(&EB->rcq, &wc) == IW_V_OK && wc.wr_id == 3 && wc.status == IW_WC_FLUSHED);
-    CHECK(iw_qp_query(&EA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_valid &&
+    REQUIRE(recv1(QB, 3, 0, 0, 0) == IW_V_OK);
+    iw_rnic_catastrophic(&RB.r);
+    vf_flow();
+    CHECK(RB.nev >= 1 && RB.ev[0].event == IW_AE_RNIC_CATASTROPHIC && RB.ev[0].resource == IW_RES_RNIC);
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_ERROR);
+    CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 3 && wc.status == IW_WC_FLUSHED);
+    CHECK(iw_qp_query(&QA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_valid &&
           !qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 2 && qi.term.term.ecode == 8);
-    CHECK(EA->nev == 1 && EA->ev[0].event == IW_AE_TERM_RECEIVED);
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_TERM_RECEIVED);
 }
 
 /* An out-of-order MSN takes no S-RQ WQE: only arrival order exists, and a gap is (1,2,0x03)
@@ -1233,11 +992,11 @@ static void t_srq_msn_gap(void)
     u[13] = 3;        /* MSN 3: two messages missing */
     v.base = u;
     v.len = sizeof u;
-    REQUIRE(iw_mpa_tx(&EA->c, &v, 1) == IW_OK);
-    vt_flow();
+    REQUIRE(iw_mpa_tx(&QA->c, &v, 1) == IW_OK);
+    vf_flow();
     CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 2);
-    CHECK_EQ(EB->rcq.count, 0);
-    CHECK(iw_qp_query(&EB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE &&
+    CHECK_EQ(QB->rcq.count, 0);
+    CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE &&
           qi.term.term.layer == 1 && qi.term.term.etype == 2 && qi.term.term.ecode == 3);
 }
 
@@ -1253,38 +1012,34 @@ static void t_sq_slots(void)
     size_t n;
     int i;
     REQUIRE(vt_up(4, 4));
-    a_mr = vt_reg(EA, 0, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, EA->pd, 0);
-    b_mr = vt_reg(EB, 1, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 2, EB->pd, 0);
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     for (i = 0; i < 32; i++) {
-        w[i] = swr(IW_WR_WRITE, (uint64_t)(1 + i));
+        w[i] = swr1(IW_WR_WRITE, (uint64_t)(1 + i), a_mr, VA(&RA, 0), 16);
         if (i % 4 != 3) w[i].flags = 0; /* every fourth is signaled: 8 WCs */
-        w[i].nsge = 1;
-        w[i].sgl[0].stag = a_mr;
-        w[i].sgl[0].to = VA(EA, 0);
-        w[i].sgl[0].len = 16;
         w[i].remote_stag = b_mr;
-        w[i].remote_to = VA(EB, 64u * (unsigned)i);
+        w[i].remote_to = VA(&RB, 64u * (unsigned)i);
     }
-    REQUIRE(iw_qp_post_sq(&EA->qp, w, 32, &n) == IW_V_OK && n == 32);
-    vt_flow();
-    CHECK_EQ(EA->scq.count, 8); /* all 32 complete, their WCs wait in the CQ */
-    CHECK(iw_qp_post_sq(&EA->qp, w, 1, &n) == IW_V_TOO_MANY_WRS && n == 0);
+    REQUIRE(iw_qp_post_sq(&QA->qp, w, 32, &n) == IW_V_OK && n == 32);
+    vf_flow();
+    CHECK_EQ(QA->scq.count, 8); /* all 32 complete, their WCs wait in the CQ */
+    CHECK(iw_qp_post_sq(&QA->qp, w, 1, &n) == IW_V_TOO_MANY_WRS && n == 0);
     /* reaping WR 4's WC frees WRs 1..4 (three unsignaled before it) */
-    REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 4);
-    CHECK(iw_qp_post_sq(&EA->qp, w, 5, &n) == IW_V_TOO_MANY_WRS && n == 4);
-    vt_flow();
+    REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 4);
+    CHECK(iw_qp_post_sq(&QA->qp, w, 5, &n) == IW_V_TOO_MANY_WRS && n == 4);
+    vf_flow();
     /* the 4 new ones complete unreaped (one WC: w[3]); 7 + 1 WCs wait; reap two: 8 slots */
-    CHECK_EQ(EA->scq.count, 8);
-    REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 8);
-    REQUIRE(iw_cq_poll(&EA->scq, &wc) == IW_V_OK && wc.wr_id == 12);
-    CHECK(iw_qp_post_sq(&EA->qp, w, 9, &n) == IW_V_TOO_MANY_WRS && n == 8);
-    vt_flow();
-    while (iw_cq_poll(&EA->scq, &wc) == IW_V_OK) CHECK(wc.status == IW_WC_SUCCESS);
+    CHECK_EQ(QA->scq.count, 8);
+    REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 8);
+    REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 12);
+    CHECK(iw_qp_post_sq(&QA->qp, w, 9, &n) == IW_V_TOO_MANY_WRS && n == 8);
+    vf_flow();
+    while (iw_cq_poll(&QA->scq, &wc) == IW_V_OK) CHECK(wc.status == IW_WC_SUCCESS);
     /* every WC reaped and the last WR posted (w[7]) was signaled: all 32 slots free again */
-    CHECK(iw_qp_post_sq(&EA->qp, w, 32, &n) == IW_V_OK && n == 32);
-    vt_flow();
-    CHECK_EQ(EB->qp.state, IW_QP_RTS);
+    CHECK(iw_qp_post_sq(&QA->qp, w, 32, &n) == IW_V_OK && n == 32);
+    vf_flow();
+    CHECK_EQ(QB->qp.state, IW_QP_RTS);
 }
 
 int main(int argc, char **argv)

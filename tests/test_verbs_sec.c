@@ -1,49 +1,15 @@
 /* test_verbs_sec.c: verbs.h security rules and the memory verbs. Two RNICs (A and B), each with
- * three QPs; QP i of A is joined to QP i of B by an MPA connection over an in-memory pipe (the
- * harness of test_verbs.c, generalised to several streams). On B, QP 0 and QP 1 share the PD,
- * QP 2 is in a second PD. Every remote error also checks that no octet of either registered arena
- * (with its guard pages) changed. */
+ * three QPs; QP i of A is joined to QP i of B by an MPA connection over an in-memory pipe
+ * (tests/verbs_fake.h). On B, QP 0 and QP 1 share the PD, QP 2 is in a second PD. Every remote
+ * error also checks that no octet of either registered arena (with its guard pages) changed. */
 #define IWARP_IMPLEMENTATION
 #include "verbs.h"
 #include "check.h"
 
-#define OUTCAP (1u << 20)
-#define MEM 65536u
-#define PG 4096u
-#define NPG (MEM / PG)
-#define NQ 3
-#define NST 256
+#define VF_NQ 3    /* QPs per RNIC */
+#define VF_NST 256 /* STag table entries */
+#include "verbs_fake.h"
 
-typedef struct vs_rn { /* one RNIC and its memory */
-    iw_rnic r;
-    iw_stag_ent stags[NST];
-    uint32_t pd, pd2;
-    iw_async_rec ev[32];
-    int nev;
-    uint8_t *mem; /* MEM octets, page aligned, a guard page each side */
-    uint64_t pbl[NPG];
-} vs_rn;
-
-typedef struct vs_q { /* one QP with its CQs and its end of an MPA connection */
-    vs_rn *rn;
-    iw_cq scq, rcq;
-    iw_wc sring[64], rring[64];
-    iw_qp qp;
-    iw_swqe swqe[32];
-    iw_rdmap_wr rwr[32];
-    iw_recv_wr rwqe[32];
-    iw_rdmap_inreq inreq[8];
-    iw_mpa_conn c;
-    uint8_t reasm[70000];
-    uint8_t out[OUTCAP];
-    size_t out_len, out_off;
-    int closed;
-    int hold; /* the host's socket is full: every send takes nothing (IW_EAGAIN) */
-} vs_q;
-
-static vs_rn RA, RB;
-static vs_q QA[NQ], QB[NQ];
-static uint8_t arena[2][MEM + 3 * PG];
 static uint8_t snapbuf[2][MEM + 2 * PG];
 
 /* Knobs read by vs_up, reset to these defaults after each setup. */
@@ -52,153 +18,35 @@ static int g_bind_b0 = 1;        /* QP B0 Bind MW enabled */
 static uint32_t g_rcq_b0 = 64;   /* entries of B0's RQ CQ */
 static int g_share_cq_b = 0;     /* B1 uses B0's CQs */
 
-static uint8_t *vs_map(void *ctx, uint64_t addr, size_t len)
-{
-    (void)ctx;
-    (void)len;
-    return (uint8_t *)(uintptr_t)addr;
-}
-static void vs_async(void *ctx, const iw_async_rec *ev)
-{
-    vs_rn *n = (vs_rn *)ctx;
-    if (n->nev < 32) n->ev[n->nev] = *ev;
-    n->nev++;
-}
-static const iw_rnic_host_ops vs_ops = {vs_map, NULL, vs_async, NULL, NULL};
-
-static iw_status vs_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
-{
-    vs_q *q = (vs_q *)ctx;
-    size_t i;
-    *acc = 0;
-    if (q->hold) return IW_EAGAIN;
-    for (i = 0; i < n; i++) {
-        if (q->out_len + iov[i].len > OUTCAP) return IW_EHOST;
-        memcpy(q->out + q->out_len, iov[i].base, iov[i].len);
-        q->out_len += iov[i].len;
-        *acc += iov[i].len;
-    }
-    return IW_OK;
-}
-static void vs_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
-static void vs_cancel(void *c, unsigned id) { (void)c; (void)id; }
-static void vs_close(void *c, int ab) { (void)ab; ((vs_q *)c)->closed = 1; }
-static const iw_mpa_host_ops vs_host = {vs_send, vs_arm, vs_cancel, vs_close, NULL, NULL, NULL, NULL};
-
-static void vs_request(void *uctx, const iw_mpa_info *in)
-{
-    int i;
-    (void)in;
-    for (i = 0; i < NQ; i++)
-        if (uctx == (void *)&QB[i].qp) (void)iw_mpa_accept(&QB[i].c, 8, 8, NULL, 0);
-}
-static iw_mpa_ulp_ops vs_resp_ops;
-
-static void vs_flow(void)
-{
-    int k, i;
-    for (k = 0; k < 1000; k++) {
-        size_t moved = 0;
-        for (i = 0; i < NQ; i++) {
-            vs_q *a = &QA[i], *b = &QB[i];
-            size_t used = 0;
-            if (a->out_off < a->out_len) {
-                (void)iw_mpa_rx_feed(&b->c, a->out + a->out_off, a->out_len - a->out_off, &used);
-                a->out_off = used ? a->out_off + used : a->out_len;
-                moved++;
-            }
-            if (b->out_off < b->out_len) {
-                (void)iw_mpa_rx_feed(&a->c, b->out + b->out_off, b->out_len - b->out_off, &used);
-                b->out_off = used ? b->out_off + used : b->out_len;
-                moved++;
-            }
-        }
-        if (!moved) break;
-    }
-}
-
-static int vs_rn_init(vs_rn *n, int idx, uint64_t seed)
-{
-    uint32_t i;
-    memset(n, 0, sizeof *n);
-    n->mem = (uint8_t *)(((uintptr_t)arena[idx] + PG - 1) & ~(uintptr_t)(PG - 1)) + PG;
-    memset(n->mem - PG, 0xEE, MEM + 2 * PG);
-    for (i = 0; i < MEM; i++) n->mem[i] = (uint8_t)(i * 13u + 7u + (unsigned)idx);
-    for (i = 0; i < NPG; i++) n->pbl[i] = (uint64_t)(uintptr_t)(n->mem + i * PG);
-    return iw_rnic_open(&n->r, &vs_ops, n, n->stags, NST, seed, 0) == IW_V_OK &&
-           iw_pd_alloc(&n->r, &n->pd) == IW_V_OK && iw_pd_alloc(&n->r, &n->pd2) == IW_V_OK;
-}
-
-static int vs_q_init(vs_q *q, vs_rn *n, uint32_t pd, int priv, int bind, uint32_t rcq, vs_q *share)
-{
-    iw_qp_cfg qc;
-    iw_qp_mem qm;
-    memset(q, 0, sizeof *q);
-    q->rn = n;
-    if (iw_cq_create(&n->r, &q->scq, q->sring, 64) != IW_V_OK) return 0;
-    if (iw_cq_create(&n->r, &q->rcq, q->rring, rcq) != IW_V_OK) return 0;
-    memset(&qc, 0, sizeof qc);
-    qc.sq_cq = share ? &share->scq : &q->scq;
-    qc.rq_cq = share ? &share->rcq : &q->rcq;
-    qc.pd = pd;
-    qc.sq_depth = 32;
-    qc.rq_depth = 32;
-    qc.ird = 4;
-    qc.ord = 4;
-    qc.read_en = qc.write_en = qc.atomic_en = 1;
-    qc.bind_en = (uint8_t)bind;
-    qc.privileged = (uint8_t)priv;
-    qm.swqe = q->swqe;
-    qm.rwr = q->rwr;
-    qm.rwqe = q->rwqe;
-    qm.inreq = q->inreq;
-    return iw_qp_create(&n->r, &q->qp, &qc, &qm) == IW_V_OK;
-}
-
-/* Fresh RNICs, NQ QP pairs in RTS. */
+/* Fresh RNICs (their memory a pattern that differs between A and B), VF_NQ QP pairs in RTS;
+ * QP 2 of each side is in the second PD. */
 static int vs_up(void)
 {
-    iw_mpa_cfg mc;
-    iw_qp_attr at;
-    int i, ok = 1;
-    ok = vs_rn_init(&RA, 0, 1234u) && vs_rn_init(&RB, 1, 5678u);
-    for (i = 0; ok && i < NQ; i++) {
-        ok = vs_q_init(&QA[i], &RA, i == 2 ? RA.pd2 : RA.pd, i == 0 ? g_priv_a0 : 1, 1, 64, NULL) &&
-             vs_q_init(&QB[i], &RB, i == 2 ? RB.pd2 : RB.pd, 1, i == 0 ? g_bind_b0 : 1,
-                       i == 0 ? g_rcq_b0 : 64, i == 1 && g_share_cq_b ? &QB[0] : NULL);
+    uint32_t k;
+    int i, ok = vf_rn_init(&RA, 0, 1234u, 0) && vf_rn_init(&RB, 1, 5678u, 0);
+    for (k = 0; ok && k < MEM; k++) {
+        RA.mem[k] = (uint8_t)(k * 13u + 7u);
+        RB.mem[k] = (uint8_t)(k * 13u + 8u);
+    }
+    for (i = 0; ok && i < VF_NQ; i++) {
+        iw_qp_cfg qa = vf_qp_cfg(i == 2 ? RA.pd2 : RA.pd, 4, 4);
+        iw_qp_cfg qb = vf_qp_cfg(i == 2 ? RB.pd2 : RB.pd, 4, 4);
+        qa.privileged = (uint8_t)(i == 0 ? g_priv_a0 : 1);
+        qb.bind_en = (uint8_t)(i == 0 ? g_bind_b0 : 1);
+        if (i == 1 && g_share_cq_b) {
+            qb.sq_cq = &QB[0].scq;
+            qb.rq_cq = &QB[0].rcq;
+        }
+        ok = vf_q_init(&QA[i], &RA, qa, 64) && vf_q_init(&QB[i], &RB, qb, i == 0 ? g_rcq_b0 : 64);
     }
     g_priv_a0 = 1;
     g_bind_b0 = 1;
     g_rcq_b0 = 64;
     g_share_cq_b = 0;
-    if (!ok) return 0;
-    vs_resp_ops = *iw_qp_mpa_ulp_ops();
-    vs_resp_ops.request = vs_request;
-    for (i = 0; i < NQ; i++) {
-        iw_mpa_cfg_default(&mc, IW_MPA_INITIATOR);
-        if (iw_mpa_init(&QA[i].c, &mc, &vs_host, &QA[i], iw_qp_mpa_ulp_ops(), &QA[i].qp, QA[i].reasm,
-                        sizeof QA[i].reasm) != IW_OK)
-            return 0;
-        iw_mpa_cfg_default(&mc, IW_MPA_RESPONDER);
-        if (iw_mpa_init(&QB[i].c, &mc, &vs_host, &QB[i], &vs_resp_ops, &QB[i].qp, QB[i].reasm,
-                        sizeof QB[i].reasm) != IW_OK)
-            return 0;
-        (void)iw_mpa_start(&QB[i].c, NULL, 0);
-        (void)iw_mpa_start(&QA[i].c, NULL, 0);
-    }
-    vs_flow();
-    memset(&at, 0, sizeof at);
-    at.next_state = IW_QP_RTS;
-    for (i = 0; i < NQ; i++) {
-        at.llp = &QB[i].c;
-        if (iw_qp_modify(&QB[i].qp, &at) != IW_V_OK) return 0;
-        at.llp = &QA[i].c;
-        if (iw_qp_modify(&QA[i].qp, &at) != IW_V_OK) return 0;
-        if (iw_qp_state(&QA[i].qp) != IW_QP_RTS || iw_qp_state(&QB[i].qp) != IW_QP_RTS) return 0;
-    }
+    if (!ok || !vf_connect()) return 0;
     /* one empty Send each way round: the Responder (B) may send FPDUs only after the Initiator's
      * first one (MPA-015), so that B's Terminates reach A at once */
-    for (i = 0; i < NQ; i++) {
+    for (i = 0; i < VF_NQ; i++) {
         iw_send_wr w;
         iw_recv_wr r;
         iw_wc wc;
@@ -209,7 +57,7 @@ static int vs_up(void)
         w.flags = IW_WR_SIGNALED;
         if (iw_qp_post_rq(&QB[i].qp, &r, 1, &n) != IW_V_OK || iw_qp_post_sq(&QA[i].qp, &w, 1, &n) != IW_V_OK)
             return 0;
-        vs_flow();
+        vf_flow();
         if (iw_cq_poll(&QA[i].scq, &wc) != IW_V_OK || wc.status != IW_WC_SUCCESS ||
             iw_cq_poll(QB[i].qp.cfg.rq_cq, &wc) != IW_V_OK || wc.status != IW_WC_SUCCESS)
             return 0;
@@ -217,64 +65,14 @@ static int vs_up(void)
     return RA.nev == 0 && RB.nev == 0;
 }
 
-static uint64_t VA(const vs_rn *n, size_t off) { return (uint64_t)(uintptr_t)(n->mem + off); }
-
-/* Register the whole arena of n as one MR (VA-based unless zero_based). 0 on failure. */
-static uint32_t vs_reg(vs_rn *n, unsigned acc, uint8_t key, uint32_t pd, int zero_based)
-{
-    iw_mr_reg g;
-    uint32_t stag = 0;
-    memset(&g, 0, sizeof g);
-    g.pd = pd;
-    g.key = key;
-    g.acc = acc;
-    g.zero_based = (uint8_t)zero_based;
-    g.va = VA(n, 0);
-    g.len = MEM;
-    g.page_size = PG;
-    g.pbl = n->pbl;
-    g.npbl = NPG;
-    return iw_mr_register(&n->r, &g, &stag) == IW_V_OK ? stag : 0;
-}
-
 #define ACC_ALL (IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE | IW_ACC_BIND)
 #define ACC_LOCAL (IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE)
 
-static iw_send_wr swr(iw_wr_type t, uint64_t id)
-{
-    iw_send_wr w;
-    memset(&w, 0, sizeof w);
-    w.type = t;
-    w.wr_id = id;
-    w.flags = IW_WR_SIGNALED;
-    return w;
-}
-static iw_vstatus post1(vs_q *q, const iw_send_wr *w)
-{
-    size_t n;
-    return iw_qp_post_sq(&q->qp, w, 1, &n);
-}
-static iw_vstatus recv1(vs_q *q, uint64_t id, uint32_t stag, uint64_t to, uint32_t len)
-{
-    iw_recv_wr r;
-    size_t n;
-    memset(&r, 0, sizeof r);
-    r.wr_id = id;
-    r.nsge = 1;
-    r.sgl[0].stag = stag;
-    r.sgl[0].to = to;
-    r.sgl[0].len = len;
-    return iw_qp_post_rq(&q->qp, &r, 1, &n);
-}
 /* An RDMA Write / Read of len octets between A's MR a_mr at offset aoff and (stag, to) at B. */
 static iw_send_wr rdma_wr(iw_wr_type t, uint64_t id, uint32_t a_mr, size_t aoff, uint32_t stag, uint64_t to,
                           uint32_t len)
 {
-    iw_send_wr w = swr(t, id);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(&RA, aoff);
-    w.sgl[0].len = len;
+    iw_send_wr w = swr1(t, id, a_mr, VA(&RA, aoff), len);
     w.remote_stag = stag;
     w.remote_to = to;
     return w;
@@ -292,7 +90,7 @@ static unsigned wc_next(iw_cq *cq, uint64_t id)
     return (unsigned)wc.status;
 }
 /* Bind window mw to [va, va + len) of mr with acc on q; returns the WC status. */
-static unsigned bind_mw(vs_q *q, uint64_t id, uint32_t mw, uint32_t mr, uint64_t va, uint64_t len, unsigned acc)
+static unsigned bind_mw(vf_q *q, uint64_t id, uint32_t mw, uint32_t mr, uint64_t va, uint64_t len, unsigned acc)
 {
     iw_send_wr w = swr(IW_WR_BIND_MW, id);
     w.bind.mw_stag = mw;
@@ -303,7 +101,7 @@ static unsigned bind_mw(vs_q *q, uint64_t id, uint32_t mw, uint32_t mr, uint64_t
     if (post1(q, &w) != IW_V_OK) return 0xFFFDu;
     return wc_next(&q->scq, id);
 }
-static unsigned local_inval(vs_q *q, uint64_t id, uint32_t stag)
+static unsigned local_inval(vf_q *q, uint64_t id, uint32_t stag)
 {
     iw_send_wr w = swr(IW_WR_INVALIDATE, id);
     w.inval_stag = stag;
@@ -311,7 +109,7 @@ static unsigned local_inval(vs_q *q, uint64_t id, uint32_t stag)
     return wc_next(&q->scq, id);
 }
 /* The Terminate q's QP holds: sent by it (local = 1) or received (local = 0). */
-static int term_is(const vs_q *q, int local, unsigned l, unsigned e, unsigned c)
+static int term_is(const vf_q *q, int local, unsigned l, unsigned e, unsigned c)
 {
     iw_qp_info qi;
     if (iw_qp_query(&q->qp, &qi) != IW_V_OK) return 0;
@@ -324,7 +122,7 @@ static int term_is(const vs_q *q, int local, unsigned l, unsigned e, unsigned c)
     }
     return 1;
 }
-static int stag_valid(vs_rn *n, uint32_t stag)
+static int stag_valid(vf_rn *n, uint32_t stag)
 {
     iw_stag_info si;
     return iw_stag_query(&n->r, stag >> 8, &si) == IW_V_OK && si.valid && si.key == (stag & 0xFFu);
@@ -342,7 +140,7 @@ static int same(void)
     return ok;
 }
 /* Number of async events on n for QP id (any event if ev == 0). */
-static int nev_of(const vs_rn *n, uint32_t qp_id, iw_async_event ev)
+static int nev_of(const vf_rn *n, uint32_t qp_id, iw_async_event ev)
 {
     int i, k = 0;
     for (i = 0; i < n->nev && i < 32; i++)
@@ -352,14 +150,10 @@ static int nev_of(const vs_rn *n, uint32_t qp_id, iw_async_event ev)
 /* A Send of len octets from A's a_mr (offset 0) on pair i, and B's Receive at boff: both WCs. */
 static int send_ok(int i, uint32_t a_mr, uint32_t b_mr, size_t boff, uint32_t len, uint64_t id)
 {
-    iw_send_wr w = swr(IW_WR_SEND, id);
+    iw_send_wr w = swr1(IW_WR_SEND, id, a_mr, VA(&RA, 0), len);
     iw_cq *bcq = QB[i].qp.cfg.rq_cq;
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(&RA, 0);
-    w.sgl[0].len = len;
     if (recv1(&QB[i], id, b_mr, VA(&RB, boff), len) != IW_V_OK || post1(&QA[i], &w) != IW_V_OK) return 0;
-    vs_flow();
+    vf_flow();
     return wc_next(&QA[i].scq, id) == IW_WC_SUCCESS && wc_next(bcq, id) == IW_WC_SUCCESS &&
            memcmp(RB.mem + boff, RA.mem, len) == 0;
 }
@@ -374,8 +168,8 @@ static void t_sec002(void)
         int p = k == 2 ? 2 : 1;
         iw_send_wr w;
         REQUIRE(vs_up());
-        a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
         REQUIRE(a_mr && b_mr);
         REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x40, &mw) == IW_V_OK);
         mw = (mw & ~0xFFu) | 0x41;
@@ -384,15 +178,15 @@ static void t_sec002(void)
         /* the window works on the QP it is bound to */
         w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, PG), 16);
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-        vs_flow();
+        vf_flow();
         REQUIRE(wc_next(&QA[0].scq, 2) == IW_WC_SUCCESS);
         CHECK_MEM(RB.mem + PG, RA.mem, 16);
-        if (p == 2) a_mr = vs_reg(&RA, ACC_LOCAL, 9, RA.pd2, 0); /* A2's PD */
+        if (p == 2) a_mr = vf_reg(&RA, ACC_LOCAL, 9, RA.pd2, 0); /* A2's PD */
         REQUIRE(a_mr);
         snap();
         w = rdma_wr(k == 1 ? IW_WR_READ : IW_WR_WRITE, 3, a_mr, 100, mw, VA(&RB, PG), 64);
         REQUIRE(post1(&QA[p], &w) == IW_V_OK);
-        vs_flow();
+        vf_flow();
         CHECK(same());
         if (k == 1) {
             CHECK(term_is(&QB[p], 1, 0, 1, 0x03));
@@ -426,8 +220,8 @@ static void t_sec005(void)
         iw_send_wr w;
         iw_wc wc;
         REQUIRE(vs_up());
-        a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
         REQUIRE(a_mr && b_mr);
         switch (k) {
         case 0:
@@ -441,7 +235,7 @@ static void t_sec005(void)
             target = k == 1 ? b_mr : mw;
             break;
         default:
-            target = vs_reg(&RB, ACC_LOCAL, 3, RB.pd, 0);
+            target = vf_reg(&RB, ACC_LOCAL, 3, RB.pd, 0);
             REQUIRE(target);
             break;
         }
@@ -450,7 +244,7 @@ static void t_sec005(void)
         w = swr(IW_WR_SEND_INV, 4); /* no payload: nothing to place */
         w.inval_stag = target;
         REQUIRE(post1(&QA[p], &w) == IW_V_OK);
-        vs_flow();
+        vf_flow();
         CHECK(same());
         CHECK(term_is(&QB[p], 1, 0, 1, k == 2 ? 0x02u : 0x09u));
         CHECK(term_is(&QA[p], 0, 0, 1, k == 2 ? 0x02u : 0x09u));
@@ -463,7 +257,7 @@ static void t_sec005(void)
             CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.qp_id == QB[0].qp.id);
             w = rdma_wr(IW_WR_WRITE, 5, a_mr, 0, mw, VA(&RB, 8), 8);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-            vs_flow();
+            vf_flow();
             CHECK_EQ(wc_next(&QA[0].scq, 5), IW_WC_SUCCESS);
             CHECK_MEM(RB.mem + 8, RA.mem, 8);
         }
@@ -498,11 +292,11 @@ static void alloc_seq(int t, const iw_rnic_host_ops *ops, uint64_t seed, uint32_
 }
 static void t_sec006(void)
 {
-    static const iw_rnic_host_ops hr = {vs_map, vs_random, NULL, NULL, NULL};
+    static const iw_rnic_host_ops hr = {vf_map, vs_random, NULL, NULL, NULL};
     uint32_t a[64], b[64], c[64], d[64];
     int i, j, consec = 0, q[4] = {0, 0, 0, 0}, differ = 0, differ2 = 0;
-    alloc_seq(0, &vs_ops, 1111, a, 64);
-    alloc_seq(1, &vs_ops, 2222, b, 64);
+    alloc_seq(0, &vf_rnic_ops, 1111, a, 64);
+    alloc_seq(1, &vf_rnic_ops, 2222, b, 64);
     for (i = 0; i < 64; i++) {
         CHECK(a[i] >= 1 && a[i] < 4096);
         for (j = 0; j < i; j++) CHECK(a[i] != a[j]);
@@ -531,25 +325,21 @@ static void t_sec011(void)
     iw_wc wc;
     g_share_cq_b = 1; /* B0 and B1 share their CQs */
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     /* B1 has a completed Receive waiting in the shared CQ */
-    w = swr(IW_WR_SEND, 1);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(&RA, 0);
-    w.sgl[0].len = 32;
+    w = swr1(IW_WR_SEND, 1, a_mr, VA(&RA, 0), 32);
     REQUIRE(recv1(&QB[1], 11, b_mr, VA(&RB, 1000), 32) == IW_V_OK);
     REQUIRE(recv1(&QB[0], 12, b_mr, VA(&RB, 2000), 32) == IW_V_OK);
     REQUIRE(post1(&QA[1], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     REQUIRE(wc_next(&QA[1].scq, 1) == IW_WC_SUCCESS);
     /* A0 writes past the end of the MR: B0 ends */
     snap();
     w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, b_mr, VA(&RB, MEM - 8), 16);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK(same());
     CHECK(term_is(&QB[0], 1, 1, 1, 0x01));
     CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_PROTECTION), 1);
@@ -570,7 +360,7 @@ static void t_sec011(void)
     REQUIRE(post1(&QA[1], &w) == IW_V_OK);
     w = rdma_wr(IW_WR_READ, 23, a_mr, 9000, b_mr, VA(&RB, 5000), 100);
     REQUIRE(post1(&QA[1], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[1].scq, 22), IW_WC_SUCCESS);
     CHECK_EQ(wc_next(&QA[1].scq, 23), IW_WC_SUCCESS);
     CHECK_MEM(RB.mem + 5000, RA.mem + 200, 100);
@@ -606,7 +396,7 @@ static void t_sec012(void)
     w.fr_stag = s0;
     w.wr_id = 2;
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_QP_NOT_PRIVILEGED);
     CHECK(iw_stag_query(&RA.r, s0 >> 8, &si) == IW_V_OK && !si.valid);
     CHECK(term_is(&QA[0], 1, 0, 0, 0));
@@ -615,13 +405,9 @@ static void t_sec012(void)
     /* STag 0 in an SGE of a non-privileged QP: a protection error */
     g_priv_a0 = 0;
     REQUIRE(vs_up());
-    w = swr(IW_WR_SEND, 3);
-    w.nsge = 1;
-    w.sgl[0].stag = 0;
-    w.sgl[0].to = VA(&RA, 0);
-    w.sgl[0].len = 8;
+    w = swr1(IW_WR_SEND, 3, 0, VA(&RA, 0), 8);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_INVALID_STAG);
     CHECK(term_is(&QA[0], 1, 0, 0, 0));
 }
@@ -634,12 +420,12 @@ static void t_sec013(void)
     iw_send_wr w;
     int i, found = 0;
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
     REQUIRE(a_mr);
     snap();
     w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, 0, VA(&RB, 0), 64);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK(same());
     CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
     CHECK(term_is(&QA[0], 0, 1, 1, 0x00));
@@ -663,8 +449,8 @@ static void t_sec016(void)
     iw_qp_attr at;
     int i;
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vs_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_READ, 2, RB.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_READ, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     for (i = 0; i < 256; i++) RB.mem[i] = (uint8_t)(i * 7 + 1);
     memset(&at, 0, sizeof at);
@@ -677,26 +463,26 @@ static void t_sec016(void)
         w = rdma_wr(IW_WR_READ, (uint64_t)(10 + i), a_mr, 1024u + 64u * (unsigned)i, b_mr, VA(&RB, 0), 64);
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     }
-    vs_flow();
+    vf_flow();
     CHECK_EQ(iw_rdmap_ird_outstanding(&QB[0].qp.rs), 4);
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
     for (i = 0; i < 4; i++) { /* B1 has its own IRD */
         w = rdma_wr(IW_WR_READ, (uint64_t)(20 + i), a_mr, 4096u + 64u * (unsigned)i, b_mr, VA(&RB, 0), 64);
         REQUIRE(post1(&QA[1], &w) == IW_V_OK);
     }
-    vs_flow();
+    vf_flow();
     for (i = 0; i < 4; i++) CHECK_EQ(wc_next(&QA[1].scq, (uint64_t)(20 + i)), IW_WC_SUCCESS);
     CHECK(memcmp(RA.mem + 4096, RB.mem, 64) == 0 && memcmp(RA.mem + 4096 + 192, RB.mem, 64) == 0);
     CHECK_EQ(iw_rdmap_ird_outstanding(&QB[1].qp.rs), 0);
     w = rdma_wr(IW_WR_READ, 14, a_mr, 2048, b_mr, VA(&RB, 0), 64);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK(term_is(&QB[0], 1, 1, 2, 0x03)); /* DDP untagged, MSN out of range (RDMAP-039) */
     CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);
     CHECK_EQ(iw_qp_state(&QB[2].qp), IW_QP_RTS);
     w = rdma_wr(IW_WR_READ, 30, a_mr, 8192, b_mr, VA(&RB, 0), 64);
     REQUIRE(post1(&QA[1], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[1].scq, 30), IW_WC_SUCCESS);
     CHECK(memcmp(RA.mem + 8192, RB.mem, 64) == 0);
 }
@@ -711,22 +497,18 @@ static void t_sec015(void)
     size_t at;
     REQUIRE(vs_up());
     REQUIRE(QB[0].qp.info.crc && QA[0].qp.info.crc); /* CRC negotiated */
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     CHECK(send_ok(0, a_mr, b_mr, 0, 100, 1)); /* the path works */
     REQUIRE(recv1(&QB[0], 2, b_mr, VA(&RB, 1000), 100) == IW_V_OK);
     REQUIRE(recv1(&QB[0], 3, b_mr, VA(&RB, 2000), 100) == IW_V_OK);
-    w = swr(IW_WR_SEND, 2);
-    w.nsge = 1;
-    w.sgl[0].stag = a_mr;
-    w.sgl[0].to = VA(&RA, 0);
-    w.sgl[0].len = 100;
+    w = swr1(IW_WR_SEND, 2, a_mr, VA(&RA, 0), 100);
     at = QA[0].out_len;
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     REQUIRE(QA[0].out_len > at + 2 + 18 + 50);
     QA[0].out[at + 2 + 18 + 50] ^= 0x20; /* one payload octet */
-    vs_flow();
+    vf_flow();
     while (iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK) {
         CHECK(wc.status != IW_WC_SUCCESS);
         if (wc.status == IW_WC_SUCCESS) fprintf(stderr, "  WC %llu success\n", (unsigned long long)wc.wr_id);
@@ -746,15 +528,15 @@ static void t_cq_overflow(void)
     int i;
     g_rcq_b0 = 2;
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     for (i = 0; i < 3; i++) REQUIRE(recv1(&QB[0], 10u + (unsigned)i, b_mr, VA(&RB, 100u * (unsigned)i), 16) == IW_V_OK);
     for (i = 0; i < 3; i++) {
         w = swr(IW_WR_SEND, 20u + (unsigned)i);
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     }
-    vs_flow();
+    vf_flow();
     CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_CQ_RQ_ERROR), 1);
     CHECK(iw_qp_state(&QB[0].qp) == IW_QP_TERMINATE || iw_qp_state(&QB[0].qp) == IW_QP_ERROR);
     CHECK(term_is(&QA[0], 0, 0, 2, 0x07));
@@ -766,7 +548,7 @@ static void t_cq_overflow(void)
     CHECK_EQ(RB.nev, 1); /* one error, one event */
     /* the other QPs of the RNIC, with their own CQs, go on */
     CHECK(send_ok(1, a_mr, b_mr, 4000, 50, 31));
-    CHECK(send_ok(2, vs_reg(&RA, ACC_LOCAL, 9, RA.pd2, 0), vs_reg(&RB, ACC_LOCAL, 3, RB.pd2, 0), 5000, 50, 32));
+    CHECK(send_ok(2, vf_reg(&RA, ACC_LOCAL, 9, RA.pd2, 0), vf_reg(&RB, ACC_LOCAL, 3, RB.pd2, 0), 5000, 50, 32));
     for (i = 0; i < 40; i++) {
         CHECK(send_ok(1, a_mr, b_mr, 6000, 8, 100u + (unsigned)i)); /* far more WCs than B0's CQ holds */
         if (check__failed_here) break;
@@ -787,8 +569,8 @@ static void t_verbs044(void)
     iw_stag_info si;
     iw_send_wr w;
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
@@ -806,7 +588,7 @@ static void t_verbs044(void)
           si.len == MEM && si.pd == RB.pd);
     w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, b_mr, VA(&RB, MEM - 100), 100); /* all of it still registered */
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
     CHECK_MEM(RB.mem + MEM - 100, RA.mem, 100);
     /* unbound: a reregistration with invalid rights fails and the MR is gone */
@@ -817,14 +599,14 @@ static void t_verbs044(void)
     snap();
     w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK(same());
     CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
     /* its PD is no longer used by it; an unknown Index changes nothing */
     CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_INVALID_STAG_INDEX);
     /* control: a reregistration that succeeds keeps the Index, takes the new Key */
     {
-        uint32_t s2 = vs_reg(&RB, ACC_LOCAL, 5, RB.pd, 0);
+        uint32_t s2 = vf_reg(&RB, ACC_LOCAL, 5, RB.pd, 0);
         g.acc = IW_ACC_LOCAL_READ;
         REQUIRE(s2);
         CHECK_EQ(iw_mr_reregister(&RB.r, s2, &g, &ns), IW_V_OK);
@@ -839,8 +621,8 @@ static void t_verbs047(void)
     iw_stag_info si;
     iw_send_wr w;
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vs_reg(&RB, ACC_LOCAL, 2, RB.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_LOCAL, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(iw_mr_alloc_stag(&RB.r, RB.pd, NPG, 1, 0x30, &inv) == IW_V_OK);
     CHECK(iw_mr_register_shared(&RB.r, inv, RB.pd, ACC_LOCAL, 0x31, 0, VA(&RB, 0), &ns) != IW_V_OK);
@@ -857,7 +639,7 @@ static void t_verbs047(void)
     /* the shared MR maps the same memory: a zero-based Write at TO 300 lands at octet 300 */
     w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, ns, 300, 50);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
     CHECK_MEM(RB.mem + 300, RA.mem, 50);
 }
@@ -869,7 +651,7 @@ static void t_verbs048(void)
     for (k = 0; k < 3; k++) { /* 0: local, the new STag; 1: local, the original; 2: remote */
         uint32_t b_mr, ns = 0, t;
         REQUIRE(vs_up());
-        b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
         REQUIRE(b_mr);
         REQUIRE(iw_mr_register_shared(&RB.r, b_mr, RB.pd, ACC_LOCAL | IW_ACC_REMOTE_READ, 0x44, 0, VA(&RB, 0), &ns) ==
                 IW_V_OK);
@@ -878,7 +660,7 @@ static void t_verbs048(void)
         if (k < 2) {
             unsigned st = local_inval(&QB[0], 1, t);
             CHECK(st != IW_WC_SUCCESS && st < 0xFFF0u);
-            vs_flow();
+            vf_flow();
             CHECK(term_is(&QB[0], 1, 0, 0, 0));
             CHECK(term_is(&QA[0], 0, 0, 0, 0));
             CHECK_EQ(nev_of(&RB, QB[0].qp.id, (iw_async_event)0), 0); /* the WC reports it */
@@ -887,7 +669,7 @@ static void t_verbs048(void)
             w.inval_stag = t;
             REQUIRE(recv1(&QB[0], 3, b_mr, VA(&RB, 0), 64) == IW_V_OK);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-            vs_flow();
+            vf_flow();
             CHECK(term_is(&QB[0], 1, 0, 1, 0x09));
             CHECK(term_is(&QA[0], 0, 0, 1, 0x09));
         }
@@ -910,8 +692,8 @@ static void t_verbs049(void)
     int k;
     for (k = 0; k < 3; k++) { /* after deallocation: 0 a Write, 1 a Read, 2 a local SGE */
         REQUIRE(vs_up());
-        a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
         REQUIRE(a_mr && b_mr);
         REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
         REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
@@ -920,7 +702,7 @@ static void t_verbs049(void)
         CHECK(stag_valid(&RB, mw));
         w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, PG), 10); /* the window still works */
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-        vs_flow();
+        vf_flow();
         CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
         REQUIRE(local_inval(&QB[0], 3, mw) == IW_WC_SUCCESS);
         CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK);
@@ -929,22 +711,18 @@ static void t_verbs049(void)
         if (k == 0) {
             w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-            vs_flow();
+            vf_flow();
             CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
         } else if (k == 1) {
             w = rdma_wr(IW_WR_READ, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-            vs_flow();
+            vf_flow();
             CHECK(term_is(&QB[0], 1, 0, 1, 0x00));
             CHECK(wc_next(&QA[0].scq, 4) != IW_WC_SUCCESS);
         } else {
-            w = swr(IW_WR_SEND, 4);
-            w.nsge = 1;
-            w.sgl[0].stag = b_mr;
-            w.sgl[0].to = VA(&RB, 0);
-            w.sgl[0].len = 10;
+            w = swr1(IW_WR_SEND, 4, b_mr, VA(&RB, 0), 10);
             REQUIRE(post1(&QB[0], &w) == IW_V_OK);
-            vs_flow();
+            vf_flow();
             CHECK_EQ(wc_next(&QB[0].scq, 4), IW_WC_INVALID_STAG);
         }
         CHECK(same());
@@ -969,7 +747,7 @@ static void t_verbs050(void)
         unsigned st;
         REQUIRE(vs_up());
         if (k == 1)
-            s = vs_reg(&RA, ACC_LOCAL, 0x33, RA.pd, 0);
+            s = vf_reg(&RA, ACC_LOCAL, 0x33, RA.pd, 0);
         else
             REQUIRE(iw_mr_alloc_stag(&RA.r, k == 2 ? RA.pd2 : RA.pd, k == 4 ? 1u : NPG, 1, 0x33, &s) == IW_V_OK);
         REQUIRE(s && iw_stag_query(&RA.r, s >> 8, &before) == IW_V_OK);
@@ -983,7 +761,7 @@ static void t_verbs050(void)
         w.fr.pbl = RA.pbl;
         w.fr.npbl = 4;
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-        vs_flow();
+        vf_flow();
         st = wc_next(&QA[0].scq, 1);
         if (k == 5) /* Figure 36 has both "Invalid Page Size" and "Invalid Physical Buffer Size" */
             CHECK(st == IW_WC_INVALID_PB_SIZE || st == IW_WC_INVALID_PAGE_SIZE);
@@ -1015,8 +793,8 @@ static void t_verbs052(void)
     iw_stag_info si;
     iw_send_wr w;
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vs_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(local_inval(&QB[0], 1, b_mr) == IW_WC_SUCCESS);
     CHECK_EQ(local_inval(&QB[0], 2, b_mr), IW_WC_SUCCESS); /* an Invalid STag again: fine */
@@ -1036,7 +814,7 @@ static void t_verbs052(void)
     CHECK(stag_valid(&RB, ns));
     w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, ns, VA(&RB, MEM - 64), 64);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 4), IW_WC_SUCCESS);
     CHECK_MEM(RB.mem + MEM - 64, RA.mem, 64);
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
@@ -1061,7 +839,7 @@ static void t_verbs053(void)
         w.fr.pbl = RA.pbl;
         w.fr.npbl = 1;
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-        vs_flow();
+        vf_flow();
         CHECK_EQ(wc_next(&QA[0].scq, 1), k == 0 ? IW_WC_SUCCESS : IW_WC_INVALID_ACCESS);
         CHECK(iw_stag_query(&RA.r, s >> 8, &si) == IW_V_OK && si.valid == (k == 0) && !si.remote_ok);
         if (k) {
@@ -1082,8 +860,8 @@ static void t_verbs054(void)
     iw_stag_info si;
     iw_send_wr w;
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     CHECK_EQ(iw_mw_alloc(&RB.r, 99, 1, &x), IW_V_INVALID_PD);
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd2, 0x54, &mw) == IW_V_OK);
@@ -1100,9 +878,9 @@ static void t_verbs054(void)
     }
     /* Invalid: a peer's Write through it fails */
     snap();
-    w = rdma_wr(IW_WR_WRITE, 1, vs_reg(&RA, ACC_LOCAL, 9, RA.pd2, 0), 0, mw, 0, 16);
+    w = rdma_wr(IW_WR_WRITE, 1, vf_reg(&RA, ACC_LOCAL, 9, RA.pd2, 0), 0, mw, 0, 16);
     REQUIRE(w.sgl[0].stag && post1(&QA[2], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK(same());
     CHECK(term_is(&QB[2], 1, 1, 1, 0x00));
     /* in PD 2: a QP of PD 1 cannot bind it */
@@ -1135,7 +913,7 @@ static void t_verbs055(void)
         if (k == 9) mracc = IW_ACC_LOCAL_READ | IW_ACC_REMOTE_READ | IW_ACC_BIND;
         if (k == 10) mracc = IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE | IW_ACC_BIND;
         if (k == 12) mracc = ACC_LOCAL | IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE;
-        b_mr = vs_reg(&RB, mracc, 2, k == 8 ? RB.pd2 : RB.pd, k == 15);
+        b_mr = vf_reg(&RB, mracc, 2, k == 8 ? RB.pd2 : RB.pd, k == 15);
         REQUIRE(b_mr);
         REQUIRE(iw_mw_alloc(&RB.r, k == 7 ? RB.pd2 : RB.pd, 0x70, &mw) == IW_V_OK);
         mws = (mw & ~0xFFu) | 0x71;
@@ -1147,8 +925,8 @@ static void t_verbs055(void)
         if (k == 14) va = VA(&RB, 0) - 1; /* starts one octet before */
         if (k == 15) va = PG;             /* a TO of the zero-based MR */
         if (k == 1) REQUIRE(bind_mw(&QB[0], 1, mws, mr, va, len, acc) == IW_WC_SUCCESS);
-        if (k == 2) mws = ((NST - 1u) << 8) | 0x71; /* never allocated (the table has NST entries) */
-        if (k == 2 && iw_stag_query(&RB.r, NST - 1u, &si) == IW_V_OK) mws = ((NST - 2u) << 8) | 0x71;
+        if (k == 2) mws = ((VF_NST - 1u) << 8) | 0x71; /* never allocated (the table has VF_NST entries) */
+        if (k == 2 && iw_stag_query(&RB.r, VF_NST - 1u, &si) == IW_V_OK) mws = ((VF_NST - 2u) << 8) | 0x71;
         if (k == 3) mws = b_mr;
         if (k == 4) mr = b_mr ^ 0x01u;
         if (k == 5) REQUIRE(iw_mr_alloc_stag(&RB.r, RB.pd, NPG, 1, 0x72, &mr) == IW_V_OK);
@@ -1156,7 +934,7 @@ static void t_verbs055(void)
         snap();
         st = bind_mw(&QB[0], 2, mws, mr, va, len, acc);
         CHECK_EQ(st, want[k]);
-        vs_flow();
+        vf_flow();
         CHECK(same());
         if (k == 0) {
             CHECK(stag_valid(&RB, mws));
@@ -1185,19 +963,19 @@ static void t_verbs058(void)
     iw_stag_info si;
     iw_send_wr w;
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x58, &mw) == IW_V_OK);
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
     /* B1: same PD, not the window's QP */
     CHECK_EQ(local_inval(&QB[1], 2, mw), IW_WC_INVALID_PD);
-    vs_flow();
+    vf_flow();
     CHECK(term_is(&QB[1], 1, 0, 0, 0));
     CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.valid && si.qp_id == QB[0].qp.id);
     w = rdma_wr(IW_WR_WRITE, 3, a_mr, 0, mw, VA(&RB, 0), 8);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS);
     /* B0: works; Invalid, unbound, in B0's PD */
     CHECK_EQ(local_inval(&QB[0], 4, mw), IW_WC_SUCCESS);
@@ -1206,7 +984,7 @@ static void t_verbs058(void)
     snap();
     w = rdma_wr(IW_WR_WRITE, 5, a_mr, 0, mw, VA(&RB, 0), 8);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK(same());
     CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
     CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK); /* no window bound to the MR any more */
@@ -1229,7 +1007,7 @@ static void t_verbs034(void)
         uint32_t b_mr, mw = 0;
         iw_qp_info qi;
         REQUIRE(vs_up());
-        b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
         REQUIRE(b_mr);
         REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x34, &mw) == IW_V_OK);
         REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
@@ -1243,7 +1021,7 @@ static void t_verbs034(void)
             w.inval_stag = mw;
             REQUIRE(recv1(&QB[0], 4, b_mr, VA(&RB, 0), 64) == IW_V_OK);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-            vs_flow();
+            vf_flow();
             CHECK(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS && wc.inval &&
                   wc.inval_stag == mw);
         } else {
@@ -1267,8 +1045,8 @@ static void t_verbs062(void)
     iw_wc wc;
     size_t n;
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vs_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     memset(&r, 0, sizeof r);
     r.wr_id = 1;
@@ -1289,7 +1067,7 @@ static void t_verbs062(void)
     w.sgl[1].len = 30;
     w.sgl[2].stag = 0; /* STag 0, zero length */
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
     REQUIRE(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK);
     CHECK(wc.wr_id == 1 && wc.status == IW_WC_SUCCESS && wc.len == 30);
@@ -1297,7 +1075,7 @@ static void t_verbs062(void)
     /* a zero-length RDMA Write with an unknown source SGE */
     w = rdma_wr(IW_WR_WRITE, 3, 0xABCD00u, 0, b_mr, VA(&RB, 0), 0);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS);
     CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_RTS);
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
@@ -1312,13 +1090,13 @@ static void t_zero_read(void)
     snap();
     w = rdma_wr(IW_WR_READ, 1, 0x123400u, 0, 0x567800u, 0, 0);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK(same());
     CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
     /* a zero-length RDMA Write is accepted with any STag (ddp.md 6) */
     w = rdma_wr(IW_WR_WRITE, 2, 0x123400u, 0, 0x567800u, 0, 0);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vs_flow();
+    vf_flow();
     CHECK(same());
     CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
     CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_RTS);
@@ -1342,7 +1120,7 @@ static int local_qp(void)
     iw_qp_mem qm;
     uint32_t pd = 0;
     memset(&lr, 0, sizeof lr);
-    if (iw_rnic_open(&lr, &vs_ops, &RA, lst, 16, 9, 0) != IW_V_OK || iw_pd_alloc(&lr, &pd) != IW_V_OK ||
+    if (iw_rnic_open(&lr, &vf_rnic_ops, &RA, lst, 16, 9, 0) != IW_V_OK || iw_pd_alloc(&lr, &pd) != IW_V_OK ||
         iw_cq_create(&lr, &lcq, lring, 32) != IW_V_OK)
         return 0;
     memset(&qc, 0, sizeof qc);
@@ -1465,22 +1243,18 @@ static void t_verbs070(void)
     iw_send_wr w[4];
     size_t n;
     REQUIRE(vs_up());
-    a_mr = vs_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
     REQUIRE(a_mr);
     REQUIRE(recv1(&QA[0], 11, a_mr, VA(&RA, 0), 16) == IW_V_OK);
     REQUIRE(recv1(&QA[0], 12, a_mr, VA(&RA, 16), 16) == IW_V_OK);
-    w[0] = swr(IW_WR_SEND, 1);
-    w[0].nsge = 1;
-    w[0].sgl[0].stag = a_mr ^ 0x1u; /* wrong key */
-    w[0].sgl[0].to = VA(&RA, 0);
-    w[0].sgl[0].len = 8;
+    w[0] = swr1(IW_WR_SEND, 1, a_mr ^ 0x1u, VA(&RA, 0), 8); /* wrong key */
     w[1] = swr(IW_WR_SEND, 2);
     w[2] = swr(IW_WR_SEND, 3);
     w[2].flags = 0; /* unsignaled */
     w[3] = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, 0x1100u, 0, 8);
     w[3].flags = 0;
     REQUIRE(iw_qp_post_sq(&QA[0].qp, w, 4, &n) == IW_V_OK && n == 4);
-    vs_flow();
+    vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_INVALID_STAG);
     iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
     CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
