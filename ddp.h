@@ -30,7 +30,10 @@
  *   Two ways to combine placement with the MPA CRC: verify-then-place (MPA checks the CRC, then
  *   iw_ddp_rx copies) and fused (iw_ddp_rx_place copies while computing the CRC, MPA compares,
  *   iw_ddp_rx_commit completes the message only if it matched). See the README for which is
- *   faster and which the adapters use.
+ *   faster and which the adapters use. Streamed (iw_ddp_rx_place_begin, for mpa.h's
+ *   iw_mpa_set_place_begin): a tagged segment whose payload has not arrived yet is checked
+ *   from its header and its destination handed to MPA, which places the payload as it comes
+ *   and then commits as in the fused way.
  *
  * TRANSMIT. One message at a time (segments of different messages are never interleaved,
  *   DDP-013): iw_ddp_send takes the header fields and a gather list of payload pointers (not

@@ -23,7 +23,9 @@
  *   Initiator and Responder setup state machines with their timers, CRC and marker negotiation,
  *   FPDU transmit (gather list: no payload copy; markers every 512 octets; exact resume after a
  *   partial send) and receive (any chunking; in-place delivery of whole FPDUs; reassembly only
- *   of FPDUs that straddle calls or carry markers), and the MPA errors (RFC 5044 §8) with the
+ *   of FPDUs that straddle calls or carry markers, and not even those when the ULP streams
+ *   their payload into place: iw_mpa_set_place_begin, with header-split reads for socket hosts,
+ *   iw_mpa_rx_direct), and the MPA errors (RFC 5044 §8) with the
  *   Terminate they call for. It also holds the few definitions every layer shares: iw_status,
  *   iw_iov, byte-order helpers and CRC32c.
  *
@@ -31,7 +33,8 @@
  *   close (TCP), and the optional crc32c override and trace hook. ULP UPCALLS (iw_mpa_ulp_ops):
  *   request (Responder), established, rejected, deliver (one ULPDU), error, closed, tx_done,
  *   and the optional fused pair place/commit (the ULP copies while the CRC is computed; MPA
- *   compares it and only then lets the ULP complete the ULPDU).
+ *   compares it and only then lets the ULP complete the ULPDU), extended by the optional
+ *   place_begin (iw_mpa_set_place_begin) to FPDUs cut by the end of a feed.
  *
  * LIMITS: Private Data <= IW_CFG_MPA_MAX_PRIVDATA (512) octets; a ULPDU is at most 65535 octets
  *   and at most the reassembly buffer; one FPDU in flight per connection (iw_mpa_tx returns
