@@ -30,7 +30,10 @@
  *   Two ways to combine placement with the MPA CRC: verify-then-place (MPA checks the CRC, then
  *   iw_ddp_rx copies) and fused (iw_ddp_rx_place copies while computing the CRC, MPA compares,
  *   iw_ddp_rx_commit completes the message only if it matched). See the README for which is
- *   faster and which the adapters use.
+ *   faster and which the adapters use. Streamed (iw_ddp_rx_place_begin, for mpa.h's
+ *   iw_mpa_set_place_begin): a tagged segment whose payload has not arrived yet is checked
+ *   from its header and its destination handed to MPA, which places the payload as it comes
+ *   and then commits as in the fused way.
  *
  * TRANSMIT. One message at a time (segments of different messages are never interleaved,
  *   DDP-013): iw_ddp_send takes the header fields and a gather list of payload pointers (not
@@ -272,6 +275,7 @@ typedef struct iw_ddp_stream {
     iw_ddp_hdr pend_hdr; /* its header, when commit needs it (untagged, or L = 1) */
     uint32_t pend_n;    /* its payload length */
     iw_ddp_error pend_err; /* IW__DDP_P_FAIL: its refusal (fused: the CRC decides which error wins) */
+    iw_mpa_place_dst pend_dst; /* iw_ddp_rx_place_begin: its payload's destination while pending */
     /* transmit */
     uint32_t tx_msn[IW_CFG_DDP_QN]; /* last MSN sent per queue */
     iw_ddp_msg tx;
@@ -303,6 +307,19 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
 /* Fused receive, step 2: crc_ok != 0: complete (deliver) the placed segment, or report its
  * refusal (IW_ETERM); crc_ok == 0: forget it (the LLP reports its CRC error). */
 IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok);
+/* Streamed receive, step 1 (mpa.h iw_mpa_place_begin_fn): the segment's first have octets
+ * hdr[0..have) and its length len are known, its payload not yet. A tagged segment (DV 01b,
+ * have >= 14, payload >= 1 octet) that passes every check of iw_ddp_rx_place (the ULP's check,
+ * DDP-025, the resolver, DDP-037) and resolves to ONE piece becomes pending as after
+ * iw_ddp_rx_place: IW_OK, *hdr_len = 14 and (*dst)->base = where its len - 14 payload octets
+ * go (the caller copies them and checks the CRC); step 2 is iw_ddp_rx_commit. *dst is the
+ * stream's own: its base becomes NULL once the segment stops pending (commit, or the stream's
+ * first error, e.g. RDMAP's Terminate: nothing more is placed, DDP-034). Anything else returns
+ * IW_EAGAIN with nothing placed or recorded (untagged, a refusal, several pieces, an ended
+ * stream): the caller then hands the whole segment to iw_ddp_rx, which refuses it with the
+ * same Terminate the fused path would. */
+IW_DEF iw_status iw_ddp_rx_place_begin(iw_ddp_stream *s, const uint8_t *hdr, size_t have,
+                                       size_t len, iw_mpa_place_dst **dst, size_t *hdr_len);
 
 /* Queue one message. IW_OK: taken (segments go out now or from iw_ddp_tx_resume); IW_EAGAIN:
  * a message is still in progress; IW_EINVAL: bad argument (2^32 octets or more, DDP-007; a QN
@@ -345,6 +362,9 @@ IW_DEF iw_status iw_ddp_mpa_place(void *uctx, const uint8_t *ulpdu, size_t len, 
                                   uint32_t *crc);
 IW_DEF iw_status iw_ddp_mpa_commit(void *uctx, int crc_ok);
 IW_DEF void iw_ddp_mpa_tx_done(void *uctx);
+/* iw_ddp_rx_place_begin, for iw_mpa_set_place_begin (uctx = the iw_ddp_stream). */
+IW_DEF iw_status iw_ddp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have, size_t len,
+                                        iw_mpa_place_dst **dst, size_t *hdr_len);
 
 #ifdef __cplusplus
 }
@@ -521,6 +541,7 @@ static void iw__ddp_unpend(iw_ddp_stream *s)
 {
     unsigned p = s->pend;
     s->pend = 0;
+    s->pend_dst.base = NULL; /* a streamed placement's destination is withdrawn */
     if (!(p & IW__DDP_P_TAG)) return;
     s->rt_active = (uint8_t)((p & IW__DDP_P_WAS) != 0);
     if (p & IW__DDP_P_WAS) {
@@ -939,6 +960,44 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
     return IW_OK;
 }
 
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_rx_place_begin(iw_ddp_stream *s, const uint8_t *hdr, size_t have,
+                                       size_t len, iw_mpa_place_dst **dst, size_t *hdr_len)
+{
+    iw_ddp_buf d[IW_CFG_DDP_DST_IOV];
+    iw_ddp_hdr h;
+    iw_term t;
+    unsigned access = IW_DDP_ACC_REMOTE_WRITE, was;
+    size_t nd = 0;
+    uint32_t n;
+    if (!s || !hdr || !dst || !hdr_len) return IW_EINVAL;
+    if (s->pend) iw__ddp_unpend(s); /* placed, never committed: forgotten */
+    if (s->err.status != IW_OK || len > 0xFFFFu || len <= IW_DDP_TAGGED_HDR ||
+        have < IW_DDP_TAGGED_HDR ||
+        (hdr[0] & (IW_DDP_F_TAGGED | IW_DDP_F_DV)) != (IW_DDP_F_TAGGED | IW_DDP_VERSION))
+        return IW_EAGAIN;
+    /* iw_ddp_rx_place's tagged steps in its order (RFC 5041 §7.1): the ULP's check, then
+     * DDP-025, the resolver and DDP-037 (iw__ddp_check_tagged) */
+    (void)iw__ddp_hdr_decode(hdr, have, &h, hdr_len);
+    n = (uint32_t)(len - IW_DDP_TAGGED_HDR);
+    if (s->ulp->check && s->ulp->check(s->uctx, &h, &access, &t) != IW_OK) return IW_EAGAIN;
+    if (iw__ddp_check_tagged(s, h.stag, h.to, n, access, d, &nd, &t) != IW_OK || nd != 1)
+        return IW_EAGAIN; /* iw_ddp_rx meets the same refusal; several pieces: reassembled */
+    /* iw_ddp_rx_place's bookkeeping, undone by iw__ddp_unpend if the CRC fails */
+    was = s->rt_active;
+    s->pend_n = n;
+    s->pend = (uint8_t)(IW__DDP_P_TAG | (was ? IW__DDP_P_WAS : 0u) | (h.last ? IW__DDP_P_LAST : 0u));
+    s->rt_len = (was ? s->rt_len : 0u) + n;
+    s->rt_stag = h.stag;
+    s->rt_next_to = h.to + n;
+    s->rt_active = (uint8_t)!h.last;
+    if (h.last) s->pend_hdr = h;
+    s->pend_dst.base = d[0].base;
+    *dst = &s->pend_dst;
+    *hdr_len = IW_DDP_TAGGED_HDR;
+    return IW_OK;
+}
+
 /* iw_ddp_rx_commit's rarer cases: a CRC error, a refusal, untagged, L = 1. */
 static iw_status iw__ddp_commit_slow(iw_ddp_stream *s, unsigned p, int crc_ok)
 {
@@ -964,6 +1023,7 @@ IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok)
     p = s->pend;
     if (!p) return IW_ESTATE;
     s->pend = 0;
+    s->pend_dst.base = NULL;
     /* a tagged segment not ending its message: iw_ddp_rx_place did the rest */
     if (crc_ok && !(p & ~(IW__DDP_P_TAG | IW__DDP_P_WAS))) {
         s->stats.rx_segs++;
@@ -1158,6 +1218,12 @@ IW_DEF iw_status iw_ddp_mpa_place(void *uctx, const uint8_t *ulpdu, size_t len, 
                                   uint32_t *crc)
 {
     return iw_ddp_rx_place((iw_ddp_stream *)uctx, ulpdu, len, crc_in, crc);
+}
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have, size_t len,
+                                        iw_mpa_place_dst **dst, size_t *hdr_len)
+{
+    return iw_ddp_rx_place_begin((iw_ddp_stream *)uctx, hdr, have, len, dst, hdr_len);
 }
 /* see ddp.h */
 IW_DEF iw_status iw_ddp_mpa_commit(void *uctx, int crc_ok)

@@ -23,7 +23,9 @@
  *   Initiator and Responder setup state machines with their timers, CRC and marker negotiation,
  *   FPDU transmit (gather list: no payload copy; markers every 512 octets; exact resume after a
  *   partial send) and receive (any chunking; in-place delivery of whole FPDUs; reassembly only
- *   of FPDUs that straddle calls or carry markers), and the MPA errors (RFC 5044 §8) with the
+ *   of FPDUs that straddle calls or carry markers, and not even those when the ULP streams
+ *   their payload into place: iw_mpa_set_place_begin, with header-split reads for socket hosts,
+ *   iw_mpa_rx_direct), and the MPA errors (RFC 5044 §8) with the
  *   Terminate they call for. It also holds the few definitions every layer shares: iw_status,
  *   iw_iov, byte-order helpers and CRC32c.
  *
@@ -31,7 +33,8 @@
  *   close (TCP), and the optional crc32c override and trace hook. ULP UPCALLS (iw_mpa_ulp_ops):
  *   request (Responder), established, rejected, deliver (one ULPDU), error, closed, tx_done,
  *   and the optional fused pair place/commit (the ULP copies while the CRC is computed; MPA
- *   compares it and only then lets the ULP complete the ULPDU).
+ *   compares it and only then lets the ULP complete the ULPDU), extended by the optional
+ *   place_begin (iw_mpa_set_place_begin) to FPDUs cut by the end of a feed.
  *
  * LIMITS: Private Data <= IW_CFG_MPA_MAX_PRIVDATA (512) octets; a ULPDU is at most 65535 octets
  *   and at most the reassembly buffer; one FPDU in flight per connection (iw_mpa_tx returns
@@ -507,11 +510,47 @@ typedef struct iw_mpa_ulp_ops {
     iw_status (*commit)(void *uctx, int crc_ok);
 } iw_mpa_ulp_ops;
 
+/* Streamed placement (OPTIONAL; registered with iw_mpa_set_place_begin, not a member of
+ * iw_mpa_ulp_ops so that every existing table stays as it is). It extends the place/commit
+ * contract to an FPDU that does NOT lie whole in one iw_mpa_rx_feed buffer, which today is
+ * reassembled and then delivered (two copies after the kernel's). In Full Operation, with CRC
+ * on, no markers toward us and no host crc32c op, once ULPDU_Length (len) and the first
+ * have = IW_MPA_PLACE_HDR octets of the ULPDU are known (len > IW_MPA_PLACE_HDR), MPA calls
+ * place_begin(uctx, hdr, have, len, &dst, &hdr_len) with uctx the connection's ULP context.
+ * The ULP checks the header exactly as place would (RFC 5041 §7.1: every check before any
+ * octet is placed) and answers:
+ *   IW_OK      the segment is pending as after place: the ULPDU's first *hdr_len (<= have)
+ *              octets are its header; the other len - *hdr_len octets belong at (*dst)->base,
+ *              writable for that many octets until the commit. *dst is the ULP's own object:
+ *              MPA reads base again before each chunk, and the ULP sets it to NULL to
+ *              withdraw the destination (its stream failed, the memory goes away): MPA then
+ *              only computes the CRC of the rest. MPA copies each later chunk of payload to
+ *              base as it arrives (computing the CRC on the way), and at the
+ *              CRC field calls commit(uctx, 1), or commit(uctx, 0) and fails the stream with
+ *              MPA error 0x02 (RFC 5044 §4.3, §8; MPA-055): nothing of a bad FPDU completes,
+ *              although its payload octets may already be in the destination, as with place.
+ *   IW_EAGAIN  declined (an untagged segment, a header that fails its checks, a destination
+ *              in more than one piece, ...): nothing changed; MPA reassembles the FPDU and
+ *              hands it to deliver as before, which then refuses it with its usual Terminate.
+ *   other      stops the stream, as from place.
+ * If the connection fails between the two calls, commit never comes: a ULP forgets the
+ * pending segment at its next place or place_begin (ddp.h does), and must keep *dst valid (or
+ * NULL its base) as long as the connection may still receive. */
+#define IW_MPA_PLACE_HDR 18u /* octets handed to place_begin: the untagged DDP header
+                                (RFC 5041 §4.3; the tagged one, §4.2, is 14) */
+typedef struct iw_mpa_place_dst {
+    uint8_t *base; /* where ULPDU octet *hdr_len goes; NULL: withdrawn */
+} iw_mpa_place_dst;
+typedef iw_status (*iw_mpa_place_begin_fn)(void *uctx, const uint8_t *hdr, size_t have,
+                                           size_t len, iw_mpa_place_dst **dst,
+                                           size_t *hdr_len);
+
 /* Counters kept by a connection (iw_mpa_get_stats); they wrap at 2^32. */
 typedef struct iw_mpa_stats {
     uint32_t tx_fpdus, tx_markers, rx_fpdus, rx_markers;
     uint32_t rx_inplace;  /* FPDUs checked and delivered in place, no copy */
     uint32_t rx_copied;   /* FPDUs reassembled (straddling calls, or markers inside) */
+    uint32_t rx_streamed; /* FPDUs split across calls placed as they came (place_begin) */
 } iw_mpa_stats;
 
 /* Connection states (iw_mpa_state). */
@@ -561,6 +600,16 @@ typedef struct iw_mpa_conn {
     uint8_t rx_hdr[2], rx_crcf[4], rx_mk[4];
     size_t rx_part, rx_len;
     uint32_t rx_crc;
+    /* receive: streamed placement (iw_mpa_set_place_begin); rx_pdst points at the ULP's
+     * iw_mpa_place_dst from place_begin's IW_OK to the commit (iw_mpa_place_begin_fn) */
+    iw_mpa_place_begin_fn place_begin;
+    iw_mpa_crc32c_copy_fn crc_copy_fn;
+    iw_mpa_place_dst *rx_pdst;
+    uint8_t rx_try;       /* this FPDU may be streamed: collect its header in rx_uh */
+    uint8_t rx_placing;   /* place_begin said IW_OK: payload goes to rx_dst */
+    uint8_t rx_hl;        /* the ULP's header length */
+    uint8_t rx_uh[IW_MPA_PLACE_HDR];
+    uint32_t rx_last_len; /* ULPDU_Length of the last FPDU whose length was read */
     /* transmit: one FPDU in flight */
     iw_iov tx_src[IW_CFG_MPA_MAX_IOV + 2]; /* [0] ULPDU_Length, ULPDU pieces, PAD + CRC */
     size_t tx_nsrc, tx_wlen, tx_off;
@@ -641,6 +690,35 @@ IW_DEF void iw_mpa_no_terminate(iw_mpa_conn *c);
 
 /* EMSS changed (path MTU): recompute MULPDU (MPA-059). */
 IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss);
+
+/* Register (fn) or remove (NULL) streamed placement (iw_mpa_place_begin_fn), after
+ * iw_mpa_init. IW_EINVAL if the ULP ops have no place/commit pair; IW_ESTATE while an FPDU is
+ * being received in pieces (call it between FPDUs, e.g. right after init). */
+IW_DEF iw_status iw_mpa_set_place_begin(iw_mpa_conn *c, iw_mpa_place_begin_fn fn);
+
+/* Header-split receive, for hosts that read from a socket (OPTIONAL). While a streamed
+ * placement is in its payload, iw_mpa_rx_direct sets *dst and *n (>= 1): the next n octets of
+ * the stream are payload that belongs at dst[0..n). The host MAY then read up to n octets
+ * straight into dst (e.g. recv(fd, dst, n, 0)) instead of into its buffer, and MUST then call
+ * iw_mpa_rx_direct_done(c, k) with the k (1..n) octets that arrived, before any other receive
+ * call on c: MPA computes the CRC over dst[0..k) in place and moves on (the CRC field and
+ * everything after go through iw_mpa_rx_feed as usual). Returns IW_OK, or IW_EAGAIN (no span
+ * open now: feed through iw_mpa_rx_feed); the sticky error status once the connection failed.
+ * The host must have fed every octet it read before (its buffer is empty). dst is valid only
+ * until the next receive call on c. iw_mpa_rx_direct_done: IW_OK, IW_EINVAL when k is 0 or
+ * beyond the open span (nothing changed), IW_ESTATE when no span is open. */
+IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n);
+IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k);
+/* Header-split hint: the octets a host should read next (into its buffer) so that the read
+ * ends right after the next FPDU header MPA has not seen whole yet, its ULPDU_Length and the
+ * IW_MPA_PLACE_HDR octets after it: then place_begin runs and that FPDU's payload can be read
+ * straight into place. A host that reads large payloads asks for min(its room, hint); one
+ * reading small FPDUs reads as much as it can. 0: no streamed placement is possible now
+ * (none registered, CRC off, markers, not in Full Operation, failed). */
+IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c);
+/* ULPDU_Length of the last FPDU whose length field MPA read (0 before any): for a host's
+ * choice between header-split reads (large FPDUs) and large buffered reads (small ones). */
+IW__INLINE uint32_t iw_mpa_rx_last_len(const iw_mpa_conn *c) { return c->rx_last_len; }
 
 /* Accessors. */
 IW__INLINE unsigned iw_mpa_state(const iw_mpa_conn *c) { return c->state; }
@@ -3835,6 +3913,50 @@ static iw_status iw__rx_bad_len(iw_mpa_conn *c)
     return iw__fail(c, IW_ETERM, 0, IW_MPA_FERR_NONE, 1, 0, 0, 1, 0);
 }
 
+/* ---- streamed placement (see iw_mpa_place_begin_fn) ---- */
+
+/* Whether the FPDU whose ULPDU_Length was just read may be streamed: the fused path's
+ * conditions (CRC on, no host crc32c op, Full Operation, no RTR pending), no markers toward us
+ * (a marker inside would cut the payload: RFC 5044 §5), and a payload beyond the header. */
+static int iw__rx_can_stream(const iw_mpa_conn *c)
+{
+    return c->place_begin && c->crc_on && !c->mk_rx && !c->ops->crc32c &&
+           c->state == IW_MPA_S_FULL && !c->rtr_wait && c->rx_len > IW_MPA_PLACE_HDR;
+}
+
+/* The header is in rx_uh: ask the ULP. Declined: the header goes to the reassembly buffer and
+ * the FPDU is reassembled as any other. Accepted: the payload octets already in rx_uh (their
+ * CRC is computed) go to the destination. */
+static iw_status iw__rx_begin(iw_mpa_conn *c)
+{
+    iw_mpa_place_dst *dst = NULL;
+    size_t hl = 0;
+    iw_status st = c->place_begin(c->uctx, c->rx_uh, IW_MPA_PLACE_HDR, c->rx_len, &dst, &hl);
+    c->rx_try = 0;
+    if (st == IW_EAGAIN) {
+        IW_MEMCPY(c->reasm, c->rx_uh, IW_MPA_PLACE_HDR);
+        return IW_OK;
+    }
+    if (st == IW_OK && (!dst || !dst->base || hl > IW_MPA_PLACE_HDR)) st = IW_EHOST; /* its bug */
+    if (st != IW_OK) return iw__ulp_status(c, st);
+    c->rx_placing = 1;
+    c->rx_hl = (uint8_t)hl;
+    c->rx_pdst = dst;
+    if (hl < IW_MPA_PLACE_HDR) IW_MEMCPY(dst->base, c->rx_uh + hl, IW_MPA_PLACE_HDR - hl);
+    return IW_OK;
+}
+
+/* The CRC field of a streamed FPDU is in: the fused path's ending (iw__rx_fused). */
+static iw_status iw__rx_end(iw_mpa_conn *c)
+{
+    c->rx_pdst = NULL;
+    if (c->rx_crc != iw__get_le32(c->rx_crcf)) { /* MPA-055: nothing of it is completed */
+        (void)c->ulp->commit(c->uctx, 0);
+        return iw__fail_mpa(c, IW_MPA_ECODE_CRC);
+    }
+    return iw__ulp_status(c, c->ulp->commit(c->uctx, 1));
+}
+
 static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, size_t *used)
 {
     const uint8_t *s = p, *end = p + len;
@@ -3842,12 +3964,14 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
     while (p < end && st == IW_OK && c->err.status == IW_OK) {
         size_t avail = (size_t)(end - p), n, take;
         uint32_t r = (c->rx_pos - c->cfg.rx_seq_start) & 511u;
+        int crc_done = 0;
         /* Fast path: a whole FPDU with no marker inside lies in p: check it and hand the
          * ULPDU up in place, no copy (DESIGN.md). */
         if (c->rx_state == IW__RX_LEN && !c->rx_started) {
             size_t lead = (c->mk_rx && r == 0) ? IW_MPA_MARKER_LEN : 0u;
             if (avail >= lead + 2u) {
                 size_t L = iw__get_be16(p + lead), total;
+                c->rx_last_len = (uint32_t)L;
                 if (L < IW_MPA_MIN_ULPDU || L > c->rx_max) {
                     if (lead) iw__trace(c, IW_MPA_TRACE_RX, p, lead + 2u, 1);
                     st = iw__rx_bad_len(c);
@@ -3911,7 +4035,18 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
             break;
         case IW__RX_DATA:
             take = IW__MIN(n, c->rx_len - c->rx_part);
-            IW_MEMCPY(c->reasm + c->rx_part, p, take);
+            if (c->rx_placing) { /* streamed: copy and CRC in one pass, into place */
+                uint8_t *b = c->rx_pdst->base; /* NULL: withdrawn, the CRC only */
+                if (b) {
+                    c->rx_crc = c->crc_copy_fn(c->rx_crc, b + (c->rx_part - c->rx_hl), p, take);
+                    crc_done = 1;
+                }
+            } else if (c->rx_try && c->rx_part < IW_MPA_PLACE_HDR) { /* its header */
+                take = IW__MIN(take, IW_MPA_PLACE_HDR - c->rx_part);
+                IW_MEMCPY(c->rx_uh + c->rx_part, p, take);
+            } else {
+                IW_MEMCPY(c->reasm + c->rx_part, p, take);
+            }
             break;
         case IW__RX_PAD:
             take = IW__MIN(n, (size_t)c->rx_pad - c->rx_part);
@@ -3921,7 +4056,8 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
             IW_MEMCPY(c->rx_crcf + c->rx_part, p, take);
             break;
         }
-        if (c->crc_on && c->rx_state != IW__RX_CRC) c->rx_crc = iw__crc(c, c->rx_crc, p, take);
+        if (c->crc_on && c->rx_state != IW__RX_CRC && !crc_done)
+            c->rx_crc = iw__crc(c, c->rx_crc, p, take);
         c->rx_part += take;
         c->rx_pos += (uint32_t)take;
         p += take;
@@ -3930,6 +4066,7 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
             iw__trace(c, IW_MPA_TRACE_RX, p - take, take, 0);
             if (c->rx_part < 2) break;
             c->rx_len = iw__get_be16(c->rx_hdr);
+            c->rx_last_len = (uint32_t)c->rx_len;
             if (c->rx_len < IW_MPA_MIN_ULPDU || c->rx_len > c->rx_max) {
                 iw__trace(c, IW_MPA_TRACE_RX, p, 0, 1);
                 st = iw__rx_bad_len(c);
@@ -3938,9 +4075,11 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
             c->rx_pad = (uint8_t)iw_mpa_pad(c->rx_len);
             c->rx_part = 0;
             c->rx_state = IW__RX_DATA;
+            c->rx_try = (uint8_t)iw__rx_can_stream(c);
             break;
         case IW__RX_DATA:
             iw__trace(c, IW_MPA_TRACE_RX, p - take, take, 0);
+            if (c->rx_try && c->rx_part == IW_MPA_PLACE_HDR) st = iw__rx_begin(c);
             if (c->rx_part < c->rx_len) break;
             c->rx_part = 0;
             c->rx_state = c->rx_pad ? IW__RX_PAD : IW__RX_CRC;
@@ -3961,6 +4100,12 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
                 c->rx_started = 0;
                 c->rx_mk_bad = 0;
                 c->stats.rx_fpdus++;
+                if (c->rx_placing) {
+                    c->rx_placing = 0;
+                    c->stats.rx_streamed++;
+                    st = iw__rx_end(c);
+                    break;
+                }
                 c->stats.rx_copied++;
                 st = iw__rx_done(c, c->rx_crc, c->rx_crcf, c->reasm, c->rx_len, mk_bad);
             }
@@ -4084,6 +4229,78 @@ IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss)
     if (!c) return;
     c->cfg.emss = emss;
     c->mulpdu = iw_mpa_mulpdu_for(emss, c->mk_tx);
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_set_place_begin(iw_mpa_conn *c, iw_mpa_place_begin_fn fn)
+{
+    if (!c || !c->ulp || (fn && (!c->ulp->place || !c->ulp->commit))) return IW_EINVAL;
+    if (c->rx_try || c->rx_placing) return IW_ESTATE;
+    c->place_begin = fn;
+    c->crc_copy_fn = iw_mpa_crc32c_copy_select();
+    return IW_OK;
+}
+
+/* Whether the connection receives FPDUs now (iw_mpa_rx_feed's rule). */
+static int iw__rx_open(const iw_mpa_conn *c)
+{
+    if (c->err.status != IW_OK || c->rx_fin) return 0;
+    return c->state == IW_MPA_S_FULL || (c->state == IW_MPA_S_CLOSING && c->rx_half);
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
+{
+    if (!c || !dst || !n) return IW_EINVAL;
+    *dst = NULL;
+    *n = 0;
+    if (c->err.status != IW_OK) return c->err.status;
+    if (!iw__rx_open(c) || !c->rx_placing || c->rx_state != IW__RX_DATA ||
+        c->rx_part >= c->rx_len || !c->rx_pdst->base)
+        return IW_EAGAIN;
+    *dst = c->rx_pdst->base + (c->rx_part - c->rx_hl);
+    *n = c->rx_len - c->rx_part;
+    return IW_OK;
+}
+
+/* see mpa.h */
+IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c)
+{
+    const size_t next = 2u + IW_MPA_PLACE_HDR; /* the next FPDU's length and header */
+    if (!c || !c->place_begin || !c->crc_on || c->mk_rx || c->ops->crc32c || !iw__rx_open(c))
+        return 0;
+    switch (c->rx_state) {
+    case IW__RX_LEN:
+        return next - c->rx_part;
+    case IW__RX_DATA:
+        if (c->rx_try) return IW_MPA_PLACE_HDR - c->rx_part;
+        return c->rx_len - c->rx_part + c->rx_pad + IW_MPA_CRC_LEN + next;
+    case IW__RX_PAD:
+        return c->rx_pad - c->rx_part + IW_MPA_CRC_LEN + next;
+    default:
+        return IW_MPA_CRC_LEN - c->rx_part + next;
+    }
+}
+
+/* see mpa.h */
+IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k)
+{
+    uint8_t *d;
+    if (!c) return IW_EINVAL;
+    if (!iw__rx_open(c) || !c->rx_placing || c->rx_state != IW__RX_DATA ||
+        c->rx_part >= c->rx_len || !c->rx_pdst->base)
+        return IW_ESTATE;
+    if (k == 0 || k > c->rx_len - c->rx_part) return IW_EINVAL;
+    d = c->rx_pdst->base + (c->rx_part - c->rx_hl);
+    c->rx_crc = c->crc_fn(c->rx_crc, d, k); /* in place: the octets are where they belong */
+    iw__trace(c, IW_MPA_TRACE_RX, d, k, 0);
+    c->rx_part += k;
+    c->rx_pos += (uint32_t)k;
+    if (c->rx_part == c->rx_len) {
+        c->rx_part = 0;
+        c->rx_state = c->rx_pad ? IW__RX_PAD : IW__RX_CRC;
+    }
+    return IW_OK;
 }
 
 #ifdef __cplusplus

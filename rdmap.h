@@ -372,6 +372,9 @@ IW_DEF iw_status iw_rdmap_rx(iw_rdmap_stream *s, const uint8_t *u, size_t len);
 IW_DEF iw_status iw_rdmap_rx_place(iw_rdmap_stream *s, const uint8_t *u, size_t len,
                                    uint32_t crc_in, uint32_t *crc);
 IW_DEF iw_status iw_rdmap_rx_commit(iw_rdmap_stream *s, int crc_ok);
+/* Streamed receive (ddp.h iw_ddp_rx_place_begin); step 2 is iw_rdmap_rx_commit. */
+IW_DEF iw_status iw_rdmap_rx_place_begin(iw_rdmap_stream *s, const uint8_t *hdr, size_t have,
+                                         size_t len, iw_mpa_place_dst **dst, size_t *hdr_len);
 
 /* The LLP can take more: continue sending. */
 IW_DEF iw_status iw_rdmap_tx_resume(iw_rdmap_stream *s);
@@ -406,6 +409,9 @@ IW_DEF iw_status iw_rdmap_mpa_deliver(void *uctx, const uint8_t *ulpdu, size_t l
 IW_DEF iw_status iw_rdmap_mpa_place(void *uctx, const uint8_t *ulpdu, size_t len,
                                     uint32_t crc_in, uint32_t *crc);
 IW_DEF iw_status iw_rdmap_mpa_commit(void *uctx, int crc_ok);
+/* iw_rdmap_rx_place_begin for iw_mpa_set_place_begin (uctx = the iw_rdmap_stream). */
+IW_DEF iw_status iw_rdmap_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have,
+                                          size_t len, iw_mpa_place_dst **dst, size_t *hdr_len);
 IW_DEF void iw_rdmap_mpa_tx_done(void *uctx);
 IW_DEF void iw_rdmap_mpa_established(void *uctx, const iw_mpa_info *info);
 IW_DEF void iw_rdmap_mpa_error(void *uctx, const iw_mpa_error *err);
@@ -1469,6 +1475,17 @@ IW_DEF iw_status iw_rdmap_rx_place(iw_rdmap_stream *s, const uint8_t *u, size_t 
 }
 
 /* see rdmap.h */
+IW_DEF iw_status iw_rdmap_rx_place_begin(iw_rdmap_stream *s, const uint8_t *hdr, size_t have,
+                                         size_t len, iw_mpa_place_dst **dst, size_t *hdr_len)
+{
+    iw_status st;
+    if (!s || !hdr || !dst || !hdr_len) return IW_EINVAL;
+    st = iw_ddp_rx_place_begin(&s->ddp, hdr, have, len, dst, hdr_len);
+    if (st == IW_OK) iw__rdmap_rx_note(s, hdr, len); /* the tagged header: *hdr_len <= have */
+    return st;
+}
+
+/* see rdmap.h */
 IW_DEF iw_status iw_rdmap_rx_commit(iw_rdmap_stream *s, int crc_ok)
 {
     iw_status st;
@@ -1559,6 +1576,13 @@ IW_DEF iw_status iw_rdmap_mpa_place(void *uctx, const uint8_t *ulpdu, size_t len
 {
     iw_status st = iw_rdmap_rx_place((iw_rdmap_stream *)uctx, ulpdu, len, crc_in, crc);
     return st == IW_EHOST ? IW_EHOST : IW_OK;
+}
+/* see rdmap.h */
+IW_DEF iw_status iw_rdmap_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have,
+                                          size_t len, iw_mpa_place_dst **dst, size_t *hdr_len)
+{
+    iw_status st = iw_rdmap_rx_place_begin((iw_rdmap_stream *)uctx, hdr, have, len, dst, hdr_len);
+    return st == IW_OK || st == IW_EAGAIN ? st : IW_EHOST;
 }
 /* see rdmap.h */
 IW_DEF iw_status iw_rdmap_mpa_commit(void *uctx, int crc_ok)

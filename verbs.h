@@ -512,6 +512,11 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
 /* The LLP: the MPA ULP table for a QP's connection (uctx = the iw_qp); a Responder adds its
  * request upcall. The host reports a reset or a lost connection with iw_qp_llp_event. */
 IW_DEF const iw_mpa_ulp_ops *iw_qp_mpa_ulp_ops(void);
+/* Streamed placement for that connection (mpa.h iw_mpa_place_begin_fn, uctx = the iw_qp):
+ * register it with iw_mpa_set_place_begin(conn, iw_qp_mpa_place_begin). Declines (IW_EAGAIN)
+ * outside RTS. The MR a streamed Write lands in must stay registered until the FPDU ends. */
+IW_DEF iw_status iw_qp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have, size_t len,
+                                       iw_mpa_place_dst **dst, size_t *hdr_len);
 #define IW_QP_LLP_CLOSED 1u /* the close finished (FIN both ways) */
 #define IW_QP_LLP_RESET 2u
 #define IW_QP_LLP_LOST 3u
@@ -2156,6 +2161,14 @@ static iw_status iw__qp_mpa_place(void *uctx, const uint8_t *u, size_t len, uint
         return qp->state == IW_QP_CLOSING ? iw__qp_mpa_deliver(uctx, u, len) : IW_OK;
     }
     return iw_rdmap_mpa_place(&qp->rs, u, len, crc_in, crc);
+}
+/* see verbs.h */
+IW_DEF iw_status iw_qp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have, size_t len,
+                                       iw_mpa_place_dst **dst, size_t *hdr_len)
+{
+    iw_qp *qp = (iw_qp *)uctx;
+    if (!qp || !qp->alive || qp->state != IW_QP_RTS) return IW_EAGAIN; /* deliver decides */
+    return iw_rdmap_mpa_place_begin(&qp->rs, hdr, have, len, dst, hdr_len);
 }
 static iw_status iw__qp_mpa_commit(void *uctx, int crc_ok)
 {

@@ -23,11 +23,15 @@
  *
  * The same stream is then fed three times, each run from iw_mpa_init: (A) the Request alone,
  * then the records' chunking; (B) Request and stream in one call; (C) Request and stream in
- * small chunks of 1, 2, 3, 5, 7, 11, 13 octets. Invariants (FZ_CHECK, __builtin_trap):
+ * small chunks of 1, 2, 3, 5, 7, 11, 13 octets. Then twice more with a ULP that has the fused
+ * place/commit pair and streamed placement (iw_mpa_set_place_begin; it declines ULPDUs whose
+ * first octet is odd, and takes 0..18 octets as its header): (D) the records' chunking, with
+ * header-split receive (iw_mpa_rx_direct) wherever a span opens; (E) the small chunks.
+ * Invariants (FZ_CHECK, __builtin_trap):
  *  - those of fuzz_fake.h: 14 <= every delivered ULPDU <= rx_max, nothing delivered after the
  *    first error or after a failed delivery, no octet sent after close, ...;
  *  - consumed <= len, and only short when the connection stopped;
- *  - A, B and C deliver the identical ULPDU sequence (count and hash), end with the identical
+ *  - A, B, C, D and E deliver the identical ULPDU sequence (count and hash), end with the identical
  *    error (status, MPA code, Terminate triple), consume the same number of octets and send
  *    the identical octets (Reply, Terminate);
  *  - without P2P, the deliveries and the error are exactly those the independent walker
@@ -55,6 +59,48 @@ static fz_fake g_fake;
 static uint8_t g_wire[WIRE_CAP];
 static uint8_t g_ubuf[65536];
 
+/* The streaming ULP of runs D and E: a whole ULPDU goes to place (copied to g_pbuf), a cut one
+ * to place_begin (header copied, payload placed by MPA into g_pbuf); commit(1) delivers
+ * g_pbuf, commit(0) forgets it. */
+static uint8_t g_pbuf[65536];
+static size_t g_plen;
+static int g_pend;
+static iw_mpa_place_dst g_pdst;
+static iw_status st_place(void *u, const uint8_t *p, size_t n, uint32_t crc_in, uint32_t *crc)
+{
+    (void)u;
+    FZ_CHECK(!g_pend && n <= sizeof g_pbuf);
+    memcpy(g_pbuf, p, n);
+    g_plen = n;
+    g_pend = 1;
+    *crc = iw_mpa_crc32c_portable(crc_in, p, n);
+    return IW_OK;
+}
+static iw_status st_place_begin(void *u, const uint8_t *h, size_t have, size_t len,
+                                iw_mpa_place_dst **dst, size_t *hl)
+{
+    (void)u;
+    FZ_CHECK(!g_pend && have == IW_MPA_PLACE_HDR && len > have && len <= sizeof g_pbuf);
+    if (h[0] & 1u) return IW_EAGAIN; /* declined: reassembled, then deliver */
+    *hl = h[1] % (IW_MPA_PLACE_HDR + 1u);
+    memcpy(g_pbuf, h, *hl);
+    g_plen = len;
+    g_pend = 1;
+    g_pdst.base = g_pbuf + *hl;
+    *dst = &g_pdst;
+    return IW_OK;
+}
+static iw_status st_commit(void *u, int ok)
+{
+    FZ_CHECK(g_pend);
+    g_pend = 0;
+    g_pdst.base = NULL;
+    return ok ? fz_deliver(u, g_pbuf, g_plen) : IW_OK;
+}
+static const iw_mpa_ulp_ops st_ulp_ops = {fz_request, fz_established, fz_rejected, fz_deliver,
+                                          fz_error, fz_closed_up, fz_tx_done, st_place,
+                                          st_commit};
+
 typedef struct outcome {
     size_t delivered, consumed;
     uint32_t dhash, whash;
@@ -69,8 +115,10 @@ typedef struct setup {
     size_t req_len;
 } setup;
 
-/* A fresh Responder that has accepted the Request (its Reply sent). */
-static void start(const setup *s, uint8_t *reasm)
+/* A fresh Responder that has accepted the Request (its Reply sent); streamed: runs D, E. */
+static void start2(const setup *s, uint8_t *reasm, int streamed);
+static void start(const setup *s, uint8_t *reasm) { start2(s, reasm, 0); }
+static void start2(const setup *s, uint8_t *reasm, int streamed)
 {
     iw_mpa_conn *c = &g_conn;
     fz_fake *f = &g_fake;
@@ -80,7 +128,11 @@ static void start(const setup *s, uint8_t *reasm)
     f->acc_ord = 4;
     f->fail_deliver_at = s->fail_at;
     f->rx_max = s->cfg.rx_max_ulpdu ? s->cfg.rx_max_ulpdu : REASM_CAP;
-    FZ_CHECK(iw_mpa_init(c, &s->cfg, &fz_host_ops[1], f, &fz_ulp_ops, f, reasm, REASM_CAP) == IW_OK);
+    FZ_CHECK(iw_mpa_init(c, &s->cfg, &fz_host_ops[1], f, streamed ? &st_ulp_ops : &fz_ulp_ops, f,
+                         reasm, REASM_CAP) == IW_OK);
+    g_pend = 0;
+    g_pdst.base = NULL;
+    if (streamed) FZ_CHECK(iw_mpa_set_place_begin(c, st_place_begin) == IW_OK);
     FZ_CHECK(iw_mpa_start(c, NULL, 0) == IW_OK);
 }
 
@@ -242,6 +294,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     FZ_CHECK(same(&A, &B)); /* chunking does not change what is delivered or sent */
     FZ_CHECK(same(&A, &C));
+    {   /* D: streamed placement, the records' chunking, direct spans read from the stream */
+        outcome D, E;
+        size_t off = 0, used;
+        start2(&s, reasm, 1);
+        FZ_CHECK(feed(req, req_len, NULL, 0) == req_len);
+        for (i = 0; i < nchunks; i++) {
+            size_t left = chunks[i];
+            iw_status st = IW_OK;
+            while (left && st == IW_OK) {
+                uint8_t *dst;
+                size_t room;
+                if (iw_mpa_rx_direct(&g_conn, &dst, &room) == IW_OK) {
+                    size_t k = room < left ? room : left;
+                    FZ_CHECK(dst >= g_pbuf && dst + room <= g_pbuf + sizeof g_pbuf);
+                    memcpy(dst, stream + off, k);
+                    FZ_CHECK(iw_mpa_rx_direct_done(&g_conn, k) == IW_OK);
+                    used = k;
+                } else {
+                    st = fz_feed(&g_fake, stream + off, left, &used);
+                    if (st == IW_OK) FZ_CHECK(used == left);
+                }
+                off += used;
+                left -= used;
+            }
+            if (st != IW_OK) break;
+        }
+        finish(&D, req_len + off);
+        FZ_CHECK(same(&A, &D));
+        /* E: streamed placement, small chunks */
+        start2(&s, reasm, 1);
+        finish(&E, feed(all, req_len + n, small, 7));
+        FZ_CHECK(same(&A, &E));
+    }
 
     if (!p2p) { /* the reference model */
         FZ_CHECK(A.delivered == w.nulpdu && A.dhash == w.hash);

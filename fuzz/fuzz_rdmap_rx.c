@@ -29,7 +29,9 @@
  *            bit3 iw_mpa_tx_resume after every record; bit4 the run ends with iw_mpa_llp_closed
  *            (else iw_rdmap_terminate) when the stream is still up; bit5 MPA rx_max_ulpdu 512
  *     t[12]  host send call k fails with IW_EHOST (0: never)
- *     t[13..15] reserved (0)
+ *     t[13]  bit0 no streamed placement (else, with fused receive, iw_mpa_set_place_begin with
+ *            iw_rdmap_mpa_place_begin); bits1-7 reserved (0)
+ *     t[14..15] reserved (0)
  *   BODY: records [u16 L] (big-endian):
  *     L < 0xF000: L octets (a short last record takes what is left) fed to iw_mpa_rx_feed, the
  *            peer's TCP stream after its Reply;
@@ -888,6 +890,8 @@ static void rr_setup(const uint8_t *t)
     ulp = g->fused ? iw_rdmap_mpa_ulp_ops() : &rr_mpa_ulp_plain;
     FZ_CHECK(iw_mpa_init(&g_rr_conn, &g->mcfg, &rr_host_ops[(t[11] >> 2) & 1u], g, ulp, &g_rr_s,
                          g_rr_reasm, RR_REASM) == IW_OK);
+    if (g->fused && !(t[13] & 1u))
+        FZ_CHECK(iw_mpa_set_place_begin(&g_rr_conn, iw_rdmap_mpa_place_begin) == IW_OK);
     {
         int sm = g->send_mode; /* the Request goes out whole */
         g->send_mode = 0;

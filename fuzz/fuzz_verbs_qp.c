@@ -28,7 +28,8 @@
  *         IW_EAGAIN, 3 IW_EAGAIN on every other call), L = 1 + (h9 >> 2)
  *   h[10] host send call k fails with IW_EHOST (0 never)
  *   h[11] bit0 host random op; bit1 MPA cfg.terminate = 0
- *   h[12] seed of the host random op; h[13..14] reserved
+ *   h[12] seed of the host random op; h[13] bit0 no streamed placement (else
+ *         iw_mpa_set_place_begin with iw_qp_mpa_place_begin); h[14] reserved
  *   h[15] the byte every caller-owned array (SQ/RQ/IRD rings, STag table, CQ rings) is filled
  *         with before creation: leftovers the core must never read (regress-sq-reap-reentry)
  *   RECORDS: an opcode octet (% 25) and its arguments, read from the input (0 once it ends):
@@ -839,6 +840,7 @@ static IW__UNUSED void fv_setup(const uint8_t *h)
     FZ_CHECK(iw_mpa_init(&g_fv_conn, &mc, &fv_host_ops, g,
                          g->responder ? &fv_resp_ulp : iw_qp_mpa_ulp_ops(), &g_fv_qp, g_fv_reasm,
                          FV_REASM) == IW_OK);
+    if (!(h[13] & 1u)) FZ_CHECK(iw_mpa_set_place_begin(&g_fv_conn, iw_qp_mpa_place_begin) == IW_OK);
     {
         int sm = g->send_mode; /* the frame goes out whole */
         unsigned fa = g->fail_at;

@@ -620,10 +620,12 @@ typedef struct df_mpa_ep {
     iw_ddp_stream s;
     df_mem mem;
     df_ulp ulp;
-    int fused;          /* the MPA ulp ops have place/commit */
+    int fused;          /* the MPA ulp ops have place/commit; 2: and streamed placement
+                           (iw_mpa_set_place_begin) */
     int with_check;
     size_t mark;        /* octets of ep.f.wire already piped to the peer */
     int delivers, places, commits, commit_bad; /* MPA upcalls seen (commit_bad: crc_ok = 0) */
+    int begins, begins_ok; /* place_begin calls, and those that said IW_OK */
 } df_mpa_ep;
 
 static void df_mpa_request(void *u, const iw_mpa_info *in) { fake_request(&((df_mpa_ep *)u)->ep.f, in); }
@@ -659,6 +661,19 @@ static iw_status df_mpa_commit(void *u, int crc_ok)
     return iw_ddp_mpa_commit(&e->s, crc_ok);
 }
 
+static iw_status df_mpa_place_begin(void *u, const uint8_t *h, size_t have, size_t len, iw_mpa_place_dst **dst,
+                                    size_t *hl)
+{
+    df_mpa_ep *e = (df_mpa_ep *)u;
+    iw_status st = iw_ddp_mpa_place_begin(&e->s, h, have, len, dst, hl);
+    e->begins++;
+    if (st == IW_OK) {
+        e->begins_ok++;
+        e->ep.f.delivered++;
+    }
+    return st;
+}
+
 /* Verify-then-place (MPA checks the CRC, then deliver) and fused (place/commit). */
 static DF_UNUSED const iw_mpa_ulp_ops df_mpa_ulp_ops = {df_mpa_request, df_mpa_established, df_mpa_rejected,
                                                         df_mpa_deliver, df_mpa_error, df_mpa_closed,
@@ -685,8 +700,10 @@ static DF_UNUSED iw_status df_mpa_ep_init(df_mpa_ep *e, const iw_mpa_cfg *cfg, i
     e->with_check = with_check;
     e->mark = 0;
     e->delivers = e->places = e->commits = e->commit_bad = 0;
+    e->begins = e->begins_ok = 0;
     st = iw_mpa_init(&e->ep.c, cfg, &fake_host_ops, &e->ep.f, fused ? &df_mpa_ulp_ops_fused : &df_mpa_ulp_ops, e,
                      e->ep.reasm, sizeof e->ep.reasm);
+    if (st == IW_OK && fused == 2) st = iw_mpa_set_place_begin(&e->ep.c, df_mpa_place_begin);
     if (st != IW_OK) return st;
     df_mem_init(&e->mem, arena, arena_len, pd);
     df_ulp_init(&e->ulp);

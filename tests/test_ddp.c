@@ -1934,7 +1934,7 @@ static void t_mpa_roundtrip(void) /* DDP-005 DDP-006 DDP-035 DDP-036 */
             CHECK_EQ(PB->places, 0);
             CHECK_EQ(iw_mpa_last_error(&PB->ep.c)->status, IW_OK);
             memcpy(g_img, ma_b, MA_ARENA);
-            for (fused = 0; fused < 2; fused++) {
+            for (fused = 0; fused < 3; fused++) { /* 2: fused and streamed (split FPDUs) */
                 ma_run(mk, emss, fused, NULL, 0, nmsg, other);
                 CHECK(strcmp(g_base_log, other) == 0);
                 if (strcmp(g_base_log, other) != 0)
@@ -1947,6 +1947,8 @@ static void t_mpa_roundtrip(void) /* DDP-005 DDP-006 DDP-035 DDP-036 */
                 ma_run(mk, emss, fused, cuts, g_stream_len - 1, nmsg, other);
                 CHECK(strcmp(g_base_log, other) == 0);
                 CHECK(memcmp(g_img, ma_b, MA_ARENA) == 0);
+                if (fused == 2 && !mk) CHECK(PB->begins_ok > 0); /* streamed placement was taken */
+                if (mk) CHECK_EQ(PB->begins, 0); /* never with markers (RFC 5044 §5) */
                 /* random chunkings */
                 for (i = 0; i < 10; i++) {
                     size_t nc = 0, p = 0;
@@ -1980,7 +1982,7 @@ static void t_mpa_every_split(void) /* DDP-035 DDP-036 DDP-015 */
         ma_run(mk, 1460, 0, NULL, 0, nmsg, g_base_log);
         CHECK(ma_check_placed(nmsg));
         memcpy(g_img, ma_b, MA_ARENA);
-        for (fused = 0; fused < 2; fused++)
+        for (fused = 0; fused < 3; fused++)
             for (i = 1; i < g_stream_len; i++) {
                 cut[0] = i;
                 ma_run(mk, 1460, fused, cut, 1, nmsg, other);
@@ -2036,7 +2038,7 @@ static void t_mpa_crc_error(void) /* DDP-038 */
     ma_alloc();
     REQUIRE(ma_build(0, 1460, 1, 0, nmsg));
     for (oi = 0; oi < sizeof offs / sizeof offs[0]; oi++)
-        for (fused = 0; fused < 2; fused++) {
+        for (fused = 0; fused < 3; fused++) {
             size_t last_fpdu = 0, pos;
             /* find the last FPDU of the stream: walk A's FPDUs (no markers) */
             pos = g_fpdu_at[nmsg - 1];

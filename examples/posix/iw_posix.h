@@ -101,6 +101,13 @@
 #ifndef IW_PX_DIRECT
 #define IW_PX_DIRECT (16 * 1024) /* frames this big go to sendmsg() from the caller's buffers */
 #endif
+#ifndef IW_PX_RX_SPLIT
+#define IW_PX_RX_SPLIT 1 /* 1: header-split receive (mpa.h iw_mpa_rx_direct): the rest of the
+                            payload of an RDMA Write or Read Response that a read cut goes
+                            straight into the MR; 2: also, after a large FPDU, stop reads at the
+                            next FPDU header (iw_mpa_rx_split_hint) so that whole payloads go
+                            there (fewer copies, more reads); 0: everything through the buffer */
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -197,6 +204,7 @@ struct iw_px_ep {
     iw_async_rec ev[8];            /* the last asynchronous events (ev[nev % 8] next) */
     unsigned nev, ncq_events;
     unsigned long tx_partial;      /* sends the socket took only in part (EAGAIN included) */
+    unsigned long rx_direct;       /* octets read straight into an MR (IW_PX_RX_SPLIT) */
     /* private */
     iw_px_loop *loop;
     iw_px_ep *next, *next_wait;
@@ -221,6 +229,7 @@ struct iw_px_ep {
     iw_mpa_conn conn;
     iw_mpa_ulp_ops ulp;
     size_t rx_have, tx_head, tx_len;
+    unsigned rx_split; /* header-split reads left (iw__px_read) */
     int shut_pending;
     uint8_t tx[IW_PX_TXBUF];
     uint8_t reasm[IW_MPA_REASM_BYTES(IW_PX_MAX_ULPDU)];
@@ -744,16 +753,44 @@ static void iw__px_after(iw_px_ep *ep)
 
 /* Readable: read once and feed the octets to MPA (any chunking; whole FPDUs are checked and
  * handed up in place, RFC 5044 §4). Octets MPA did not take (it stopped, or holds a Request
- * for the ULP) are kept for the next feed or dropped when the connection is over. */
-static void iw__px_read(iw_px_ep *ep)
+ * for the ULP) are kept for the next feed or dropped when the connection is over. While MPA
+ * streams the payload of an FPDU that the last read cut (a tagged segment into one piece of
+ * an MR), the read goes straight into the MR instead (header-split receive, mpa.h
+ * iw_mpa_rx_direct): one copy, the kernel's, and MPA computes the CRC there. */
+#define IW__PX_SPLIT_BIG 8192u /* after an FPDU this big, read header by header ... */
+#define IW__PX_SPLIT_READS 4u  /* ... for this many buffered reads */
+#define IW__PX_SPAN_MIN 1024u  /* shorter spans go through the buffer (one read fewer) */
+/* One read; returns 1 when another should follow at once: it was a direct or header-split
+ * read that got all it asked for (more is likely queued; saves a poll). */
+static int iw__px_read1(iw_px_ep *ep)
 {
     ssize_t r;
-    size_t used = 0;
-    do r = recv(ep->fd, ep->rx + ep->rx_have, sizeof ep->rx - ep->rx_have, 0);
-    while (r < 0 && errno == EINTR);
+    size_t used = 0, want = sizeof ep->rx - ep->rx_have;
+    uint8_t *dst = NULL;
+    size_t room = 0;
+    int limited = 0;
+#if IW_PX_RX_SPLIT
+    if (ep->rx_have != 0 || iw_mpa_rx_direct(&ep->conn, &dst, &room) != IW_OK || room < IW__PX_SPAN_MIN)
+        dst = NULL;
+    if (!dst && IW_PX_RX_SPLIT >= 2 && ep->rx_split) { /* stop the read at the next header */
+        size_t h = iw_mpa_rx_split_hint(&ep->conn);
+        ep->rx_split--;
+        if (h && h < want) {
+            want = h;
+            limited = 1;
+        }
+    }
+#endif
+    if (dst) {
+        do r = recv(ep->fd, dst, room, 0);
+        while (r < 0 && errno == EINTR);
+    } else {
+        do r = recv(ep->fd, ep->rx + ep->rx_have, want, 0);
+        while (r < 0 && errno == EINTR);
+    }
     if (r < 0) {
         if (errno != EAGAIN && errno != EWOULDBLOCK) iw__px_llp_dead(ep, errno);
-        return;
+        return 0;
     }
     if (r == 0) { /* the peer's FIN (RFC 793 half close) */
         int up = ep->state == IW_PX_S_READY || ep->state == IW_PX_S_CLOSING;
@@ -778,10 +815,19 @@ static void iw__px_read(iw_px_ep *ep)
             iw__px_fail(ep, IW_PX_E_EOF, "TCP connection closed by the peer (FIN) during setup");
             if (ep->state != IW_PX_S_CLOSED) ep->state = IW_PX_S_FAILED;
         }
-        return;
+        return 0;
+    }
+    if (dst) { /* the octets are in place: MPA computes their CRC there */
+        (void)iw_mpa_rx_direct_done(&ep->conn, (size_t)r);
+        ep->rx_direct += (unsigned long)r;
+        iw__px_after(ep);
+        return (size_t)r == room && ep->fd >= 0;
     }
     ep->rx_have += (size_t)r;
     (void)iw_mpa_rx_feed(&ep->conn, ep->rx, ep->rx_have, &used);
+#if IW_PX_RX_SPLIT >= 2
+    if (iw_mpa_rx_last_len(&ep->conn) >= IW__PX_SPLIT_BIG) ep->rx_split = IW__PX_SPLIT_READS;
+#endif
     iw__px_after(ep);
     if (used < ep->rx_have && ep->fd >= 0 && iw_mpa_state(&ep->conn) < IW_MPA_S_CLOSING) {
         size_t rest = ep->rx_have - used, more = 0;
@@ -792,10 +838,18 @@ static void iw__px_read(iw_px_ep *ep)
         if (more < rest) {
             memmove(ep->rx, ep->rx + more, rest - more);
             ep->rx_have = rest - more;
-            return;
+            return 0;
         }
     }
     ep->rx_have = 0;
+    return limited && (size_t)r == want && ep->fd >= 0;
+}
+
+static void iw__px_read(iw_px_ep *ep)
+{
+    int i;
+    for (i = 0; i < 16 && iw__px_read1(ep); i++) {
+    }
 }
 
 /* ---- loop ---- */
@@ -1033,6 +1087,9 @@ static int iw__px_mpa_init(iw_px_ep *ep, unsigned role)
     ep->role = (int)role;
     st = iw_mpa_init(&ep->conn, &c, &iw__px_mpa_host, ep, &ep->ulp, &ep->qp, ep->reasm,
                      sizeof ep->reasm);
+#if IW_PX_RX_SPLIT /* streamed placement of FPDUs cut by a read (mpa.h iw_mpa_place_begin_fn) */
+    if (st == IW_OK) st = iw_mpa_set_place_begin(&ep->conn, iw_qp_mpa_place_begin);
+#endif
     if (st != IW_OK) {
         iw__px_fail(ep, IW_PX_E_MPA, "MPA configuration refused: %s", iw_status_str(st));
         return -1;
