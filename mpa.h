@@ -572,7 +572,7 @@ typedef struct iw_mpa_conn {
     void *uctx;
     iw_mpa_cfg cfg;
     iw_mpa_crc32c_fn crc_fn;
-    iw_mpa_crc32c_copy_fn crc_copy_fn; /* copy-out transmit (tx_room) */
+    iw_mpa_crc32c_copy_fn crc_copy_fn; /* copy-out transmit, streamed placement */
     uint8_t *reasm;
     size_t reasm_cap;
     uint32_t rx_max, mulpdu;
@@ -603,7 +603,6 @@ typedef struct iw_mpa_conn {
     /* receive: streamed placement (iw_mpa_set_place_begin); rx_pdst points at the ULP's
      * iw_mpa_place_dst from place_begin's IW_OK to the commit (iw_mpa_place_begin_fn) */
     iw_mpa_place_begin_fn place_begin;
-    iw_mpa_crc32c_copy_fn crc_copy_fn;
     iw_mpa_place_dst *rx_pdst;
     uint8_t rx_try;       /* this FPDU may be streamed: collect its header in rx_uh */
     uint8_t rx_placing;   /* place_begin said IW_OK: payload goes to rx_dst */
@@ -3105,7 +3104,7 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     c->ulp = ulp;
     c->uctx = uctx;
     c->crc_fn = iw_mpa_crc32c_select();
-    if (ops->tx_room) c->crc_copy_fn = iw_mpa_crc32c_copy_select();
+    c->crc_copy_fn = iw_mpa_crc32c_copy_select();
     c->reasm = reasm;
     c->reasm_cap = cap;
     c->rx_max = cfg->rx_max_ulpdu ? cfg->rx_max_ulpdu : (uint32_t)cap;
@@ -4237,7 +4236,6 @@ IW_DEF iw_status iw_mpa_set_place_begin(iw_mpa_conn *c, iw_mpa_place_begin_fn fn
     if (!c || !c->ulp || (fn && (!c->ulp->place || !c->ulp->commit))) return IW_EINVAL;
     if (c->rx_try || c->rx_placing) return IW_ESTATE;
     c->place_begin = fn;
-    c->crc_copy_fn = iw_mpa_crc32c_copy_select();
     return IW_OK;
 }
 
