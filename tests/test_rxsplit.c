@@ -311,6 +311,7 @@ static void t_split_bad_stag(void) /* DDP-019 DDP-016 DDP-033 */
         CHECK(iw_mpa_last_error(&PB->ep.c)->mpa_ecode == 0); /* not an MPA error */
         ndel = PB->ulp.ndeliv;
         memcpy(ref, PB->ulp.log, PB->ulp.log_len + 1);
+        memcpy(rs_img, rs_b, RS_ARENA); /* what was placed before the refusal, nothing after */
         for (mode = 1; mode < 3; mode++)
             for (i = 0; i < 4; i++) {
                 nc = 0;
@@ -325,6 +326,7 @@ static void t_split_bad_stag(void) /* DDP-019 DDP-016 DDP-033 */
                 CHECK_EQ(PB->ulp.nerr, 1);
                 CHECK_EQ(PB->ulp.ndeliv, ndel);
                 CHECK(strcmp(PB->ulp.log, ref) == 0);
+                CHECK(memcmp(rs_b, rs_img, RS_ARENA) == 0); /* DDP-016: the refused one placed nothing */
                 CHECK_EQ(PB->ulp.err[0].term.ecode, ref_err.term.ecode);
                 CHECK_EQ(PB->ulp.err[0].term.etype, ref_err.term.etype);
                 CHECK_EQ(PB->ulp.err[0].hdr_len, ref_err.hdr_len);
