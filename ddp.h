@@ -276,6 +276,8 @@ typedef struct iw_ddp_stream {
     uint32_t pend_n;    /* its payload length */
     iw_ddp_error pend_err; /* IW__DDP_P_FAIL: its refusal (fused: the CRC decides which error wins) */
     iw_mpa_place_dst pend_dst; /* iw_ddp_rx_place_begin: its payload's destination while pending */
+    uint8_t pend_raw[IW_DDP_TAGGED_HDR]; /* and its header (for iw_ddp_rx_revoke's Terminate) */
+    uint32_t pend_len;  /* and its length */
     /* transmit */
     uint32_t tx_msn[IW_CFG_DDP_QN]; /* last MSN sent per queue */
     iw_ddp_msg tx;
@@ -320,6 +322,18 @@ IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok);
  * same Terminate the fused path would. */
 IW_DEF iw_status iw_ddp_rx_place_begin(iw_ddp_stream *s, const uint8_t *hdr, size_t have,
                                        size_t len, iw_mpa_place_dst **dst, size_t *hdr_len);
+/* The STag a streamed placement is still arriving into (iw_ddp_rx_place_begin said IW_OK and
+ * the FPDU has not ended), 0 if none. */
+IW__INLINE uint32_t iw_ddp_rx_streaming(const iw_ddp_stream *s)
+{
+    return s->pend_dst.base ? s->rt_stag : 0u;
+}
+/* That STag stops being valid before the FPDU has all arrived (invalidated, deallocated or
+ * re-registered by the Consumer meanwhile; RFC 5040 §8.1.1 item 6, SEC-004): the destination
+ * is withdrawn at once, so no later octet is placed, and at its commit the segment fails as
+ * one addressed to an invalid STag, Terminate (1, 1, 0x00) (RFC 5041 §7.2; a CRC error still
+ * wins). Returns 1 if a placement was revoked, 0 if none was in progress. */
+IW_DEF int iw_ddp_rx_revoke(iw_ddp_stream *s);
 
 /* Queue one message. IW_OK: taken (segments go out now or from iw_ddp_tx_resume); IW_EAGAIN:
  * a message is still in progress; IW_EINVAL: bad argument (2^32 octets or more, DDP-007; a QN
@@ -992,10 +1006,23 @@ IW_DEF iw_status iw_ddp_rx_place_begin(iw_ddp_stream *s, const uint8_t *hdr, siz
     s->rt_next_to = h.to + n;
     s->rt_active = (uint8_t)!h.last;
     if (h.last) s->pend_hdr = h;
+    IW_MEMCPY(s->pend_raw, hdr, IW_DDP_TAGGED_HDR);
+    s->pend_len = (uint32_t)len;
     s->pend_dst.base = d[0].base;
     *dst = &s->pend_dst;
     *hdr_len = IW_DDP_TAGGED_HDR;
     return IW_OK;
+}
+
+/* see ddp.h */
+IW_DEF int iw_ddp_rx_revoke(iw_ddp_stream *s)
+{
+    if (!s || !s->pend_dst.base) return 0;
+    s->pend_dst.base = NULL;
+    iw__ddp_mkerr(&s->pend_err, IW_ETERM, iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG),
+                  s->pend_raw, s->pend_len);
+    s->pend = (uint8_t)(s->pend | IW__DDP_P_FAIL);
+    return 1;
 }
 
 /* iw_ddp_rx_commit's rarer cases: a CRC error, a refusal, untagged, L = 1. */

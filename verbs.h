@@ -514,7 +514,8 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
 IW_DEF const iw_mpa_ulp_ops *iw_qp_mpa_ulp_ops(void);
 /* Streamed placement for that connection (mpa.h iw_mpa_place_begin_fn, uctx = the iw_qp):
  * register it with iw_mpa_set_place_begin(conn, iw_qp_mpa_place_begin). Declines (IW_EAGAIN)
- * outside RTS. The MR a streamed Write lands in must stay registered until the FPDU ends. */
+ * outside RTS. A placement still arriving stops (nothing more is placed) when its STag is
+ * invalidated, deallocated or re-registered, or the QP leaves RTS or is destroyed. */
 IW_DEF iw_status iw_qp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have, size_t len,
                                        iw_mpa_place_dst **dst, size_t *hdr_len);
 #define IW_QP_LLP_CLOSED 1u /* the close finished (FIN both ways) */
@@ -865,6 +866,23 @@ static iw_stag_ent *iw__stag_get(const iw_rnic *r, uint32_t index)
     return &r->stags[index];
 }
 
+/* STag index k stops being valid, or its memory changes: a streamed placement still arriving
+ * through it (or through an MW onto it) on any QP of the RNIC places nothing more and ends as
+ * an invalid STag (ddp.h iw_ddp_rx_revoke; SEC-004: nothing is placed once an invalidate or
+ * deallocate has completed). Called before every such change. */
+static void iw__stag_revoke(iw_rnic *r, uint32_t k)
+{
+    struct iw_qp *qp;
+    for (qp = r->qps; qp; qp = qp->next) {
+        uint32_t st = iw_ddp_rx_streaming(&qp->rs.ddp);
+        const iw_stag_ent *e;
+        if (!st) continue;
+        e = iw__stag_get(r, st >> 8);
+        if ((st >> 8) == k || (e && e->kind == IW__STAG_MW && e->mr_index == k))
+            (void)iw_ddp_rx_revoke(&qp->rs.ddp);
+    }
+}
+
 /* Figure 18: at least one Local right; Remote Write needs Local Write, Remote Read Local Read;
  * Remote Atomic (project) needs both. */
 static int iw__mr_acc_ok(unsigned acc)
@@ -987,6 +1005,7 @@ IW_DEF iw_vstatus iw_mr_reregister(iw_rnic *r, uint32_t stag, const iw_mr_reg *g
     if (!e || e->kind != IW__STAG_MR || e->shared) return IW_V_INVALID_STAG_INDEX;
     if (e->nmw) return IW_V_MW_BOUND_TO_MR; /* VERBS-044: unchanged */
     if (!g || !new_stag) return IW_V_INVALID_MODIFIER;
+    iw__stag_revoke(r, k);
     /* = Deallocate + Register: any other error leaves the MR deallocated (verbs §7.3.2.3) */
     st = !iw__pd_ok(r, g->pd) ? IW_V_INVALID_PD
          : !iw__mr_acc_ok(g->acc) ? IW_V_INVALID_ACCESS
@@ -1068,6 +1087,7 @@ IW_DEF iw_vstatus iw_stag_dealloc(iw_rnic *r, uint32_t index)
     e = iw__stag_get(r, index);
     if (!e) return IW_V_INVALID_STAG_INDEX;
     if (e->kind == IW__STAG_MR && e->nmw) return IW_V_MW_BOUND_TO_MR; /* VERBS-049 */
+    iw__stag_revoke(r, (uint32_t)(e - r->stags));
     if (e->kind == IW__STAG_MW && e->state == IW__STAG_VALID) {
         iw_stag_ent *m = iw__stag_get(r, e->mr_index);
         if (m && m->nmw) m->nmw--;
@@ -1296,6 +1316,7 @@ static void iw__qp_enter(iw_qp *qp, unsigned state)
 {
     unsigned from = qp->state;
     qp->state = (uint8_t)state;
+    if (state != IW_QP_RTS) (void)iw_ddp_rx_revoke(&qp->rs.ddp); /* no more placement (VERBS-025) */
     if (state == IW_QP_ERROR && from != IW_QP_IDLE && qp->llp) {
         /* no stream any more: what RDMAP and DDP still hold completes too (flushed), and the
          * LLP stream is ended (verbs §6.2.4: disassociated; a new association needs a new
@@ -1352,7 +1373,10 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
     }
     if (w->status == IW_WC_SUCCESS && w->wr.type == IW_WR_READ_INV) { /* VERBS-074 */
         iw_stag_ent *e = iw__stag_get(qp->rnic, w->wr.sgl[0].stag >> 8);
-        if (e && !e->shared && !e->nmw) e->state = IW__STAG_INVALID;
+        if (e && !e->shared && !e->nmw) {
+            iw__stag_revoke(qp->rnic, (uint32_t)(e - qp->rnic->stags));
+            e->state = IW__STAG_INVALID;
+        }
     }
     w->len = c->len;
     iw__sq_reap(qp);
@@ -1474,6 +1498,7 @@ static int iw__mw_invalidate(const iw_qp *qp, iw_stag_ent *e)
         iw_stag_ent *m = iw__stag_get(qp->rnic, e->mr_index);
         if (m && m->nmw) m->nmw--;
     }
+    iw__stag_revoke(qp->rnic, (uint32_t)(e - qp->rnic->stags));
     e->state = IW__STAG_INVALID;
     e->pd = qp->cfg.pd;
     e->qp_id = 0;
@@ -1492,6 +1517,7 @@ static iw_rdmap_inval iw__qp_invalidate(void *ctx, uint32_t stag)
     if (!(e->acc & (IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_ATOMIC)))
         return IW_RDMAP_INV_ACCESS;
     if (e->shared || e->nmw) return IW_RDMAP_INV_SHARED;
+    iw__stag_revoke(qp->rnic, (uint32_t)(e - qp->rnic->stags));
     e->state = IW__STAG_INVALID; /* VERBS-052: PD, flag and PBL capacity kept */
     return IW_RDMAP_INV_OK;
 }
@@ -1792,6 +1818,7 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
                 return IW_V_MW_BOUND_TO_QP;
         }
     }
+    (void)iw_ddp_rx_revoke(&qp->rs.ddp); /* a streamed placement stops here */
     qp->alive = 0; /* from here no CQE and no event for it (VERBS-034) */
     {
         iw_qp **pp = &qp->rnic->qps;
@@ -2011,6 +2038,7 @@ static iw_wc_status iw__inval_local(iw_qp *qp, uint32_t stag)
         return iw__mw_invalidate(qp, e) ? IW_WC_SUCCESS : IW_WC_INVALID_PD;
     if (e->pd != qp->cfg.pd) return IW_WC_INVALID_PD;
     if (e->shared || e->nmw) return IW_WC_ACCESS_VIOLATION;
+    iw__stag_revoke(qp->rnic, (uint32_t)(e - qp->rnic->stags));
     e->state = IW__STAG_INVALID;
     return IW_WC_SUCCESS;
 }

@@ -158,6 +158,76 @@ static int send_ok(int i, uint32_t a_mr, uint32_t b_mr, size_t boff, uint32_t le
            memcmp(RB.mem + boff, RA.mem, len) == 0;
 }
 
+/* ---- SEC-004 with streamed placement (mpa.h iw_mpa_set_place_begin) ---- */
+
+/* B streams Writes into place as their FPDUs arrive. A 6000-octet Write (EMSS 1460: several
+ * FPDUs) reaches B up to the middle of its second FPDU's payload; then B's Consumer ends the
+ * target MR (how 1: Invalidate Local STag WR, 2: deallocate, 3: re-register, 4: B's QP to
+ * Error) and the rest arrives: not one octet more may be placed (the memory may be reused),
+ * and B ends the stream with (1,1,0x00) invalid STag (how 4: no Terminate, verbs §6.2.4). how 0
+ * is the control: nothing changes and the whole Write lands. */
+static void t_sec004_streamed(void)
+{
+    int how;
+    for (how = 0; how <= 4; how++) {
+        uint32_t a_mr, b_mr, l1;
+        size_t cut;
+        const uint8_t *o;
+        size_t used = 0, off;
+        iw_send_wr w;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        REQUIRE(iw_mpa_set_place_begin(&QB[0].c, iw_qp_mpa_place_begin) == IW_OK);
+        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 8192), 6000);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        off = QA[0].out_off;
+        o = QA[0].out + off;
+        l1 = (uint32_t)o[0] << 8 | o[1]; /* the first FPDU: ULPDU_Length, PAD, CRC (RFC 5044 §4) */
+        cut = 2u + l1 + iw_mpa_pad(l1) + 4u + 2u + 14u + 300u; /* 300 payload octets of the 2nd */
+        REQUIRE(QA[0].out_len - off > cut + 600u);
+        CHECK(iw_mpa_rx_feed(&QB[0].c, o, cut, &used) == IW_OK && used == cut);
+        QA[0].out_off += cut;
+        CHECK_EQ(iw_mpa_get_stats(&QB[0].c)->rx_streamed, 0); /* the 2nd is still arriving */
+        snap();
+        if (how == 1) CHECK_EQ(local_inval(&QB[0], 7, b_mr), IW_WC_SUCCESS);
+        if (how == 2) CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK);
+        if (how == 3) {
+            iw_mr_reg g;
+            uint32_t ns = 0;
+            memset(&g, 0, sizeof g);
+            g.pd = RB.pd;
+            g.key = 3;
+            g.acc = ACC_LOCAL;
+            g.va = VA(&RB, 0);
+            g.len = PG;
+            g.page_size = PG;
+            g.pbl = RB.pbl;
+            g.npbl = 1;
+            CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_OK);
+        }
+        if (how == 4) {
+            iw_qp_attr at;
+            memset(&at, 0, sizeof at);
+            at.next_state = IW_QP_ERROR;
+            CHECK_EQ(iw_qp_modify(&QB[0].qp, &at), IW_V_OK);
+        }
+        vf_flow();
+        if (how == 0) {
+            CHECK(memcmp(RB.mem + 8192, RA.mem, 6000) == 0);
+            CHECK(iw_mpa_get_stats(&QB[0].c)->rx_streamed >= 1); /* the path under test ran */
+            CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
+            CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
+            continue;
+        }
+        if (!same()) fprintf(stderr, "  (how %d)\n", how);
+        CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0); /* nothing placed after the change */
+        if (how != 4) CHECK(term_is(&QB[0], 1, 1, 1, 0x00) && term_is(&QA[0], 0, 1, 1, 0x00));
+        CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
+    }
+}
+
 /* ---- SEC-002: a window is usable only on the QP it is bound to ---- */
 
 static void t_sec002(void)
@@ -1270,6 +1340,7 @@ int main(int argc, char **argv)
 {
     static const check_test tests[] = {
         {"window of another QP of the same PD or of another PD SEC-002", t_sec002},
+        {"streamed placement stops when its STag is invalidated, freed, re-registered SEC-004", t_sec004_streamed},
         {"a peer cannot invalidate shared, parent, local-only or foreign windows SEC-005", t_sec005},
         {"STag Indexes spread and seeded SEC-006", t_sec006},
         {"an error on one stream leaves the others working SEC-011", t_sec011},
