@@ -158,6 +158,22 @@ static int send_ok(int i, uint32_t a_mr, uint32_t b_mr, size_t boff, uint32_t le
            memcmp(RB.mem + boff, RA.mem, len) == 0;
 }
 
+/* A registration of B's first page in B's PD, with key and acc. */
+static iw_mr_reg page0_reg(uint8_t key, unsigned acc)
+{
+    iw_mr_reg g;
+    memset(&g, 0, sizeof g);
+    g.pd = RB.pd;
+    g.key = key;
+    g.acc = acc;
+    g.va = VA(&RB, 0);
+    g.len = PG;
+    g.page_size = PG;
+    g.pbl = RB.pbl;
+    g.npbl = 1;
+    return g;
+}
+
 /* ---- SEC-004 with streamed placement (mpa.h iw_mpa_set_place_begin) ---- */
 
 /* B streams Writes into place as their FPDUs arrive. A 6000-octet Write (EMSS 1460: several
@@ -194,17 +210,8 @@ static void t_sec004_streamed(void)
         if (how == 1) CHECK_EQ(local_inval(&QB[0], 7, b_mr), IW_WC_SUCCESS);
         if (how == 2) CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK);
         if (how == 3) {
-            iw_mr_reg g;
+            iw_mr_reg g = page0_reg(3, ACC_LOCAL);
             uint32_t ns = 0;
-            memset(&g, 0, sizeof g);
-            g.pd = RB.pd;
-            g.key = 3;
-            g.acc = ACC_LOCAL;
-            g.va = VA(&RB, 0);
-            g.len = PG;
-            g.page_size = PG;
-            g.pbl = RB.pbl;
-            g.npbl = 1;
             CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_OK);
         }
         if (how == 4) {
@@ -644,15 +651,7 @@ static void t_verbs044(void)
     REQUIRE(a_mr && b_mr);
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
-    memset(&g, 0, sizeof g);
-    g.pd = RB.pd;
-    g.key = 0x22;
-    g.acc = IW_ACC_LOCAL_READ;
-    g.va = VA(&RB, 0);
-    g.len = PG;
-    g.page_size = PG;
-    g.pbl = RB.pbl;
-    g.npbl = 1;
+    g = page0_reg(0x22, IW_ACC_LOCAL_READ);
     CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_MW_BOUND_TO_MR);
     CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.key == 2 && si.acc == ACC_ALL &&
           si.len == MEM && si.pd == RB.pd);
