@@ -236,17 +236,19 @@ expect_case() { # case variant role opts pattern
 # and Read Responses sent from the FPDUs, of Sends from the Receive completions).
 PERF_S=${IWARP_INTEROP_PERF_SIZE:-4096}
 PERF_N=${IWARP_INTEROP_PERF_ITERS:-200}
-perf_case() { # case test(write|read|send) siw-role(server|client)
+# One attempt: sets PR (PASS or FAIL) and PM (the detail).
+perf_once() { # case test(write|read|send) siw-role(server|client)
   local c=$1 t=$2 role=$3 g hs
-  if [ ! -x "$B/iwperf" ]; then result "$c" FAIL "iwperf is not built"; return; fi
+  PR=FAIL
+  if [ ! -x "$B/iwperf" ]; then PM="iwperf is not built"; return; fi
   if ! "$B/iwperf" --help 2>&1 | grep -q -- '--perftest'; then
-    result "$c" FAIL "iwperf has no perftest mode"; return
+    PM="iwperf has no perftest mode"; return
   fi
-  variant default || { result "$c" FAIL "siw did not load"; return; }
+  variant default || { PM="siw did not load"; return; }
   local po="-R -s $PERF_S -n $PERF_N -F -p 18515"
   if [ "$role" = server ]; then
     gexec "timeout 60 ib_${t}_bw $po"; g=$gn
-    glisten 18515 || { result "$c" FAIL "ib_${t}_bw did not listen: $(gout "$g")"; return; }
+    glisten 18515 || { PM="ib_${t}_bw did not listen: $(gout "$g")"; return; }
     hrun "$c" "$B/iwperf" --perftest -o "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 1)) 127.0.0.1; hs=$?
   else
     : > "$RUN/$c.host"
@@ -264,15 +266,34 @@ perf_case() { # case test(write|read|send) siw-role(server|client)
   bw=$(awk '$1 ~ /^[0-9]+$/ && NF >= 5 {print $4}' "$RUN/$c.guest" | tail -1)
   hl=$(sed -n 's/^IWPERF .*msgs=\([0-9]*\) bytes=\([0-9]*\).*/\1 \2/p' "$RUN/$c.host" | tail -1)
   if [ $hs != 0 ] || [ $gs != 0 ]; then
-    result "$c" FAIL "iwperf status $hs ($(why "$RUN/$c.host")); ib_${t}_bw status $gs ($(why "$RUN/$c.guest"))"
+    PM="iwperf status $hs ($(why "$RUN/$c.host")); ib_${t}_bw status $gs ($(why "$RUN/$c.guest"))"
   elif [ -z "$gl" ] || [ -z "$hl" ]; then
-    result "$c" FAIL "no result line: ib_${t}_bw '$gl' iwperf '$hl'"
+    PM="no result line: ib_${t}_bw '$gl' iwperf '$hl'"
   elif [ "${gl% *}" != "$PERF_S" ] || [ "${gl#* }" != "$PERF_N" ] || [ "${hl% *}" != "${gl#* }" ] ||
        [ "${hl#* }" != $(( ${gl% *} * ${gl#* } )) ]; then
-    result "$c" FAIL "results disagree: asked $PERF_S x $PERF_N, ib_${t}_bw size/iterations '$gl', iwperf msgs/bytes '$hl'"
+    PM="results disagree: asked $PERF_S x $PERF_N, ib_${t}_bw size/iterations '$gl', iwperf msgs/bytes '$hl'"
   else
-    result "$c" PASS "ib_${t}_bw and iwperf agree: ${gl#* } messages of ${gl% *} octets, ${hl#* } octets; ib_${t}_bw BW average $bw MB/s"
+    PR=PASS
+    PM="ib_${t}_bw and iwperf agree: ${gl#* } messages of ${gl% *} octets, ${hl#* } octets; ib_${t}_bw BW average $bw MB/s"
   fi
+}
+
+# A perftest case; a failed attempt is run once more (about 1 run in 15 of perf-send-siw-server
+# has failed, both ends stopping early, not reproduced in repeats: see interop/README.md). The
+# first attempt's logs are kept in the cache as flake-<case>.{host,guest}, and a pass at the
+# second attempt says so with the first failure's reason: a flaky case stays visible.
+perf_case() {
+  local first
+  perf_once "$@"
+  if [ "$PR" = FAIL ]; then
+    first=$PM
+    cp "$RUN/$1.host" "$C/flake-$1.host" 2>/dev/null
+    cp "$RUN/$1.guest" "$C/flake-$1.guest" 2>/dev/null
+    log "case $1: attempt 1 failed ($first); once more"
+    perf_once "$@"
+    PM="$PM (at the 2nd attempt; the 1st failed: $first)"
+  fi
+  result "$1" "$PR" "$PM"
 }
 
 # Not a default case: checks both forwards with plain TCP (the MPA Request of rping -c arrives
