@@ -13,9 +13,7 @@ set -u
 cd "$(dirname "$0")/.."
 B=${B:-build/test}
 mkdir -p "$B"
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); echo "ok - $*"; }
-bad() { fail=$((fail + 1)); echo "not ok - $*"; }
+. tests/tap.sh
 check() { local name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
 
 ROWS=("connect: TCP + MPA Request/Reply, QPs to RTS" "Send" "Send with Solicited Event"
@@ -91,5 +89,5 @@ if command -v tshark > /dev/null; then
 else
     bad "tshark not installed: the capture cannot be checked (apt-get install tshark)"
 fi
-echo "# counts $pass $fail"
+finish
 [ "$fail" -eq 0 ]

@@ -14,10 +14,7 @@ cd "$(dirname "$0")/.."
 B=${B:-build/test}
 W="$B/iwdump"
 mkdir -p "$W"
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); echo "ok - $*"; }
-bad() { fail=$((fail + 1)); echo "not ok - $*"; }
-finish() { echo "# counts $pass $fail"; exit 0; }
+. tests/tap.sh
 
 command -v tshark >/dev/null || { bad "tshark not installed"; finish; }
 command -v python3 >/dev/null || { bad "python3 not installed"; finish; }

@@ -18,10 +18,7 @@ cd "$(dirname "$0")/.."
 B=${B:-build/test}
 W="$B/iwperf"
 mkdir -p "$W"
-pass=0 fail=0
-ok()  { pass=$((pass + 1)); echo "ok - $*"; }
-bad() { fail=$((fail + 1)); echo "not ok - $*"; }
-finish() { echo "# counts $pass $fail"; exit 0; }
+. tests/tap.sh
 
 if make -s B="$W" iwperf >"$W/build.log" 2>&1 && [ -x "$W/iwperf" ]; then
     ok "make iwperf builds $W/iwperf"

@@ -5,14 +5,13 @@
 # RFCs name and the server must print it decoded. The same tool against Linux siw is
 # `make interop` (interop/run.sh).
 set -u
+cd "$(dirname "$0")/.."
 B=${B:-build/test}
 mkdir -p "$B"
-pass=0; fail=0
-ok() { echo "ok - $*"; pass=$((pass + 1)); }
-nok() { echo "not ok - $*"; fail=$((fail + 1)); }
+. tests/tap.sh
 if ! ${CC:-cc} -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -O1 -g \
      -I. -Iexamples/posix -o "$B/iwrping" tools/iwrping.c; then
-  nok "iwrping builds"; echo "# counts $pass $((fail))"; exit 1
+  bad "iwrping builds"; finish
 fi
 ok "iwrping builds"
 
@@ -38,17 +37,17 @@ for v in "" "--crc" "--rev 1" "--p2p" "--markers" "--crc --markers"; do
      grep -q '^iwrping: ok 4 pings with data verified' "$B/iwrping.$name.s"; then
     ok "rping exchange, 4 pings of 3000 octets verified at both ends ${v:-(defaults)}"
   else
-    nok "rping exchange ${v:-(defaults)}: server $ss '$(tail -1 "$B/iwrping.$name.s")' client $cs '$(tail -1 "$B/iwrping.$name.c")'"
+    bad "rping exchange ${v:-(defaults)}: server $ss '$(tail -1 "$B/iwrping.$name.s")' client $cs '$(tail -1 "$B/iwrping.$name.c")'"
   fi
 done
 
 # What was negotiated must be what was asked (the connected line comes from iw_px_info).
 grep -q 'MPA rev 1, CRC off' "$B/iwrping.x__rev_1.c" && ok "--rev 1 negotiates MPA rev 1" ||
-  nok "--rev 1: $(grep connected "$B/iwrping.x__rev_1.c")"
+  bad "--rev 1: $(grep connected "$B/iwrping.x__rev_1.c")"
 grep -q 'CRC on' "$B/iwrping.x__crc.s" && ok "--crc on the client turns CRC on at the server" ||
-  nok "--crc: $(grep connected "$B/iwrping.x__crc.s")"
+  bad "--crc: $(grep connected "$B/iwrping.x__crc.s")"
 grep -q 'p2p RTR' "$B/iwrping.x__p2p.c" && ok "--p2p negotiates peer-to-peer with an RTR" ||
-  nok "--p2p: $(grep connected "$B/iwrping.x__p2p.c")"
+  bad "--p2p: $(grep connected "$B/iwrping.x__p2p.c")"
 
 # Errors: the server misbehaves, the client (our core) answers with a Terminate, the server
 # prints it decoded. RFC 5041 §7.2 (tagged buffer, invalid STag); RFC 5040 §7.2 for the Read
@@ -57,13 +56,13 @@ run_pair badw "-C 1 --bad-write" "-C 1 -S 64 -V"
 if [ $ss = 3 ] && grep -q 'Terminate from peer: layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag' "$B/iwrping.badw.s"; then
   ok "bad RDMA Write: the peer's Terminate (DDP, tagged buffer, invalid STag) decoded"
 else
-  nok "bad RDMA Write: server $ss '$(tail -1 "$B/iwrping.badw.s")'"
+  bad "bad RDMA Write: server $ss '$(tail -1 "$B/iwrping.badw.s")'"
 fi
 run_pair badr "-C 1 --bad-read" "-C 1 -S 64 -V"
 if [ $ss = 3 ] && grep -q 'Terminate from peer: layer 0 RDMAP, type 1 remote protection, code 0x00 invalid STag' "$B/iwrping.badr.s"; then
   ok "bad RDMA Read Request: the peer's Terminate (RDMAP, remote protection, invalid STag) decoded"
 else
-  nok "bad RDMA Read Request: server $ss '$(tail -1 "$B/iwrping.badr.s")'"
+  bad "bad RDMA Read Request: server $ss '$(tail -1 "$B/iwrping.badr.s")'"
 fi
-echo "# counts $pass $fail"
+finish
 [ $fail = 0 ]
