@@ -38,6 +38,7 @@
 #include "verbs.h"
 #include "check.h"
 #include "verbs_fake.h"
+#include "pdml.h"
 #include "../examples/posix/iw_pcap.h"
 #include "pcap.h"
 #include <sys/stat.h>
@@ -322,50 +323,7 @@ static unsigned long NWF;
 static long tap_errors, tap_warns, tap_w_res, tap_w_rev, tap_notes_known, tap_other;
 static int tap_seen;
 
-/* Value of attribute key (e.g. " show=") in a PDML line. */
-static int xattr(const char *line, const char *key, char *out, size_t cap)
-{
-    const char *p = strstr(line, key), *q;
-    size_t n;
-    if (!p) return 0;
-    p += strlen(key);
-    if (*p != '"') return 0;
-    p++;
-    q = strchr(p, '"');
-    if (!q) return 0;
-    n = (size_t)(q - p);
-    if (n >= cap) n = cap - 1;
-    memcpy(out, p, n);
-    out[n] = 0;
-    return 1;
-}
-static unsigned long long xnum(const char *line)
-{
-    char v[64];
-    if (!xattr(line, " show=", v, sizeof v)) return ~0ull;
-    return strtoull(v, NULL, 0);
-}
-static int field_is(const char *line, const char *name)
-{
-    char want[96];
-    snprintf(want, sizeof want, "<field name=\"%s\"", name);
-    return strstr(line, want) != NULL;
-}
-
-static int tshark_ok(void)
-{
-    FILE *p = popen("tshark -v 2>/dev/null", "r");
-    char line[256];
-    int known = 0;
-    if (p) {
-        while (fgets(line, sizeof line, p))
-            if (strncmp(line, "TShark", 6) == 0) known = 1;
-        if (pclose(p) != 0) known = 0;
-    }
-    if (!known)
-        fprintf(stderr, "  tshark not installed or not runnable (apt-get install tshark)\n");
-    return known;
-}
+static unsigned long long xnum(const char *line) { return pdml_num(line, " show=", ~0ull); }
 
 /* One tshark pass over CAP_DIR/name.pcap: PDML (saved as name.pdml) then the expert tap. 0 on
  * failure. */
@@ -381,7 +339,7 @@ static int tshark_read(const char *name)
     NWF = 0;
     tap_errors = tap_warns = tap_w_res = tap_w_rev = tap_notes_known = tap_other = 0;
     tap_seen = 0;
-    if (!tshark_ok()) return 0;
+    if (!pdml_tshark_ok("")) return 0;
     snprintf(cmd, sizeof cmd,
              "mkdir -p " CAP_DIR "/profile && WIRESHARK_CONFIG_DIR=" CAP_DIR "/profile "
              "tshark -r " CAP_DIR "/%s.pcap " TSHARK_OPTS " -T pdml -z expert 2>" CAP_DIR "/%s.err",
@@ -402,7 +360,7 @@ static int tshark_read(const char *name)
                 fp = NULL;
                 continue;
             }
-            if (field_is(line, "num") && !cur) {
+            if (pdml_field_is(line, "num") && !cur) {
                 unsigned long long n = xnum(line);
                 if (n >= 1 && n <= MAXF) {
                     cur = &WF[n];
@@ -411,41 +369,41 @@ static int tshark_read(const char *name)
                 continue;
             }
             if (!cur) continue;
-            if (field_is(line, "tcp.srcport")) cur->sport = (unsigned)xnum(line);
-            else if (field_is(line, "tcp.len")) cur->tcplen = (long)xnum(line);
-            else if (field_is(line, "tcp.checksum.status") ||
-                     field_is(line, "ip.checksum.status")) {
+            if (pdml_field_is(line, "tcp.srcport")) cur->sport = (unsigned)xnum(line);
+            else if (pdml_field_is(line, "tcp.len")) cur->tcplen = (long)xnum(line);
+            else if (pdml_field_is(line, "tcp.checksum.status") ||
+                     pdml_field_is(line, "ip.checksum.status")) {
                 cur->cks_seen++;
                 if (xnum(line) != 1) cur->cks_bad++; /* 1: Good */
             } else if (strstr(line, "<proto name=\"_ws.malformed\"")) cur->malformed++;
-            else if (field_is(line, "_ws.expert.severity")) {
+            else if (pdml_field_is(line, "_ws.expert.severity")) {
                 if (xnum(line) >= 0x00600000u) cur->experts++; /* PI_WARN, PI_ERROR */
-            } else if (field_is(line, "iwarp_mpa.key.req")) cur->req++;
-            else if (field_is(line, "iwarp_mpa.key.rep")) cur->rep++;
-            else if (field_is(line, "iwarp_mpa.rev")) cur->rev = (int)xnum(line);
-            else if (field_is(line, "iwarp_mpa.res")) cur->res = (unsigned)xnum(line);
-            else if (field_is(line, "iwarp_mpa.ulpdulength")) {
+            } else if (pdml_field_is(line, "iwarp_mpa.key.req")) cur->req++;
+            else if (pdml_field_is(line, "iwarp_mpa.key.rep")) cur->rep++;
+            else if (pdml_field_is(line, "iwarp_mpa.rev")) cur->rev = (int)xnum(line);
+            else if (pdml_field_is(line, "iwarp_mpa.res")) cur->res = (unsigned)xnum(line);
+            else if (pdml_field_is(line, "iwarp_mpa.ulpdulength")) {
                 fp = cur->nfpdu < MAXP ? &cur->p[cur->nfpdu] : NULL;
                 cur->nfpdu++;
                 if (fp) fp->ulen = (unsigned long)xnum(line);
             } else if (!fp) continue;
-            else if (field_is(line, "iwarp_mpa.crc_check")) {
+            else if (pdml_field_is(line, "iwarp_mpa.crc_check")) {
                 if (strstr(line, "(Good CRC32)")) fp->good++;
                 else fp->bad++;
-            } else if (field_is(line, "iwarp_ddp.tagged_flag")) fp->t = (int)xnum(line);
-            else if (field_is(line, "iwarp_ddp.last_flag")) fp->l = (int)xnum(line);
-            else if (field_is(line, "iwarp_ddp.dv")) fp->dv = (int)xnum(line);
-            else if (field_is(line, "iwarp_ddp.stag")) {
+            } else if (pdml_field_is(line, "iwarp_ddp.tagged_flag")) fp->t = (int)xnum(line);
+            else if (pdml_field_is(line, "iwarp_ddp.last_flag")) fp->l = (int)xnum(line);
+            else if (pdml_field_is(line, "iwarp_ddp.dv")) fp->dv = (int)xnum(line);
+            else if (pdml_field_is(line, "iwarp_ddp.stag")) {
                 fp->has_stag = 1;
                 fp->stag = xnum(line);
-            } else if (field_is(line, "iwarp_ddp.tagged_offset")) fp->to = xnum(line);
-            else if (field_is(line, "iwarp_ddp.qn")) {
+            } else if (pdml_field_is(line, "iwarp_ddp.tagged_offset")) fp->to = xnum(line);
+            else if (pdml_field_is(line, "iwarp_ddp.qn")) {
                 fp->has_qn = 1;
                 fp->qn = xnum(line);
-            } else if (field_is(line, "iwarp_ddp.msn")) fp->msn = xnum(line);
-            else if (field_is(line, "iwarp_ddp.mo")) fp->mo = xnum(line);
-            else if (field_is(line, "iwarp_rdma.version")) fp->rv = (int)xnum(line);
-            else if (field_is(line, "iwarp_rdma.opcode")) {
+            } else if (pdml_field_is(line, "iwarp_ddp.msn")) fp->msn = xnum(line);
+            else if (pdml_field_is(line, "iwarp_ddp.mo")) fp->mo = xnum(line);
+            else if (pdml_field_is(line, "iwarp_rdma.version")) fp->rv = (int)xnum(line);
+            else if (pdml_field_is(line, "iwarp_rdma.opcode")) {
                 fp->op = (int)xnum(line);
                 if (strstr(line, "OpCode: Unknown (")) fp->unknown++;
             }

@@ -40,6 +40,7 @@
 #include "check.h"
 #include "mpa_fake.h"
 #include "pcapw.h"
+#include "pdml.h"
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -452,57 +453,7 @@ typedef struct wsview {
 
 static wsview *V;
 
-/* Value of attribute key (e.g. " show=") in an XML line, unescaped enough for numbers and text. */
-static int xattr(const char *line, const char *key, char *out, size_t cap)
-{
-    const char *p = strstr(line, key), *q;
-    size_t n;
-    if (!p) return 0;
-    p += strlen(key);
-    if (*p != '"') return 0;
-    p++;
-    q = strchr(p, '"');
-    if (!q) return 0;
-    n = (size_t)(q - p);
-    if (n >= cap) n = cap - 1;
-    memcpy(out, p, n);
-    out[n] = 0;
-    return 1;
-}
-
-static int field_is(const char *line, const char *name)
-{
-    char want[96];
-    snprintf(want, sizeof want, "<field name=\"%s\"", name);
-    return strstr(line, want) != NULL;
-}
-
-static unsigned long xnum(const char *line, const char *key)
-{
-    char v[64];
-    if (!xattr(line, key, v, sizeof v)) return 0;
-    return strtoul(v, NULL, 0);
-}
-
-static int tshark_ok(void)
-{
-    static int known = -1;
-    if (known < 0) {
-        FILE *p = popen("tshark -v 2>/dev/null", "r");
-        char line[256];
-        known = 0;
-        if (p) {
-            while (fgets(line, sizeof line, p))
-                if (strncmp(line, "TShark", 6) == 0) known = 1;
-            if (pclose(p) != 0) known = 0;
-        }
-    }
-    if (!known) {
-        fprintf(stderr, "  tshark not installed or not runnable: MPA-076 cannot be checked "
-                        "(apt-get install tshark)\n");
-    }
-    return known;
-}
+static unsigned long xnum(const char *line, const char *key) { return (unsigned long)pdml_num(line, key, 0); }
 
 /* Decode build/wireshark/NAME.pcap into V. 0 on failure (reported). */
 static int tshark_read(const char *name)
@@ -513,7 +464,7 @@ static int tshark_read(const char *name)
     wsframe *cur = NULL;
     int in_tap = 0, sev = 0, rc;
     memset(V, 0, sizeof *V);
-    if (!tshark_ok()) return 0;
+    if (!pdml_tshark_ok(": MPA-076 cannot be checked")) return 0;
     snprintf(cmd, sizeof cmd,
              "mkdir -p " WS_DIR "/profile && WIRESHARK_CONFIG_DIR=" WS_DIR "/profile "
              "tshark -r " WS_DIR "/%s.pcap " TSHARK_OPTS " -T pdml -z expert 2>" WS_DIR "/%s.err",
@@ -534,7 +485,7 @@ static int tshark_read(const char *name)
                 cur = NULL;
                 continue;
             }
-            if (field_is(line, "num") && !cur) {
+            if (pdml_field_is(line, "num") && !cur) {
                 unsigned long n = xnum(line, " show=");
                 if (n >= 1 && n <= MAXF) {
                     cur = &V->f[n];
@@ -543,48 +494,48 @@ static int tshark_read(const char *name)
                 continue;
             }
             if (!cur) continue;
-            if (field_is(line, "tcp.srcport")) cur->sport = (unsigned)xnum(line, " show=");
-            else if (field_is(line, "tcp.len")) cur->tcplen = (long)xnum(line, " show=");
-            else if (field_is(line, "iwarp_mpa.key.req")) cur->req++;
-            else if (field_is(line, "iwarp_mpa.key.rep")) cur->rep++;
-            else if (field_is(line, "iwarp_mpa.rev")) cur->rev = (int)xnum(line, " show=");
-            else if (field_is(line, "iwarp_mpa.res")) cur->res = (unsigned)xnum(line, " show=");
-            else if (field_is(line, "iwarp_mpa.ulpdulength")) {
+            if (pdml_field_is(line, "tcp.srcport")) cur->sport = (unsigned)xnum(line, " show=");
+            else if (pdml_field_is(line, "tcp.len")) cur->tcplen = (long)xnum(line, " show=");
+            else if (pdml_field_is(line, "iwarp_mpa.key.req")) cur->req++;
+            else if (pdml_field_is(line, "iwarp_mpa.key.rep")) cur->rep++;
+            else if (pdml_field_is(line, "iwarp_mpa.rev")) cur->rev = (int)xnum(line, " show=");
+            else if (pdml_field_is(line, "iwarp_mpa.res")) cur->res = (unsigned)xnum(line, " show=");
+            else if (pdml_field_is(line, "iwarp_mpa.ulpdulength")) {
                 cur->nfpdu++;
                 cur->ulen = xnum(line, " show=");
-            } else if (field_is(line, "iwarp_mpa.crc_check")) {
+            } else if (pdml_field_is(line, "iwarp_mpa.crc_check")) {
                 if (strstr(line, "(Good CRC32)")) cur->good++;
                 else cur->bad++;
-            } else if (field_is(line, "iwarp_mpa.crc")) {
+            } else if (pdml_field_is(line, "iwarp_mpa.crc")) {
                 cur->nraw++;
                 cur->raw = xnum(line, " show=");
-            } else if (field_is(line, "iwarp_mpa.marker_res")) {
+            } else if (pdml_field_is(line, "iwarp_mpa.marker_res")) {
                 if (xnum(line, " show=") != 0) cur->mkres++;
-            } else if (field_is(line, "iwarp_mpa.marker_fpduptr")) {
+            } else if (pdml_field_is(line, "iwarp_mpa.marker_fpduptr")) {
                 if (cur->nmk < MAXM) {
                     cur->mkptr[cur->nmk] = (unsigned)xnum(line, " show=");
                     cur->mkpos[cur->nmk] = (unsigned)xnum(line, " pos=");
                 }
                 cur->nmk++;
-            } else if (field_is(line, "iwarp_rdma.opcode")) {
+            } else if (pdml_field_is(line, "iwarp_rdma.opcode")) {
                 cur->nop++;
                 cur->op = (unsigned)xnum(line, " show=");
-            } else if (field_is(line, "iwarp_ddp.qn")) {
+            } else if (pdml_field_is(line, "iwarp_ddp.qn")) {
                 cur->has_qn = 1;
                 cur->qn = (unsigned)xnum(line, " show=");
-            } else if (field_is(line, "iwarp_ddp.msn")) {
+            } else if (pdml_field_is(line, "iwarp_ddp.msn")) {
                 cur->has_msn = 1;
                 cur->msn = (unsigned)xnum(line, " show=");
-            } else if (field_is(line, "iwarp_rdma.rdmardsz")) {
+            } else if (pdml_field_is(line, "iwarp_rdma.rdmardsz")) {
                 cur->has_rdsz = 1;
                 cur->rdsz = (unsigned)xnum(line, " show=");
-            } else if (field_is(line, "tcp.checksum.status") || field_is(line, "ip.checksum.status")) {
+            } else if (pdml_field_is(line, "tcp.checksum.status") || pdml_field_is(line, "ip.checksum.status")) {
                 if (xnum(line, " show=") != 1) cur->cks_bad++; /* 1: Good */
             } else if (strstr(line, "<proto name=\"_ws.malformed\"")) {
                 cur->malformed++;
-            } else if (field_is(line, "_ws.expert.message")) {
-                if (!xattr(line, " show=", emsg, sizeof emsg)) emsg[0] = 0;
-            } else if (field_is(line, "_ws.expert.severity")) {
+            } else if (pdml_field_is(line, "_ws.expert.message")) {
+                if (!pdml_attr(line, " show=", emsg, sizeof emsg)) emsg[0] = 0;
+            } else if (pdml_field_is(line, "_ws.expert.severity")) {
                 sev = (int)xnum(line, " show=");
                 if (sev >= 0x00600000) { /* PI_WARN, PI_ERROR */
                     cur->experts++;
@@ -792,7 +743,7 @@ static void compare(const scen *sc, verdict *vd)
 static int check_scenario(const scen *sc, verdict *vd)
 {
     memset(vd, 0, sizeof *vd);
-    if (!tshark_ok()) return -1;
+    if (!pdml_tshark_ok(": MPA-076 cannot be checked")) return -1;
     if (!run_scenario(sc, 0, 0, 0)) return -1;
     if (!tshark_read(sc->name)) return -1;
     compare(sc, vd);
@@ -924,7 +875,7 @@ static void t_checker_catches_damage(void)
     size_t i;
     int mk_item = 0;
     scen bad;
-    REQUIRE(tshark_ok());
+    REQUIRE(pdml_tshark_ok(": MPA-076 cannot be checked"));
     /* find, in a dry run, an FPDU with two or more markers */
     REQUIRE(run_scenario(&sc_b, 0, 0, 0));
     for (i = 4; i < S->n && !mk_item; i++)
