@@ -134,11 +134,10 @@ for f in "${files[@]}"; do
     fi
 done
 
-# Negative control: flip one payload bit of the first FPDU of siw_rping_crc.pcap whose ULPDU is
-# longer than 40 octets (its DDP/RDMAP headers are left intact).
-src=tests/vectors/siw_rping_crc.pcap
-flip="$W/siw_rping_crc_flipped.pcap"
-frame=$(python3 - "$W/siw_rping_crc.pdml" <<'PY'
+# The number of the first frame (in tshark's PDML $1) holding an FPDU whose ULPDU_Length is at
+# least $2.
+first_fpdu() {
+    python3 - "$1" "$2" <<'PY'
 import sys, xml.etree.ElementTree as ET
 for ev, pkt in ET.iterparse(sys.argv[1]):
     if pkt.tag != "packet":
@@ -147,12 +146,18 @@ for ev, pkt in ET.iterparse(sys.argv[1]):
     for f in pkt.iter("field"):
         if f.get("name") == "num": num = int(f.get("show"))
         if f.get("name") == "iwarp_mpa.ulpdulength": ul = int(f.get("show"))
-    if ul and ul > 40:
+    if ul and ul >= int(sys.argv[2]):
         print(num)
         break
     pkt.clear()
 PY
-)
+}
+
+# Negative control: flip one payload bit of the first FPDU of siw_rping_crc.pcap whose ULPDU is
+# longer than 40 octets (its DDP/RDMAP headers are left intact).
+src=tests/vectors/siw_rping_crc.pcap
+flip="$W/siw_rping_crc_flipped.pcap"
+frame=$(first_fpdu "$W/siw_rping_crc.pdml" 41)
 python3 - "$src" "$flip" "$frame" <<'PY'
 import sys, struct
 data = bytearray(open(sys.argv[1], "rb").read())
@@ -191,21 +196,7 @@ fi
 mfile=build/capture/every_op_markers.pcap
 if [ -s "$mfile" ]; then
     mflip="$W/every_op_markers_fpduptr.pcap"
-    mframe=$(python3 - "$W/every_op_markers.pdml" <<'PY'
-import sys, xml.etree.ElementTree as ET
-for ev, pkt in ET.iterparse(sys.argv[1]):
-    if pkt.tag != "packet":
-        continue
-    num = ul = None
-    for f in pkt.iter("field"):
-        if f.get("name") == "num": num = int(f.get("show"))
-        if f.get("name") == "iwarp_mpa.ulpdulength": ul = int(f.get("show"))
-    if ul:
-        print(num)
-        break
-    pkt.clear()
-PY
-)
+    mframe=$(first_fpdu "$W/every_op_markers.pdml" 1)
     python3 - "$mfile" "$mflip" "$mframe" <<'PY'
 import sys, struct
 def crc32c(b):
