@@ -441,6 +441,8 @@ static struct tcpb {
     uint8_t *src, *dst_iw, *dst_raw, *c_ctl_buf, *s_ctl_buf; /* ctl: T_NRX slots of 64 octets */
     uint64_t seq;         /* client: WRs posted (wr_id) */
     uint64_t retired;     /* client: WRs known complete */
+    unsigned long bw_calls, bw_partial; /* client: its send system calls and partial sends
+                                           during the tcp_write_65536 repetitions */
     double t[K_N][S_N][T_REPS];
 } T;
 
@@ -691,10 +693,15 @@ static int tcp_bench(double med[K_N][S_N], double lo[K_N][S_N], double hi[K_N][S
         for (k = 0; k < K_N; k++)
             for (j = 0; j < S_N; j++) {
                 int s = T_ORDER(r, j);
+                unsigned long calls0 = T.ce.tx_syscalls, part0 = T.ce.tx_partial;
                 t0 = bench_now_ns();
                 if (s == S_IW) c_iw(k);
                 else c_raw(k);
                 T.t[k][s][r] = (double)(bench_now_ns() - t0);
+                if (s == S_IW && k == K_BW) {
+                    T.bw_calls += T.ce.tx_syscalls - calls0;
+                    T.bw_partial += T.ce.tx_partial - part0;
+                }
             }
     pthread_join(th, NULL);
     /* the sinks were zeroed before the last repetition of each kind: it must have refilled
@@ -784,6 +791,10 @@ int main(void)
                "8-octet Send answered by one; raw: write() of the same sizes, the reader reads into "
                "a 1 MiB ring, answers 1 octet\n", (unsigned)T_EMSS, (unsigned)T_BW_N,
                (unsigned)T_RATE_N, (unsigned)T_SIG);
+        printf("# tcp_write_65536: the sender's send system calls per 64 KiB Write %.2f (the "
+               "Write's two FPDUs gathered into one sendmsg, IW_PX_GATHER %d), partial sends per "
+               "Write %.3f\n", (double)T.bw_calls / ((double)T_REPS * (T_BW_N + 1u)), IW_PX_GATHER,
+               (double)T.bw_partial / ((double)T_REPS * (T_BW_N + 1u)));
         printf("# tcp_lat_64: half the round trip of a 64-octet Send answered by a 64-octet Send, "
                "against write()/read() of 64 octets each way; lower is better (ratio = ours/raw); "
                "spread of the iwarp side over %d repetitions %.2f..%.2f us\n", T_REPS,

@@ -34,10 +34,12 @@
  *   address (VA-based, as rping and perftest exchange it).
  *
  * HOST OPS (what the core calls, implemented below; each is a leaf call that never blocks):
- *   mpa.h  send          -> the gather list is copied to a staging buffer that is written with
+ *   mpa.h  send          -> small FPDUs are copied to a staging buffer that is written with
  *                           one send(MSG_DONTWAIT | MSG_NOSIGNAL) when the core returns (one
- *                           system call per burst, not per FPDU); when it is full, a partial
- *                           accept or IW_EAGAIN, then POLLOUT -> flush -> iw_mpa_tx_resume.
+ *                           system call per burst, not per FPDU); large ones go to sendmsg()
+ *                           from the caller's memory, all the FPDUs of one iw_px_post in one
+ *                           call (IW_PX_GATHER); when the socket is full, a partial accept or
+ *                           IW_EAGAIN, then POLLOUT -> flush -> iw_mpa_tx_resume.
  *          timer_arm/cancel -> one deadline per connection on CLOCK_MONOTONIC; iw_px_poll
  *                           sleeps at most until it and calls iw_mpa_timeout.
  *          close         -> graceful: shutdown(SHUT_WR) (FIN after what was sent); abortive:
@@ -101,6 +103,14 @@
 #ifndef IW_PX_DIRECT
 #define IW_PX_DIRECT (16 * 1024) /* frames this big go to sendmsg() from the caller's buffers */
 #endif
+#ifndef IW_PX_GATHER
+#define IW_PX_GATHER 1 /* 1: the FPDUs one iw_px_post (or one POLLOUT resume) produces leave in
+                          one sendmsg(): a large FPDU's payload is gathered from the caller's
+                          buffer, small pieces are copied beside it (iw__px_send); 0: a sendmsg()
+                          per large FPDU, a send() for the small ones after it */
+#endif
+#define IW_PX_GV 16       /* gathered pieces per system call */
+#define IW_PX_GSMALL 2048 /* octets of copied small pieces (headers, CRCs, short FPDUs) */
 #ifndef IW_PX_RX_SPLIT
 #define IW_PX_RX_SPLIT 1 /* 1: header-split receive (mpa.h iw_mpa_rx_direct): the rest of the
                             payload of an RDMA Write or Read Response that a read cut goes
@@ -204,6 +214,7 @@ struct iw_px_ep {
     iw_async_rec ev[8];            /* the last asynchronous events (ev[nev % 8] next) */
     unsigned nev, ncq_events;
     unsigned long tx_partial;      /* sends the socket took only in part (EAGAIN included) */
+    unsigned long tx_syscalls;     /* send() / sendmsg() calls made for the MPA stream */
     unsigned long rx_direct;       /* octets read straight into an MR (IW_PX_RX_SPLIT) */
     /* private */
     iw_px_loop *loop;
@@ -231,6 +242,11 @@ struct iw_px_ep {
     size_t rx_have, tx_head, tx_len;
     unsigned rx_split; /* header-split reads left (iw__px_read) */
     int shut_pending;
+    int gather_ok;                 /* set around the core calls whose sends may be gathered */
+    int g_last_copied;             /* gv[gn - 1] is a copy in gsm */
+    iw_iov gv[IW_PX_GV];           /* gathered pieces, in stream order (iw__px_send) */
+    size_t gn, gbytes, gsm_len;    /* pieces, their octets, octets used in gsm */
+    uint8_t gsm[IW_PX_GSMALL];     /* copies of the small pieces gv points at */
     uint8_t tx[IW_PX_TXBUF];
     uint8_t reasm[IW_MPA_REASM_BYTES(IW_PX_MAX_ULPDU)];
     uint8_t rx[IW_PX_RXBUF];
@@ -384,12 +400,63 @@ char *iw_px_term_text(iw_term t, char *buf, size_t cap)
 
 /* ---- mpa.h host ops (ctx = the endpoint) ---- */
 
-/* Write the staged octets to the socket, without blocking: EAGAIN leaves them for POLLOUT;
- * a failure (EPIPE, ECONNRESET) is reported as a reset by iw__px_after. */
+/* sendmsg() of n pieces without blocking; returns the octets the kernel took (0 for EAGAIN).
+ * A failure (EPIPE, ECONNRESET) is kept in dead_errno and reported as a reset by
+ * iw__px_after. */
+static size_t iw__px_sendv(iw_px_ep *ep, const iw_iov *iov, size_t n)
+{
+    struct iovec v[IW_PX_GV > IW_CFG_MPA_TX_WINDOW ? IW_PX_GV : IW_CFG_MPA_TX_WINDOW];
+    struct msghdr mh;
+    ssize_t r;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        v[i].iov_base = (void *)(uintptr_t)iov[i].base;
+        v[i].iov_len = iov[i].len;
+    }
+    memset(&mh, 0, sizeof mh);
+    mh.msg_iov = v;
+    mh.msg_iovlen = n;
+    do {
+        r = sendmsg(ep->fd, &mh, MSG_DONTWAIT | MSG_NOSIGNAL);
+    } while (r < 0 && errno == EINTR);
+    ep->tx_syscalls++;
+    if (r < 0) {
+        if (errno != EAGAIN && errno != EWOULDBLOCK) ep->dead_errno = errno;
+        return 0;
+    }
+    return (size_t)r;
+}
+
+/* The gathered pieces (iw__px_send) in one sendmsg(). What the socket does not take is copied
+ * into the staging buffer (empty while pieces are gathered, and at least as large as they
+ * are): the core was told these octets were taken, so once the core call that sent them has
+ * returned, none of its or the caller's memory may be referenced any more. */
+static void iw__px_gflush(iw_px_ep *ep)
+{
+    size_t i, took, off = 0;
+    if (!ep->gn) return;
+    took = ep->fd >= 0 ? iw__px_sendv(ep, ep->gv, ep->gn) : ep->gbytes; /* closed: dropped */
+    if (took < ep->gbytes) {
+        ep->tx_partial++;
+        ep->tx_head = 0; /* tx_len is 0: nothing is gathered behind staged octets */
+        for (i = 0; i < ep->gn; off += ep->gv[i].len, i++) {
+            size_t skip = took > off ? took - off : 0;
+            if (skip >= ep->gv[i].len) continue;
+            memcpy(ep->tx + ep->tx_len, (const uint8_t *)ep->gv[i].base + skip, ep->gv[i].len - skip);
+            ep->tx_len += ep->gv[i].len - skip;
+        }
+    }
+    ep->gn = ep->gbytes = ep->gsm_len = 0;
+}
+
+/* Write what is pending to the socket, without blocking: the gathered pieces, then the staged
+ * octets; EAGAIN leaves them for POLLOUT. */
 static void iw__px_flush(iw_px_ep *ep)
 {
+    iw__px_gflush(ep);
     while (ep->tx_len && ep->fd >= 0) {
         ssize_t r = send(ep->fd, ep->tx + ep->tx_head, ep->tx_len, MSG_DONTWAIT | MSG_NOSIGNAL);
+        ep->tx_syscalls++;
         if (r < 0) {
             if (errno == EINTR) continue;
             if (errno != EAGAIN && errno != EWOULDBLOCK) ep->dead_errno = errno;
@@ -406,15 +473,69 @@ static void iw__px_flush(iw_px_ep *ep)
     }
 }
 
+/* Gather one frame or FPDU (total octets in n pieces) behind the pieces already gathered, if
+ * it fits; 1 if it was taken whole. A large one (IW_PX_DIRECT octets or more: an RDMA Write's,
+ * Send's or Read Response's FPDU) opens or joins a gather: its payload is referenced where it
+ * is, its short pieces (ULPDU_Length and DDP/RDMAP header, PAD and CRC, which MPA rewrites for
+ * its next FPDU) are copied into gsm. A small one only joins an open gather (the short last
+ * FPDU of a Write cut at the MULPDU), copied whole. Nothing is gathered behind staged octets,
+ * and never more than the staging buffer could take back (iw__px_gflush). */
+static int iw__px_gather(iw_px_ep *ep, const iw_iov *iov, size_t n, size_t total)
+{
+    size_t i, copy = 0, pieces = 0;
+    int big = total >= IW_PX_DIRECT;
+    if (ep->tx_len || (!big && !ep->gn) || ep->gbytes + total > sizeof ep->tx) return 0;
+    for (i = 0; i < n; i++) {
+        int cp = !big || iov[i].len < 256;
+        copy += cp ? iov[i].len : 0;
+        pieces += 1;
+    }
+    if (ep->gn + pieces > IW_PX_GV || ep->gsm_len + copy > sizeof ep->gsm) return 0;
+    for (i = 0; i < n; i++) {
+        const uint8_t *p = (const uint8_t *)iov[i].base;
+        size_t len = iov[i].len;
+        if (!len) continue;
+        if (!big || len < 256) { /* copied; joined to the piece before if that is a copy too */
+            uint8_t *d = ep->gsm + ep->gsm_len;
+            memcpy(d, p, len);
+            ep->gsm_len += len;
+            ep->gbytes += len;
+            if (ep->gn && ep->g_last_copied) {
+                ep->gv[ep->gn - 1].len += len;
+                continue;
+            }
+            ep->g_last_copied = 1;
+            ep->gv[ep->gn].base = d;
+            ep->gv[ep->gn].len = len;
+            ep->gn++;
+            continue;
+        }
+        ep->g_last_copied = 0;
+        ep->gv[ep->gn].base = p;
+        ep->gv[ep->gn].len = len;
+        ep->gn++;
+        ep->gbytes += len;
+    }
+    return 1;
+}
+
 /* send: take the gather list of one frame or FPDU, or a prefix of it (the core resumes at the
- * exact octet). A small one is copied into the endpoint's staging buffer, which iw__px_after
- * writes with one send() when the core returns: a burst of small FPDUs (a 1 MiB Write is 700
- * of them at EMSS 1460) becomes one system call and full TCP segments, not one of each per
- * FPDU. A large one (IW_PX_DIRECT octets or more) goes to the kernel straight from the
- * caller's buffers with sendmsg() once the staged octets are out: one copy, as plain TCP.
+ * exact octet). Three ways, in this order:
+ * - Gathered (IW_PX_GATHER, inside iw_px_post and the POLLOUT resume only): the FPDUs one post
+ *   produces (a 64 KiB Write at the loopback MSS is a 65462-octet FPDU and a 74-octet one)
+ *   leave in one sendmsg() when the core returns (iw__px_flush from iw__px_after), not one
+ *   system call each. Only core calls that read the caller's memory and write none of it may
+ *   gather: a received RDMA Write or atomic must not change octets already "sent".
+ * - Direct: a large one (IW_PX_DIRECT octets or more) goes to the kernel straight from the
+ *   caller's buffers with sendmsg() once the staged octets are out: one copy, as plain TCP.
+ *   If staged octets are still waiting for the socket, it is not copied behind them: IW_EAGAIN,
+ *   and the core resumes after POLLOUT.
+ * - Staged: a small one is copied into the endpoint's staging buffer, which iw__px_after writes
+ *   with one send() when the core returns: a burst of small FPDUs (a 1 MiB Write is 700 of them
+ *   at EMSS 1460) becomes one system call and full TCP segments, not one of each per FPDU.
  * A full buffer or socket takes a prefix (or nothing: IW_EAGAIN) and asks poll() for POLLOUT,
  * after which the loop flushes and calls iw_mpa_tx_resume. Returned memory is no longer
- * referenced, exactly as if the kernel had copied it (it has). */
+ * referenced once the core call returns, exactly as if the kernel had copied it. */
 static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
 {
     iw_px_ep *ep = (iw_px_ep *)ctx;
@@ -422,37 +543,33 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
     *accepted = 0;
     if (ep->fd < 0) return IW_EHOST;
     for (i = 0; i < n; i++) total += iov[i].len;
-    if (total >= IW_PX_DIRECT && n <= IW_CFG_MPA_TX_WINDOW) {
-        if (ep->tx_len) iw__px_flush(ep); /* what was staged goes first */
-        if (ep->tx_len == 0 && ep->fd >= 0) {
-            struct iovec v[IW_CFG_MPA_TX_WINDOW];
-            struct msghdr mh;
-            ssize_t r;
-            for (i = 0; i < n; i++) {
-                v[i].iov_base = (void *)(uintptr_t)iov[i].base;
-                v[i].iov_len = iov[i].len;
-            }
-            memset(&mh, 0, sizeof mh);
-            mh.msg_iov = v;
-            mh.msg_iovlen = n;
-            do {
-                r = sendmsg(ep->fd, &mh, MSG_DONTWAIT | MSG_NOSIGNAL);
-            } while (r < 0 && errno == EINTR);
-            if (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
-                ep->dead_errno = errno; /* reported as a reset by iw__px_after */
-                r = 0;
-            }
-            if (r < 0) r = 0;
-            *accepted = (size_t)r;
-            if ((size_t)r < total) {
-                ep->want_out = 1;
-                ep->tx_partial++;
-                if (r == 0) return IW_EAGAIN;
-            }
+    if (IW_PX_GATHER && ep->gather_ok && total) {
+        int took_it = iw__px_gather(ep, iov, n, total);
+        if (!took_it && ep->gn) { /* no room behind the others: they go out first */
+            iw__px_gflush(ep);
+            took_it = iw__px_gather(ep, iov, n, total);
+        }
+        if (took_it) {
+            *accepted = total;
             return IW_OK;
         }
-        /* octets still staged: this one is staged behind them */
     }
+    if (total >= IW_PX_DIRECT && n <= IW_CFG_MPA_TX_WINDOW) {
+        iw__px_flush(ep); /* what was gathered or staged goes first */
+        if (ep->tx_len || ep->fd < 0) { /* the socket is full: resume after POLLOUT */
+            ep->want_out = 1;
+            ep->tx_partial++;
+            return IW_EAGAIN;
+        }
+        *accepted = iw__px_sendv(ep, iov, n);
+        if (*accepted < total) {
+            ep->want_out = 1;
+            ep->tx_partial++;
+            if (*accepted == 0) return IW_EAGAIN;
+        }
+        return IW_OK;
+    }
+    iw__px_gflush(ep); /* staged octets go behind the gathered ones */
     total = 0; /* counted again below, with what fits */
     if (ep->tx_head) { /* keep the staged octets at the front */
         memmove(ep->tx, ep->tx + ep->tx_head, ep->tx_len);
@@ -501,6 +618,7 @@ static void iw__px_close_op(void *ctx, int abortive)
         (void)close(ep->fd);
         ep->fd = -1;
         ep->tx_len = ep->tx_head = 0; /* dropped with the connection */
+        ep->gn = ep->gbytes = ep->gsm_len = 0;
         ep->dead_errno = ep->dead_errno ? ep->dead_errno : -1; /* QP told after the core returns */
     } else if (!ep->wr_shut) {
         ep->shut_pending = 1; /* after the staged octets (iw__px_flush) */
@@ -927,7 +1045,9 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
             iw__px_flush(ep);
             if (ep->want_out && ep->tx_head + ep->tx_len < sizeof ep->tx) {
                 ep->want_out = 0;
+                ep->gather_ok = 1; /* as in iw_px_post: only queued sends run here */
                 (void)iw_mpa_tx_resume(&ep->conn);
+                ep->gather_ok = 0;
             }
             iw__px_after(ep);
         }
@@ -1310,7 +1430,10 @@ iw_send_wr iw_px_wr(iw_wr_type t, uint64_t wr_id, const iw_px_mr *mr, uint64_t o
 iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr)
 {
     size_t n = 0;
-    iw_vstatus vs = iw_qp_post_sq(&ep->qp, wr, 1, &n); /* runs at once in RTS */
+    iw_vstatus vs;
+    ep->gather_ok = 1; /* the post only reads memory: its FPDUs may leave in one sendmsg() */
+    vs = iw_qp_post_sq(&ep->qp, wr, 1, &n); /* runs at once in RTS */
+    ep->gather_ok = 0;
     iw__px_after(ep);
     return vs;
 }
