@@ -441,6 +441,8 @@ static struct tcpb {
     uint8_t *src, *dst_iw, *dst_raw, *c_ctl_buf, *s_ctl_buf; /* ctl: T_NRX slots of 64 octets */
     uint64_t seq;         /* client: WRs posted (wr_id) */
     uint64_t retired;     /* client: WRs known complete */
+    double cpu[2][S_N];   /* CPU time (ns) of the sender [0] and receiver [1] thread in the
+                             tcp_write_65536 repetitions, per side */
     unsigned long bw_calls, bw_partial; /* client: its send system calls and partial sends
                                            during the tcp_write_65536 repetitions */
     double t[K_N][S_N][T_REPS];
@@ -610,6 +612,14 @@ static void s_raw(int k, int r)
 /* The schedule both threads follow: repetitions, kinds, and the two sides alternating. */
 #define T_ORDER(r, j) (((r) & 1) ? S_N - 1 - (j) : (j))
 
+/* This thread's CPU time in ns (user + system). */
+static double t_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
 static void *server_main(void *arg)
 {
     int r, k, j;
@@ -618,8 +628,10 @@ static void *server_main(void *arg)
     for (r = 0; r < T_REPS; r++)
         for (k = 0; k < K_N; k++)
             for (j = 0; j < S_N; j++) {
+                double c0 = t_cpu_ns();
                 if (T_ORDER(r, j) == S_IW) s_iw(k, r);
                 else s_raw(k, r);
+                if (k == K_BW) T.cpu[1][T_ORDER(r, j)] += t_cpu_ns() - c0;
             }
     return NULL;
 }
@@ -694,10 +706,12 @@ static int tcp_bench(double med[K_N][S_N], double lo[K_N][S_N], double hi[K_N][S
             for (j = 0; j < S_N; j++) {
                 int s = T_ORDER(r, j);
                 unsigned long calls0 = T.ce.tx_syscalls, part0 = T.ce.tx_partial;
+                double c0 = t_cpu_ns();
                 t0 = bench_now_ns();
                 if (s == S_IW) c_iw(k);
                 else c_raw(k);
                 T.t[k][s][r] = (double)(bench_now_ns() - t0);
+                if (k == K_BW) T.cpu[0][s] += t_cpu_ns() - c0;
                 if (s == S_IW && k == K_BW) {
                     T.bw_calls += T.ce.tx_syscalls - calls0;
                     T.bw_partial += T.ce.tx_partial - part0;
@@ -795,6 +809,10 @@ int main(void)
                "Write's two FPDUs gathered into one sendmsg, IW_PX_GATHER %d), partial sends per "
                "Write %.3f\n", (double)T.bw_calls / ((double)T_REPS * (T_BW_N + 1u)), IW_PX_GATHER,
                (double)T.bw_partial / ((double)T_REPS * (T_BW_N + 1u)));
+        printf("# tcp_write_65536: CPU time per 64 KiB Write (thread clocks, all repetitions): "
+               "sender %.1f us (raw %.1f), receiver %.1f us (raw %.1f)\n",
+               T.cpu[0][S_IW] / 1e3 / ((double)T_REPS * T_BW_N), T.cpu[0][S_RAW] / 1e3 / ((double)T_REPS * T_BW_N),
+               T.cpu[1][S_IW] / 1e3 / ((double)T_REPS * T_BW_N), T.cpu[1][S_RAW] / 1e3 / ((double)T_REPS * T_BW_N));
         printf("# tcp_lat_64: half the round trip of a 64-octet Send answered by a 64-octet Send, "
                "against write()/read() of 64 octets each way; lower is better (ratio = ours/raw); "
                "spread of the iwarp side over %d repetitions %.2f..%.2f us\n", T_REPS,
