@@ -625,11 +625,11 @@ static void iw__rdmap_hdrct(iw_rdmap_term_info *ti, unsigned op, int has_hdr, in
 
 IW__INLINE iw_rdmap_wr *iw__rdmap_wr_at(iw_rdmap_stream *s, uint32_t i)
 {
-    return &s->sq[i % s->sq_cap];
+    return &s->sq[iw__ring_ix(i, s->sq_cap)];
 }
 IW__INLINE iw_rdmap_inreq *iw__rdmap_in_at(iw_rdmap_stream *s, uint32_t i)
 {
-    return &s->irq[i % s->irq_cap];
+    return &s->irq[iw__ring_ix(i, s->irq_cap)];
 }
 static int iw__rdmap_needs_resp(unsigned op)
 {

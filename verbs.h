@@ -802,7 +802,7 @@ IW_DEF iw_vstatus iw_cq_poll(iw_cq *cq, iw_wc *wc)
             }
     }
     if (wc) *wc = *e;
-    cq->head = (cq->head + 1u) % cq->cap;
+    cq->head = iw__ring_ix(cq->head + 1u, cq->cap);
     cq->count--;
     return IW_V_OK;
 }
@@ -823,7 +823,7 @@ static int iw__cq_push(iw_cq *cq, const iw_wc *wc)
         cq->overflowed = 1;
         return 0;
     }
-    cq->ring[(cq->head + cq->count) % cq->cap] = *wc;
+    cq->ring[iw__ring_ix(cq->head + cq->count, cq->cap)] = *wc;
     cq->count++;
     if (cq->armed && (cq->armed == IW_CQ_NOTIFY_NEXT || wc->solicited ||
                       wc->status != IW_WC_SUCCESS)) { /* VERBS-079, VERBS-080 */
@@ -1258,7 +1258,7 @@ static void iw__qp_wc(iw_qp *qp, iw_cq *cq, const iw_wc *wc, int rq)
 static void iw__sq_reap(iw_qp *qp)
 {
     while (qp->sq_head != qp->sq_exec) {
-        iw_swqe *w = &qp->mem.swqe[qp->sq_head % qp->cfg.sq_depth];
+        iw_swqe *w = &qp->mem.swqe[iw__ring_ix(qp->sq_head, qp->cfg.sq_depth)];
         if (w->st != IW__SWQE_DONE) break;
         /* VERBS-070: after an error every later WR of the queue completes Flushed (a Bind or
          * Fast-Register that took effect before the earlier error was known included, and a
@@ -1303,7 +1303,7 @@ static void iw__rq_flush(iw_qp *qp)
 static void iw__qp_flush(iw_qp *qp)
 {
     while (qp->sq_exec != qp->sq_tail) { /* never handed to RDMAP */
-        iw_swqe *w = &qp->mem.swqe[qp->sq_exec % qp->cfg.sq_depth];
+        iw_swqe *w = &qp->mem.swqe[iw__ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
         w->st = IW__SWQE_DONE;
         w->status = IW_WC_FLUSHED;
         qp->sq_exec++;
@@ -1896,7 +1896,7 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
         }
         st = iw__sq_check(qp, &wrs[i]);
         if (st != IW_V_OK) break; /* VERBS-065: earlier ones stay posted */
-        w = &qp->mem.swqe[qp->sq_tail % qp->cfg.sq_depth];
+        w = &qp->mem.swqe[iw__ring_ix(qp->sq_tail, qp->cfg.sq_depth)];
         iw__wr_copy(&w->wr, &wrs[i]);
         w->signaled = (uint8_t)((wrs[i].flags & IW_WR_SIGNALED) != 0);
         w->st = IW__SWQE_WAIT;
@@ -2063,7 +2063,7 @@ static void iw__sq_fail(iw_qp *qp, iw_swqe *w, iw_wc_status st)
 static void iw__sq_run(iw_qp *qp)
 {
     while (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) {
-        iw_swqe *w = &qp->mem.swqe[qp->sq_exec % qp->cfg.sq_depth];
+        iw_swqe *w = &qp->mem.swqe[iw__ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
         const iw_send_wr *s = &w->wr;
         iw_rdmap_wr rw;
         iw_wc_status ws = IW_WC_SUCCESS;
