@@ -1197,7 +1197,19 @@ IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
     }
     if (m->tagged && total && m->to + (total - 1u) < m->to) return IW_EINVAL; /* TO wrap */
     if (s->tx_active) return IW_EAGAIN;
-    s->tx = *m;
+    /* member by member: m was just built so on the caller's stack, and wider loads of a block
+     * copy could not be forwarded from those stores (see rdmap.h iw__rdmap_wr_copy) */
+    s->tx.tagged = m->tagged;
+    s->tx.ulp = m->ulp;
+    s->tx.ulp32 = m->ulp32;
+    s->tx.stag = m->stag;
+    s->tx.to = m->to;
+    s->tx.qn = m->qn;
+    s->tx.sgl = m->sgl;
+    s->tx.nsge = m->nsge;
+    s->tx.cookie = m->cookie;
+    s->tx.pull = m->pull;
+    s->tx.len = m->len;
     s->tx_active = 1;
     s->tx_done_segs = 0;
     s->tx_total = (uint32_t)total;
