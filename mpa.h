@@ -3278,7 +3278,11 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     IW_MEMSET(c->tx_trl, 0, sizeof c->tx_trl);
     c->tx_src[0].base = c->tx_hdr;
     c->tx_src[0].len = 2;
-    for (i = 0; i < n; i++) c->tx_src[1 + i] = iov[i];
+    for (i = 0; i < n; i++) { /* member by member: the ULP just wrote iov so (a block copy's
+                                * wider loads could not be forwarded from those stores) */
+        c->tx_src[1 + i].base = iov[i].base;
+        c->tx_src[1 + i].len = iov[i].len;
+    }
     c->tx_src[1 + n].base = c->tx_trl;
     c->tx_src[1 + n].len = pad + IW_MPA_CRC_LEN;
     c->tx_nsrc = n + 2;
