@@ -1061,6 +1061,17 @@ IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok)
 
 /* ---- transmit ---- */
 
+/* The LLP ops over mpa.h (iw_ddp_mpa_llp_ops). The transmit path below calls mpa.h directly
+ * when a stream has these ops (the same functions, without the indirect calls). */
+static iw_status iw__ddp_mpa_send(void *lctx, const iw_iov *iov, size_t n)
+{
+    return iw_mpa_tx((iw_mpa_conn *)lctx, iov, n);
+}
+static uint32_t iw__ddp_mpa_mulpdu(void *lctx) { return iw_mpa_mulpdu((const iw_mpa_conn *)lctx); }
+static int iw__ddp_mpa_busy(void *lctx) { return iw_mpa_tx_busy((const iw_mpa_conn *)lctx); }
+static const iw_ddp_llp_ops iw__ddp_mpa_llp = {iw__ddp_mpa_send, iw__ddp_mpa_mulpdu,
+                                               iw__ddp_mpa_busy};
+
 /* The LLP refused a segment: the message is abandoned, and no longer referenced (sent). */
 static iw_status iw__ddp_tx_fail(iw_ddp_stream *s)
 {
@@ -1079,12 +1090,14 @@ static iw_status iw__ddp_tx_fail(iw_ddp_stream *s)
  * last only (DDP-010), a zero-length message is one segment (DDP-011), in order (DDP-012). */
 static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
 {
+    const int mpa = s->llp == &iw__ddp_mpa_llp;
     while (s->tx_active) {
         iw_ddp_hdr h;
         size_t hl, np = 0, sge, sge_off;
         uint32_t mul, room, take = 0;
         iw_status st;
-        if (s->llp->busy(s->lctx)) return IW_OK; /* the pieces are still referenced */
+        if (mpa ? iw_mpa_tx_busy((const iw_mpa_conn *)s->lctx) : s->llp->busy(s->lctx))
+            return IW_OK; /* the pieces are still referenced */
         if (s->tx_done_segs) {
             void *cookie = s->tx.cookie;
             s->tx_active = 0;
@@ -1105,7 +1118,7 @@ static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
             h.mo = s->tx_off;
         }
         hl = h.tagged ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR;
-        mul = s->llp->mulpdu(s->lctx);
+        mul = mpa ? iw_mpa_mulpdu((const iw_mpa_conn *)s->lctx) : s->llp->mulpdu(s->lctx);
         if (mul < hl || (mul == hl && s->tx_total > s->tx_off)) return iw__ddp_tx_fail(s);
         room = mul > hl ? mul - (uint32_t)hl : 0u;
         sge = s->tx_sge;
@@ -1153,7 +1166,8 @@ static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
         (void)iw_ddp_hdr_encode(&h, s->tx_hdr);
         s->tx_iov[0].base = s->tx_hdr;
         s->tx_iov[0].len = hl;
-        st = s->llp->send(s->lctx, s->tx_iov, np + 1);
+        st = mpa ? iw_mpa_tx((iw_mpa_conn *)s->lctx, s->tx_iov, np + 1)
+                 : s->llp->send(s->lctx, s->tx_iov, np + 1);
         if (st == IW_EAGAIN) return IW_OK; /* offered again from iw_ddp_tx_resume */
         if (st != IW_OK) return iw__ddp_tx_fail(s);
         s->stats.tx_segs++;
@@ -1183,7 +1197,19 @@ IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
     }
     if (m->tagged && total && m->to + (total - 1u) < m->to) return IW_EINVAL; /* TO wrap */
     if (s->tx_active) return IW_EAGAIN;
-    s->tx = *m;
+    /* member by member: m was just built so on the caller's stack, and wider loads of a block
+     * copy could not be forwarded from those stores (see rdmap.h iw__rdmap_wr_copy) */
+    s->tx.tagged = m->tagged;
+    s->tx.ulp = m->ulp;
+    s->tx.ulp32 = m->ulp32;
+    s->tx.stag = m->stag;
+    s->tx.to = m->to;
+    s->tx.qn = m->qn;
+    s->tx.sgl = m->sgl;
+    s->tx.nsge = m->nsge;
+    s->tx.cookie = m->cookie;
+    s->tx.pull = m->pull;
+    s->tx.len = m->len;
     s->tx_active = 1;
     s->tx_done_segs = 0;
     s->tx_total = (uint32_t)total;
@@ -1222,19 +1248,8 @@ IW_DEF iw_status iw_ddp_tx_resume(iw_ddp_stream *s)
 
 /* ---- over mpa.h ---- */
 
-static iw_status iw__ddp_mpa_send(void *lctx, const iw_iov *iov, size_t n)
-{
-    return iw_mpa_tx((iw_mpa_conn *)lctx, iov, n);
-}
-static uint32_t iw__ddp_mpa_mulpdu(void *lctx) { return iw_mpa_mulpdu((const iw_mpa_conn *)lctx); }
-static int iw__ddp_mpa_busy(void *lctx) { return iw_mpa_tx_busy((const iw_mpa_conn *)lctx); }
-
 /* see ddp.h */
-IW_DEF const iw_ddp_llp_ops *iw_ddp_mpa_llp_ops(void)
-{
-    static const iw_ddp_llp_ops ops = {iw__ddp_mpa_send, iw__ddp_mpa_mulpdu, iw__ddp_mpa_busy};
-    return &ops;
-}
+IW_DEF const iw_ddp_llp_ops *iw_ddp_mpa_llp_ops(void) { return &iw__ddp_mpa_llp; }
 /* see ddp.h */
 IW_DEF iw_status iw_ddp_mpa_deliver(void *uctx, const uint8_t *ulpdu, size_t len)
 {

@@ -765,6 +765,12 @@ void *memset(void *dst, int c, size_t n);
 #define IW_ASSERT(x) ((void)0)
 #endif
 #define IW__MIN(a, b) ((a) < (b) ? (a) : (b))
+/* i mod cap, the slot of position i in a ring of cap > 0 slots: a mask when cap is a power of
+ * two (the same value for every i), so the per-message paths need no division. */
+IW__INLINE uint32_t iw__ring_ix(uint32_t i, uint32_t cap)
+{
+    return (cap & (cap - 1u)) == 0 ? i & (cap - 1u) : i % cap;
+}
 #endif /* IW__PLATFORM_DONE */
 
 #if defined(IWARP_IMPLEMENTATION) && !defined(IW_MPA_IMPLEMENTED)
@@ -3272,7 +3278,11 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     IW_MEMSET(c->tx_trl, 0, sizeof c->tx_trl);
     c->tx_src[0].base = c->tx_hdr;
     c->tx_src[0].len = 2;
-    for (i = 0; i < n; i++) c->tx_src[1 + i] = iov[i];
+    for (i = 0; i < n; i++) { /* member by member: the ULP just wrote iov so (a block copy's
+                                * wider loads could not be forwarded from those stores) */
+        c->tx_src[1 + i].base = iov[i].base;
+        c->tx_src[1 + i].len = iov[i].len;
+    }
     c->tx_src[1 + n].base = c->tx_trl;
     c->tx_src[1 + n].len = pad + IW_MPA_CRC_LEN;
     c->tx_nsrc = n + 2;
@@ -3311,7 +3321,8 @@ static uint32_t iw__tx_crc_span(const iw_mpa_conn *c, uint32_t crc, size_t from,
     uint8_t mk[4];
     while (from < to) {
         const uint8_t *p;
-        size_t k = IW__MIN(iw__tx_piece(c, from, mk, &p), to - from);
+        size_t k = iw__tx_piece(c, from, mk, &p); /* once: IW__MIN evaluates twice */
+        k = IW__MIN(k, to - from);
         crc = iw__crc(c, crc, p, k);
         from += k;
     }
@@ -3336,6 +3347,38 @@ static void iw__tx_trace(iw_mpa_conn *c, size_t off, size_t acc)
  * tx_off into the host's buffer, as much as it has room for. The CRC runs over the octets as
  * they are copied, markers and PAD included (RFC 5044 §4.3; MPA-053, MPA-054), and is kept in
  * tx_crc_acc across a full buffer; its field goes out last, least significant octet first. */
+/* The common case of iw__tx_copyout in one pass: an FPDU without markers, from its first
+ * octet, into a room that holds all of it, CRC on, no host CRC engine and no trace. Its wire
+ * octets are its pieces in order (RFC 5044 §4: ULPDU_Length, the ULPDU, PAD, CRC), each
+ * copied with the same CRC call the piecewise loop makes for it (iw__tx_piece gives exactly
+ * these pieces when there are no markers and the room is not short); the state left behind
+ * (tx_off, tx_crc_acc, the CRC field in tx_trl) is the loop's too. */
+static void iw__tx_copyout_whole(iw_mpa_conn *c, uint8_t *dst)
+{
+    size_t i, last = c->tx_nsrc - 1u, pad = c->tx_src[last].len - IW_MPA_CRC_LEN;
+    uint32_t crc = 0;
+    for (i = 0; i < last; i++) { /* ULPDU_Length, then the ULPDU's pieces */
+        const uint8_t *p = (const uint8_t *)c->tx_src[i].base;
+        size_t k = c->tx_src[i].len;
+        if (k == 0) continue; /* base may be NULL */
+        if (k <= 8) {
+            IW_MEMCPY(dst, p, k);
+            crc = iw__crc32c_short(c->crc_fn, crc, p, k);
+        } else {
+            crc = c->crc_copy_fn(crc, dst, p, k);
+        }
+        dst += k;
+    }
+    if (pad) { /* PAD: zeros, in the CRC (MPA-053) */
+        IW_MEMCPY(dst, c->tx_trl, pad);
+        crc = iw__crc32c_short(c->crc_fn, crc, c->tx_trl, pad);
+    }
+    iw__put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
+    IW_MEMCPY(dst + pad, c->tx_trl + pad, IW_MPA_CRC_LEN);
+    c->tx_crc_acc = crc;
+    c->tx_off = c->tx_wlen;
+}
+
 static iw_status iw__tx_copyout(iw_mpa_conn *c)
 {
     size_t cend = c->tx_wlen - IW_MPA_CRC_LEN;
@@ -3343,12 +3386,18 @@ static iw_status iw__tx_copyout(iw_mpa_conn *c)
         size_t cap = 0, w = 0;
         uint8_t *dst = c->ops->tx_room(c->ctx, c->tx_wlen - c->tx_off, &cap);
         if (!dst || cap == 0) return IW_OK;
+        if (c->tx_off == 0 && cap >= c->tx_wlen && !c->mk_tx && c->crc_on && !c->ops->crc32c &&
+            !c->ops->trace) {
+            iw__tx_copyout_whole(c, dst);
+            w = c->tx_wlen;
+        }
         while (w < cap && c->tx_off < c->tx_wlen) {
             const uint8_t *p;
             uint8_t mk[4];
             size_t k;
             if (c->tx_off < cend) {
-                k = IW__MIN(IW__MIN(iw__tx_piece(c, c->tx_off, mk, &p), cend - c->tx_off), cap - w);
+                k = iw__tx_piece(c, c->tx_off, mk, &p); /* once: IW__MIN evaluates twice */
+                k = IW__MIN(IW__MIN(k, cend - c->tx_off), cap - w);
                 if (!c->crc_on) IW_MEMCPY(dst + w, p, k);
                 else if (!c->ops->crc32c && k <= 8) { /* ULPDU_Length, PAD, a marker: inline */
                     IW_MEMCPY(dst + w, p, k);

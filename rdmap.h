@@ -286,6 +286,25 @@ typedef struct iw_rdmap_wr {
     iw_iov iov;
 } iw_rdmap_wr;
 
+/* Private (verbs.h's post path): the members iw_rdmap_post reads from a WR, all zeroed, as a
+ * memset of the whole WR would leave them, without writing the 200-odd octets (the private
+ * members it sets itself). Keep in step with iw__rdmap_wr_copy. */
+IW__INLINE void iw__rdmap_wr_clear(iw_rdmap_wr *w)
+{
+    unsigned i;
+    for (i = 0; i < IW_RDMAP_IMM_LEN; i++) w->imm[i] = 0;
+    w->opcode = w->aop = w->flags = 0;
+    w->cookie = NULL;
+    w->sgl = NULL;
+    w->nsge = 0;
+    w->stag = w->len = w->sink_stag = w->inval_stag = 0;
+    w->to = w->sink_to = 0;
+    w->add_swap = w->add_swap_mask = w->cmp = w->cmp_mask = 0;
+    w->req_id = 0;
+    w->iov.base = NULL;
+    w->iov.len = 0;
+}
+
 /* One inbound Read or Atomic Request (the IRD resources, RFC 5040 §6.1). Private. */
 typedef struct iw_rdmap_inreq {
     uint8_t raw[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR]; /* DDP + RDMAP headers */
@@ -625,11 +644,11 @@ static void iw__rdmap_hdrct(iw_rdmap_term_info *ti, unsigned op, int has_hdr, in
 
 IW__INLINE iw_rdmap_wr *iw__rdmap_wr_at(iw_rdmap_stream *s, uint32_t i)
 {
-    return &s->sq[i % s->sq_cap];
+    return &s->sq[iw__ring_ix(i, s->sq_cap)];
 }
 IW__INLINE iw_rdmap_inreq *iw__rdmap_in_at(iw_rdmap_stream *s, uint32_t i)
 {
-    return &s->irq[i % s->irq_cap];
+    return &s->irq[iw__ring_ix(i, s->irq_cap)];
 }
 static int iw__rdmap_needs_resp(unsigned op)
 {
@@ -1380,6 +1399,33 @@ IW_DEF iw_status iw_rdmap_set_ird_ord(iw_rdmap_stream *s, uint16_t ird, uint16_t
     return iw_rdmap_tx_resume(s);
 }
 
+/* The caller's members of wr into slot d, one by one (the private ones are set by
+ * iw_rdmap_post; keep in step with iw__rdmap_wr_clear): wr was usually just built member by member on the caller's stack, and a
+ * block copy reads it back in wider loads than it was written with, which the CPU cannot
+ * forward from those stores (a stall per load; the per-message cost of a post). */
+static void iw__rdmap_wr_copy(iw_rdmap_wr *d, const iw_rdmap_wr *wr)
+{
+    d->opcode = wr->opcode;
+    d->aop = wr->aop;
+    d->flags = wr->flags;
+    d->cookie = wr->cookie;
+    d->sgl = wr->sgl;
+    d->nsge = wr->nsge;
+    d->stag = wr->stag;
+    d->to = wr->to;
+    d->len = wr->len;
+    d->sink_stag = wr->sink_stag;
+    d->sink_to = wr->sink_to;
+    d->inval_stag = wr->inval_stag;
+    IW_MEMCPY(d->imm, wr->imm, sizeof d->imm);
+    d->add_swap = wr->add_swap;
+    d->add_swap_mask = wr->add_swap_mask;
+    d->cmp = wr->cmp;
+    d->cmp_mask = wr->cmp_mask;
+    d->req_id = wr->req_id;
+    d->iov = wr->iov;
+}
+
 /* see rdmap.h */
 IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
 {
@@ -1397,7 +1443,7 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     if (s->failed) return IW_ESTATE;
     if (s->sq_tail - s->sq_head >= s->sq_cap) return IW_EAGAIN;
     w = iw__rdmap_wr_at(s, s->sq_tail);
-    *w = *wr;
+    iw__rdmap_wr_copy(w, wr);
     w->st = IW__RDMAP_WR_WAIT;
     w->sent = w->resp = 0;
     w->status = IW_OK;

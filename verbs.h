@@ -559,6 +559,10 @@ static iw_term iw__v_term(unsigned layer, unsigned etype, unsigned code)
 
 /* 64-bit shifts by a variable amount from 32-bit operations: RV32 and Cortex-M builds must
  * not pull in libgcc (__ashldi3, __lshrdi3). */
+#if defined(UINTPTR_MAX) && UINTPTR_MAX > 0xFFFFFFFFu /* a 64-bit machine shifts natively */
+static uint64_t iw__shr64(uint64_t x, unsigned s) { return s >= 64 ? 0u : x >> s; }
+static uint64_t iw__shl64(uint64_t x, unsigned s) { return s >= 64 ? 0u : x << s; }
+#else
 static uint64_t iw__shr64(uint64_t x, unsigned s)
 {
     uint32_t hi = (uint32_t)(x >> 32), lo = (uint32_t)x;
@@ -575,6 +579,7 @@ static uint64_t iw__shl64(uint64_t x, unsigned s)
     if (s >= 32) return (uint64_t)(lo << (s - 32u)) << 32;
     return ((uint64_t)((hi << s) | (lo >> (32u - s))) << 32) | (uint64_t)(lo << s);
 }
+#endif
 
 /* n / d and n % d for a 32-bit d, shift and subtract: no libgcc division on RV32 or
  * Cortex-M (only Block List mode, with its arbitrary block size, divides). */
@@ -802,7 +807,7 @@ IW_DEF iw_vstatus iw_cq_poll(iw_cq *cq, iw_wc *wc)
             }
     }
     if (wc) *wc = *e;
-    cq->head = (cq->head + 1u) % cq->cap;
+    cq->head = iw__ring_ix(cq->head + 1u, cq->cap);
     cq->count--;
     return IW_V_OK;
 }
@@ -823,7 +828,7 @@ static int iw__cq_push(iw_cq *cq, const iw_wc *wc)
         cq->overflowed = 1;
         return 0;
     }
-    cq->ring[(cq->head + cq->count) % cq->cap] = *wc;
+    cq->ring[iw__ring_ix(cq->head + cq->count, cq->cap)] = *wc;
     cq->count++;
     if (cq->armed && (cq->armed == IW_CQ_NOTIFY_NEXT || wc->solicited ||
                       wc->status != IW_WC_SUCCESS)) { /* VERBS-079, VERBS-080 */
@@ -1120,6 +1125,7 @@ static int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t off, u
                          iw_ddp_buf *dst, size_t max, size_t *n)
 {
     uint64_t psz = e->bsize ? e->bsize : iw__shl64(1u, e->page_shift);
+    size_t cnt = 0; /* *n, kept in a register: dst may alias it for the compiler */
     *n = 0;
     while (len) {
         uint64_t x = e->fbo + off, page, in, k;
@@ -1137,13 +1143,13 @@ static int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t off, u
         if (page >= e->npbl) return -1;
         p = r->ops->map(r->ctx, e->pbl[page] + in, (size_t)k);
         if (!p) return -1;
-        if (*n && dst[*n - 1].base + dst[*n - 1].len == p) {
-            dst[*n - 1].len += (size_t)k;
+        if (cnt && dst[cnt - 1].base + dst[cnt - 1].len == p) {
+            dst[cnt - 1].len += (size_t)k;
         } else {
-            if (*n == max) return -1;
-            dst[*n].base = p;
-            dst[*n].len = (size_t)k;
-            (*n)++;
+            if (cnt == max) return -1;
+            dst[cnt].base = p;
+            dst[cnt].len = (size_t)k;
+            *n = ++cnt;
         }
         off += k;
         len -= k;
@@ -1258,7 +1264,7 @@ static void iw__qp_wc(iw_qp *qp, iw_cq *cq, const iw_wc *wc, int rq)
 static void iw__sq_reap(iw_qp *qp)
 {
     while (qp->sq_head != qp->sq_exec) {
-        iw_swqe *w = &qp->mem.swqe[qp->sq_head % qp->cfg.sq_depth];
+        iw_swqe *w = &qp->mem.swqe[iw__ring_ix(qp->sq_head, qp->cfg.sq_depth)];
         if (w->st != IW__SWQE_DONE) break;
         /* VERBS-070: after an error every later WR of the queue completes Flushed (a Bind or
          * Fast-Register that took effect before the earlier error was known included, and a
@@ -1303,7 +1309,7 @@ static void iw__rq_flush(iw_qp *qp)
 static void iw__qp_flush(iw_qp *qp)
 {
     while (qp->sq_exec != qp->sq_tail) { /* never handed to RDMAP */
-        iw_swqe *w = &qp->mem.swqe[qp->sq_exec % qp->cfg.sq_depth];
+        iw_swqe *w = &qp->mem.swqe[iw__ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
         w->st = IW__SWQE_DONE;
         w->status = IW_WC_FLUSHED;
         qp->sq_exec++;
@@ -1867,7 +1873,11 @@ static void iw__wr_copy(iw_send_wr *d, const iw_send_wr *s)
     d->type = s->type;
     d->flags = s->flags;
     d->nsge = s->nsge;
-    for (i = 0; i < s->nsge; i++) d->sgl[i] = s->sgl[i]; /* nsge <= IW_CFG_VERBS_SGE: checked */
+    for (i = 0; i < s->nsge; i++) { /* nsge <= IW_CFG_VERBS_SGE: checked */
+        d->sgl[i].stag = s->sgl[i].stag; /* member by member: see rdmap.h iw__rdmap_wr_copy */
+        d->sgl[i].to = s->sgl[i].to;
+        d->sgl[i].len = s->sgl[i].len;
+    }
     d->remote_stag = s->remote_stag;
     d->remote_to = s->remote_to;
     d->inval_stag = s->inval_stag;
@@ -1896,7 +1906,7 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
         }
         st = iw__sq_check(qp, &wrs[i]);
         if (st != IW_V_OK) break; /* VERBS-065: earlier ones stay posted */
-        w = &qp->mem.swqe[qp->sq_tail % qp->cfg.sq_depth];
+        w = &qp->mem.swqe[iw__ring_ix(qp->sq_tail, qp->cfg.sq_depth)];
         iw__wr_copy(&w->wr, &wrs[i]);
         w->signaled = (uint8_t)((wrs[i].flags & IW_WR_SIGNALED) != 0);
         w->st = IW__SWQE_WAIT;
@@ -2063,7 +2073,7 @@ static void iw__sq_fail(iw_qp *qp, iw_swqe *w, iw_wc_status st)
 static void iw__sq_run(iw_qp *qp)
 {
     while (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) {
-        iw_swqe *w = &qp->mem.swqe[qp->sq_exec % qp->cfg.sq_depth];
+        iw_swqe *w = &qp->mem.swqe[iw__ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
         const iw_send_wr *s = &w->wr;
         iw_rdmap_wr rw;
         iw_wc_status ws = IW_WC_SUCCESS;
@@ -2084,7 +2094,7 @@ static void iw__sq_run(iw_qp *qp)
             iw__sq_reap(qp);
             continue;
         }
-        IW_MEMSET(&rw, 0, sizeof rw);
+        iw__rdmap_wr_clear(&rw); /* what iw_rdmap_post reads; it sets the rest */
         rw.cookie = w;
         if (s->flags & IW_WR_READ_FENCE) rw.flags = IW_RDMAP_F_READ_FENCE; /* VERBS-072 */
         switch (s->type) {
