@@ -1179,23 +1179,48 @@ static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
     return IW_OK;
 }
 
-/* see ddp.h */
-IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
+/* iw_ddp_send's argument checks of message m, in its order (EINVAL, EHOST), and its total
+ * length into *total. */
+static IW__DDP_HOT iw_status iw__ddp_send_check(const iw_ddp_stream *s, const iw_ddp_msg *m, uint64_t *total)
 {
-    uint64_t total = 0;
     size_t i;
-    if (!s || !m || (!m->pull && !m->sgl && m->nsge)) return IW_EINVAL;
+    *total = 0;
+    if (!m->pull && !m->sgl && m->nsge) return IW_EINVAL;
     /* A receive error (IW_ETERM) leaves transmit open: the ULP still sends its Terminate
      * (RFC 5040 §7) and decides what else may go; only an LLP failure ends it. */
     if (s->err.status == IW_EHOST) return IW_EHOST;
     if (!m->tagged && m->qn >= IW_CFG_DDP_QN) return IW_EINVAL;
-    if (m->pull) total = m->len;
+    if (m->pull) *total = m->len;
     else for (i = 0; i < m->nsge; i++) {
         if (!m->sgl[i].base && m->sgl[i].len) return IW_EINVAL;
-        if (m->sgl[i].len > 0xFFFFFFFFu - total) return IW_EINVAL; /* DDP-007: < 2^32 octets */
-        total += m->sgl[i].len;
+        if (m->sgl[i].len > 0xFFFFFFFFu - *total) return IW_EINVAL; /* DDP-007: < 2^32 octets */
+        *total += m->sgl[i].len;
     }
-    if (m->tagged && total && m->to + (total - 1u) < m->to) return IW_EINVAL; /* TO wrap */
+    if (m->tagged && *total && m->to + (*total - 1u) < m->to) return IW_EINVAL; /* TO wrap */
+    return IW_OK;
+}
+
+/* The message now in s->tx (checked, total octets) starts: its first segments go out. */
+static IW__DDP_HOT iw_status iw__ddp_send_start(iw_ddp_stream *s, uint64_t total)
+{
+    s->tx_active = 1;
+    s->tx_done_segs = 0;
+    s->tx_total = (uint32_t)total;
+    s->tx_off = 0;
+    s->tx_sge = 0;
+    s->tx_sge_off = 0;
+    if (!s->tx.tagged) s->tx_msn_cur = ++s->tx_msn[s->tx.qn]; /* DDP-014: 1 first, mod 2^32 */
+    return iw__ddp_tx_pump(s);
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
+{
+    uint64_t total;
+    iw_status st;
+    if (!s || !m) return IW_EINVAL;
+    st = iw__ddp_send_check(s, m, &total);
+    if (st != IW_OK) return st;
     if (s->tx_active) return IW_EAGAIN;
     /* member by member: m was just built so on the caller's stack, and wider loads of a block
      * copy could not be forwarded from those stores (see rdmap.h iw__rdmap_wr_copy) */
@@ -1210,14 +1235,34 @@ IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
     s->tx.cookie = m->cookie;
     s->tx.pull = m->pull;
     s->tx.len = m->len;
-    s->tx_active = 1;
-    s->tx_done_segs = 0;
-    s->tx_total = (uint32_t)total;
-    s->tx_off = 0;
-    s->tx_sge = 0;
-    s->tx_sge_off = 0;
-    if (!m->tagged) s->tx_msn_cur = ++s->tx_msn[m->qn]; /* DDP-014: 1 first, mod 2^32 */
-    return iw__ddp_tx_pump(s);
+    return iw__ddp_send_start(s, total);
+}
+
+/* Private (rdmap.h's post path): iw_ddp_send without the copy. The message slot itself,
+ * cleared (every member 0, as a memset message), for the ULP to build the next message in
+ * place, or NULL while one is in progress (iw_ddp_send's IW_EAGAIN). The slot is dead until
+ * iw__ddp_send_built: filling it and not sending changes nothing. */
+IW__INLINE iw_ddp_msg *iw__ddp_send_slot(iw_ddp_stream *s)
+{
+    iw_ddp_msg *m = &s->tx;
+    if (s->tx_active) return NULL;
+    m->tagged = m->ulp = 0;
+    m->ulp32 = m->stag = m->qn = m->len = 0;
+    m->to = 0;
+    m->sgl = NULL;
+    m->nsge = 0;
+    m->cookie = NULL;
+    m->pull = NULL;
+    return m;
+}
+/* Send the message built in iw__ddp_send_slot: iw_ddp_send's checks and outcomes, on the slot
+ * (a refused one stays dead). */
+static IW__UNUSED iw_status iw__ddp_send_built(iw_ddp_stream *s)
+{
+    uint64_t total;
+    iw_status st = iw__ddp_send_check(s, &s->tx, &total);
+    if (st != IW_OK) return st;
+    return iw__ddp_send_start(s, total);
 }
 
 /* see ddp.h */

@@ -1256,40 +1256,43 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
     return iw_ddp_send(&s->ddp, &m);
 }
 
-/* Hand the next posted operation to DDP, if ORD and the read fence allow (RDMAP-014). */
+/* Hand the next posted operation to DDP, if ORD and the read fence allow (RDMAP-014). The
+ * message is built in DDP's own slot (iw__ddp_send_slot: what iw_ddp_send would copy there
+ * from a message on our stack; the same checks and outcomes). */
 static iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
 {
-    iw_ddp_msg m;
-    iw_status st;
-    IW_MEMSET(&m, 0, sizeof m);
-    m.cookie = w;
-    m.ulp = IW_RDMAP_CTRL(s->cfg.rv, w->opcode);
-    m.qn = iw__rdmap_optab[w->opcode].qn;
-    m.tagged = iw__rdmap_optab[w->opcode].tagged;
-    if (w->opcode == IW_RDMAP_OP_WRITE) {
-        m.stag = w->stag;
-        m.to = w->to;
-        m.sgl = w->sgl;
-        m.nsge = w->nsge;
-    } else if (iw__rdmap_optab[w->opcode].flags & IW__RDMAP_F_IMM) {
-        w->iov.base = w->imm;
-        w->iov.len = IW_RDMAP_IMM_LEN;
-        m.sgl = &w->iov;
-        m.nsge = 1;
-    } else if (iw__rdmap_needs_resp(w->opcode)) {
-        w->iov.base = w->hdr;
-        w->iov.len = iw__rdmap_optab[w->opcode].hdr;
-        m.sgl = &w->iov;
-        m.nsge = 1;
-    } else { /* Send types; the Invalidate STag only for 0x4 and 0x6 (RDMAP-004) */
-        m.sgl = w->sgl;
-        m.nsge = w->nsge;
-        if (iw__rdmap_optab[w->opcode].flags & IW__RDMAP_F_INV) m.ulp32 = w->inval_stag;
+    iw_ddp_msg *m = iw__ddp_send_slot(&s->ddp);
+    iw_status st = IW_EAGAIN; /* no slot: a message in progress (the pump checked: never) */
+    if (m) {
+        m->cookie = w;
+        m->ulp = IW_RDMAP_CTRL(s->cfg.rv, w->opcode);
+        m->qn = iw__rdmap_optab[w->opcode].qn;
+        m->tagged = iw__rdmap_optab[w->opcode].tagged;
+        if (w->opcode == IW_RDMAP_OP_WRITE) {
+            m->stag = w->stag;
+            m->to = w->to;
+            m->sgl = w->sgl;
+            m->nsge = w->nsge;
+        } else if (iw__rdmap_optab[w->opcode].flags & IW__RDMAP_F_IMM) {
+            w->iov.base = w->imm;
+            w->iov.len = IW_RDMAP_IMM_LEN;
+            m->sgl = &w->iov;
+            m->nsge = 1;
+        } else if (iw__rdmap_needs_resp(w->opcode)) {
+            w->iov.base = w->hdr;
+            w->iov.len = iw__rdmap_optab[w->opcode].hdr;
+            m->sgl = &w->iov;
+            m->nsge = 1;
+        } else { /* Send types; the Invalidate STag only for 0x4 and 0x6 (RDMAP-004) */
+            m->sgl = w->sgl;
+            m->nsge = w->nsge;
+            if (iw__rdmap_optab[w->opcode].flags & IW__RDMAP_F_INV) m->ulp32 = w->inval_stag;
+        }
     }
     w->st = IW__RDMAP_WR_DDP;
     s->sq_next++;
     if (iw__rdmap_needs_resp(w->opcode)) s->ord_out++;
-    st = iw_ddp_send(&s->ddp, &m);
+    if (m) st = iw__ddp_send_built(&s->ddp);
     if (st == IW_EINVAL) { /* RDMAP-031: cannot be built: a Terminate instead, HdrCt 000 */
         iw_rdmap_term_info ti;
         w->status = IW_EINVAL;

@@ -7,7 +7,9 @@
  *   mpa.h   whole-FPDU copy-out (iw__tx_copyout_whole): no markers, CRC on, no host CRC
  *           engine, no trace, the FPDU from its first octet into a room that holds it all
  *   verbs.h, rdmap.h   ring slots by mask when a ring's size is a power of two (iw__ring_ix);
- *           WRs copied member by member; native 64-bit shifts on 64-bit hosts */
+ *           WRs copied member by member; native 64-bit shifts on 64-bit hosts
+ *   ddp.h   a message built in place in the stream's own slot (iw__ddp_send_slot,
+ *           iw__ddp_send_built: rdmap.h's post path) against iw_ddp_send of the same message */
 #define IWARP_IMPLEMENTATION
 #include "verbs.h"
 #include "check.h"
@@ -319,6 +321,170 @@ static void t_verbs_ring_sizes(void) /* VERBS-069 VERBS-075 */
     }
 }
 
+
+/* ---- ddp.h: a message built in place (rdmap.h's post path) against iw_ddp_send ---- */
+
+/* A capture LLP: every segment's octets appended to wire; busy while hold is set; send fails
+ * (IW_EHOST) once fail is set. */
+typedef struct ip_llp {
+    uint8_t wire[8192];
+    size_t n;
+    uint32_t mul;
+    int hold, fail, busy;
+    void *sent[64];
+    size_t nsent;
+} ip_llp;
+static iw_status ip_send(void *lctx, const iw_iov *iov, size_t n)
+{
+    ip_llp *l = (ip_llp *)lctx;
+    size_t i;
+    if (l->fail) return IW_EHOST;
+    for (i = 0; i < n; i++) {
+        if (l->n + iov[i].len > sizeof l->wire) return IW_EHOST;
+        if (iov[i].len) memcpy(l->wire + l->n, iov[i].base, iov[i].len);
+        l->n += iov[i].len;
+    }
+    l->busy = l->hold;
+    return IW_OK;
+}
+static uint32_t ip_mulpdu(void *lctx) { return ((ip_llp *)lctx)->mul; }
+static int ip_busy(void *lctx) { return ((ip_llp *)lctx)->busy; }
+static const iw_ddp_llp_ops ip_llp_ops = {ip_send, ip_mulpdu, ip_busy};
+static iw_ddp_xlate ip_resolve(void *ctx, uint32_t stag, uint64_t to, uint32_t len, unsigned access,
+                               iw_ddp_buf *dst, size_t max, size_t *n)
+{
+    (void)ctx, (void)stag, (void)to, (void)len, (void)access, (void)dst, (void)max;
+    *n = 0;
+    return IW_DDP_X_INVALID_STAG;
+}
+static iw_status ip_deliver(void *uctx, const iw_ddp_hdr *h, uint32_t len)
+{
+    (void)uctx, (void)h, (void)len;
+    return IW_OK;
+}
+static void ip_sent(void *uctx, void *cookie)
+{
+    ip_llp *l = (ip_llp *)uctx;
+    if (l->nsent < 64) l->sent[l->nsent++] = cookie;
+}
+static uint8_t ip_src[4096];
+static iw_status ip_pull(void *uctx, void *cookie, uint32_t off, uint32_t want, iw_iov *iov,
+                         size_t max, size_t *n)
+{
+    (void)uctx, (void)cookie, (void)max;
+    iov[0].base = ip_src + (off % 1000u);
+    iov[0].len = want > 7 ? 7 : want; /* 7 octets per segment */
+    *n = 1;
+    return IW_OK;
+}
+
+/* Message m sent by iw_ddp_send (inplace 0) or built in iw__ddp_send_slot, only its nonzero
+ * members set (the slot's clearing gives the rest), and sent by iw__ddp_send_built. */
+static iw_status ip_ddp_send(iw_ddp_stream *s, int inplace, const iw_ddp_msg *m)
+{
+    iw_ddp_msg *t;
+    if (!inplace) return iw_ddp_send(s, m);
+    t = iw__ddp_send_slot(s);
+    if (!t) return IW_EAGAIN;
+    if (m->tagged) t->tagged = m->tagged;
+    if (m->ulp) t->ulp = m->ulp;
+    if (m->ulp32) t->ulp32 = m->ulp32;
+    if (m->stag) t->stag = m->stag;
+    if (m->to) t->to = m->to;
+    if (m->qn) t->qn = m->qn;
+    if (m->sgl) t->sgl = m->sgl;
+    if (m->nsge) t->nsge = m->nsge;
+    if (m->cookie) t->cookie = m->cookie;
+    if (m->pull) t->pull = m->pull;
+    if (m->len) t->len = m->len;
+    return iw__ddp_send_built(s);
+}
+
+/* Every kind of message, good and bad (DDP-007 2^32 octets, a QN beyond IW_CFG_DDP_QN, NULL
+ * pieces, TO wrap), in segments of MULPDU 19 .. 63, with the LLP busy after each segment or
+ * not, then failing (IW_EHOST): the same status for each, the same wire octets, the same
+ * messages reported sent, in both ways. DDP-006 DDP-010 DDP-014 */
+static void t_ddp_send_inplace(void)
+{
+    static ip_llp L[2];
+    static iw_ddp_stream S[2];
+    static const iw_ddp_mem_ops mem = {ip_resolve};
+    static const iw_ddp_ulp_ops ulp = {NULL, NULL, ip_deliver, NULL, ip_sent};
+    iw_iov v[4];
+    uint32_t mul;
+    int hold, way, k, cookie[16];
+    size_t i;
+    for (i = 0; i < sizeof ip_src; i++) ip_src[i] = (uint8_t)(i * 13 + 5);
+    v[0].base = ip_src, v[0].len = 5;
+    v[1].base = ip_src + 100, v[1].len = 0;
+    v[2].base = ip_src + 200, v[2].len = 23;
+    v[3].base = NULL, v[3].len = 0;
+    for (mul = 19; mul <= 64; mul += 11)
+        for (hold = 0; hold < 2; hold++) {
+            iw_status st[2];
+            for (way = 0; way < 2; way++) {
+                memset(&L[way], 0, sizeof L[way]);
+                L[way].mul = mul;
+                L[way].hold = hold;
+                REQUIRE(iw_ddp_init(&S[way], &ip_llp_ops, &L[way], &mem, NULL, &ulp, &L[way]) == IW_OK);
+            }
+            for (k = 0; k < 16; k++) {
+                iw_ddp_msg m;
+                iw_iov big[2];
+                memset(&m, 0, sizeof m);
+                m.cookie = &cookie[k];
+                m.ulp = (uint8_t)(0x40 + k);
+                m.sgl = v;
+                m.nsge = 4;
+                switch (k) {
+                case 0: m.tagged = 1, m.stag = 0x1234u, m.to = 0x10; break;
+                case 1: m.qn = 1, m.ulp32 = 0xA5A5A5A5u; break;
+                case 2: m.qn = 3, m.nsge = 0; break;               /* zero length: one segment */
+                case 3: m.qn = IW_CFG_DDP_QN; break;                /* EINVAL */
+                case 4: m.sgl = NULL; break;                         /* EINVAL */
+                case 5: m.qn = 2, m.nsge = 0, m.sgl = NULL; break;  /* fine */
+                case 6: m.tagged = 1, m.stag = 7, m.to = ~(uint64_t)0 - 27; break; /* 28: fits */
+                case 7: m.tagged = 1, m.stag = 7, m.to = ~(uint64_t)0 - 26; break; /* wraps */
+                case 8: /* 2^32 octets: EINVAL, the pieces never read */
+                    big[0].base = ip_src, big[0].len = 0xFFFFFFFFu;
+                    big[1].base = ip_src, big[1].len = 1;
+                    m.sgl = big, m.nsge = 2;
+                    break;
+                case 9: v[3].len = 1; break;                         /* NULL piece: EINVAL */
+                case 10: m.pull = ip_pull, m.len = 40, m.sgl = NULL, m.nsge = 0, m.qn = 1; break;
+                case 11: m.tagged = 1, m.pull = ip_pull, m.len = 20, m.stag = 9, m.to = 3; break;
+                case 12: m.qn = 0, m.nsge = 3; break;
+                case 13: L[0].fail = L[1].fail = 1; m.tagged = 1; break; /* the LLP fails */
+                default: m.qn = 1; break;                           /* EHOST from now on */
+                }
+                for (way = 0; way < 2; way++) {
+                    if (hold && L[way].busy) { /* a message in progress: no slot, EAGAIN */
+                        CHECK(iw__ddp_send_slot(&S[way]) == NULL);
+                        CHECK_EQ(iw_ddp_send(&S[way], &m), IW_EAGAIN);
+                    }
+                    while (L[way].busy) { /* the LLP is done with it: the rest goes */
+                        L[way].busy = 0;
+                        (void)iw_ddp_tx_resume(&S[way]);
+                    }
+                    st[way] = ip_ddp_send(&S[way], way, &m);
+                    while (L[way].busy) {
+                        L[way].busy = 0;
+                        (void)iw_ddp_tx_resume(&S[way]);
+                    }
+                }
+                v[3].len = 0;
+                CHECK_EQ(st[1], st[0]);
+                if (st[0] != st[1]) fprintf(stderr, "  mul %u hold %d message %d\n", mul, hold, k);
+            }
+            CHECK_EQ(L[1].n, L[0].n);
+            CHECK(L[0].n > 100); /* it did send */
+            CHECK_MEM(L[1].wire, L[0].wire, L[0].n);
+            CHECK_EQ(L[1].nsent, L[0].nsent);
+            CHECK_MEM(L[1].sent, L[0].sent, L[0].nsent * sizeof L[0].sent[0]);
+            CHECK_EQ(S[0].stats.tx_segs, S[1].stats.tx_segs);
+        }
+}
+
 static const check_test tests[] = {
     {"ring slot by mask equals i % cap", t_ring_ix},
     {"64-bit shifts equal one-bit shifts", t_shift64},
@@ -326,6 +492,8 @@ static const check_test tests[] = {
     {"whole-FPDU copy-out: the octets of send, of the piecewise loop, of RFC 5044 §4 MPA-046 MPA-053 MPA-054",
      t_mpa_copyout_whole},
     {"rings of other sizes: same completions and placement VERBS-069 VERBS-075", t_verbs_ring_sizes},
+    {"DDP message built in place: the status, octets and sends of iw_ddp_send DDP-006 DDP-010 DDP-014",
+     t_ddp_send_inplace},
 };
 
 int main(int argc, char **argv) { return CHECK_RUN(tests); }
