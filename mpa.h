@@ -3343,10 +3343,6 @@ static void iw__tx_trace(iw_mpa_conn *c, size_t off, size_t acc)
     }
 }
 
-/* Copy-out transmit (iw_mpa_host_ops.tx_room): write the FPDU in flight from wire offset
- * tx_off into the host's buffer, as much as it has room for. The CRC runs over the octets as
- * they are copied, markers and PAD included (RFC 5044 §4.3; MPA-053, MPA-054), and is kept in
- * tx_crc_acc across a full buffer; its field goes out last, least significant octet first. */
 /* The common case of iw__tx_copyout in one pass: an FPDU without markers, from its first
  * octet, into a room that holds all of it, CRC on, no host CRC engine and no trace. Its wire
  * octets are its pieces in order (RFC 5044 §4: ULPDU_Length, the ULPDU, PAD, CRC), each
@@ -3379,6 +3375,10 @@ static void iw__tx_copyout_whole(iw_mpa_conn *c, uint8_t *dst)
     c->tx_off = c->tx_wlen;
 }
 
+/* Copy-out transmit (iw_mpa_host_ops.tx_room): write the FPDU in flight from wire offset
+ * tx_off into the host's buffer, as much as it has room for. The CRC runs over the octets as
+ * they are copied, markers and PAD included (RFC 5044 §4.3; MPA-053, MPA-054), and is kept in
+ * tx_crc_acc across a full buffer; its field goes out last, least significant octet first. */
 static iw_status iw__tx_copyout(iw_mpa_conn *c)
 {
     size_t cend = c->tx_wlen - IW_MPA_CRC_LEN;
