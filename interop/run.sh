@@ -205,12 +205,13 @@ rping_case() {
 
 # A case where the project expects a particular failure that it must report: the host output
 # must contain the pattern (e.g. a decoded Terminate); the guest peer's end does not matter.
-expect_case() { # case variant role opts pattern
+expect_once() { # case variant role opts pattern; sets PR, PM
   local c=$1 v=$2 role=$3 opts=$4 pat=$5 g
-  variant "$v" || { result "$c" FAIL "siw variant $v did not load"; return; }
+  PR=FAIL
+  variant "$v" || { PM="siw variant $v did not load"; return; }
   if [ "$role" = client ]; then
     gexec "timeout 50 rping -s -a 0.0.0.0 -p 7174 -C 1 -S $RPING_S -V"; g=$gn
-    glisten 7174 || { result "$c" FAIL "rping -s did not listen"; return; }
+    glisten 7174 || { PM="rping -s did not listen"; return; }
     # shellcheck disable=SC2086
     HTIMEOUT=60 hrun "$c" "$B/iwrping" -c -a 127.0.0.1 -p "$PB" -C 1 -S "$RPING_S" $opts
   else
@@ -223,9 +224,10 @@ expect_case() { # case variant role opts pattern
   gwait "$g" 60
   cp "$SH/cmd/$g.out" "$RUN/$c.guest" 2>/dev/null
   if grep -q -- "$pat" "$RUN/$c.host"; then
-    result "$c" PASS "$(grep -m1 -- "$pat" "$RUN/$c.host" | cut -c1-160)"
+    PR=PASS
+    PM="$(grep -m1 -- "$pat" "$RUN/$c.host" | cut -c1-160)"
   else
-    result "$c" FAIL "expected /$pat/ from iwrping; got: $(why "$RUN/$c.host")"
+    PM="expected /$pat/ from iwrping; got: $(why "$RUN/$c.host")"
   fi
 }
 
@@ -291,6 +293,23 @@ perf_case() {
     cp "$RUN/$1.guest" "$C/flake-$1.guest" 2>/dev/null
     log "case $1: attempt 1 failed ($first); once more"
     perf_once "$@"
+    PM="$PM (at the 2nd attempt; the 1st failed: $first)"
+  fi
+  result "$1" "$PR" "$PM"
+}
+
+# An expected-failure case, run once more when it fails, as perf_case does: term-bad-write has
+# failed once in about 20 runs, the host seeing the guest's FIN and no Terminate before it
+# (interop/README.md).
+expect_case() {
+  local first
+  expect_once "$@"
+  if [ "$PR" = FAIL ]; then
+    first=$PM
+    cp "$RUN/$1.host" "$C/flake-$1.host" 2>/dev/null
+    cp "$RUN/$1.guest" "$C/flake-$1.guest" 2>/dev/null
+    log "case $1: attempt 1 failed ($first); once more"
+    expect_once "$@"
     PM="$PM (at the 2nd attempt; the 1st failed: $first)"
   fi
   result "$1" "$PR" "$PM"
