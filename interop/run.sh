@@ -280,36 +280,21 @@ perf_once() { # case test(write|read|send) siw-role(server|client)
   fi
 }
 
-# A perftest case; a failed attempt is run once more (about 1 run in 15 of perf-send-siw-server
-# has failed, both ends stopping early, not reproduced in repeats: see interop/README.md). The
+# A case run by once_fn (which sets PR and PM), run once more if it fails: about 1 run in 15
+# of perf-send-siw-server failed (both ends stopping early) and 1 in 20 of term-bad-write (the
+# guest's FIN and no Terminate), neither reproduced in repeats: see interop/README.md. The
 # first attempt's logs are kept in the cache as flake-<case>.{host,guest}, and a pass at the
 # second attempt says so with the first failure's reason: a flaky case stays visible.
-perf_case() {
-  local first
-  perf_once "$@"
+retry_case() { # once_fn case args...
+  local once=$1 first
+  shift
+  "$once" "$@"
   if [ "$PR" = FAIL ]; then
     first=$PM
     cp "$RUN/$1.host" "$C/flake-$1.host" 2>/dev/null
     cp "$RUN/$1.guest" "$C/flake-$1.guest" 2>/dev/null
     log "case $1: attempt 1 failed ($first); once more"
-    perf_once "$@"
-    PM="$PM (at the 2nd attempt; the 1st failed: $first)"
-  fi
-  result "$1" "$PR" "$PM"
-}
-
-# An expected-failure case, run once more when it fails, as perf_case does: term-bad-write has
-# failed once in about 20 runs, the host seeing the guest's FIN and no Terminate before it
-# (interop/README.md).
-expect_case() {
-  local first
-  expect_once "$@"
-  if [ "$PR" = FAIL ]; then
-    first=$PM
-    cp "$RUN/$1.host" "$C/flake-$1.host" 2>/dev/null
-    cp "$RUN/$1.guest" "$C/flake-$1.guest" 2>/dev/null
-    log "case $1: attempt 1 failed ($first); once more"
-    expect_once "$@"
+    "$once" "$@"
     PM="$PM (at the 2nd attempt; the 1st failed: $first)"
   fi
   result "$1" "$PR" "$PM"
@@ -335,16 +320,16 @@ for c in $CASES; do
   case $c in
     rping-client)       rping_case "$c" default client "" ;;
     rping-server)       rping_case "$c" default server "" ;;
-    perf-*-siw-*)       t=${c#perf-}; t=${t%%-*}; perf_case "$c" "$t" "${c##*-}" ;;
+    perf-*-siw-*)       t=${c#perf-}; t=${t%%-*}; retry_case perf_once "$c" "$t" "${c##*-}" ;;
     mpa-crc-on)         rping_case "$c" crc client "--crc" ;;
     mpa-crc-off)        rping_case "$c" default client "--no-crc" ;;
     mpa-rev1)           rping_case "$c" rev1 server "--rev 1" ;;
     mpa-rev2)           rping_case "$c" default client "--rev 2" ;;
     p2p-siw-responder)  rping_case "$c" p2p client "--p2p" ;;
     p2p-siw-initiator)  rping_case "$c" p2p server "--p2p" ;;
-    mpa-markers-rejected) expect_case "$c" default client "--markers" "rejected by peer" ;;
-    term-bad-write)     expect_case "$c" default server "--bad-write" "Terminate from peer: layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag" ;;
-    term-bad-read)      expect_case "$c" default server "--bad-read" "Terminate from peer" ;;
+    mpa-markers-rejected) retry_case expect_once "$c" default client "--markers" "rejected by peer" ;;
+    term-bad-write)     retry_case expect_once "$c" default server "--bad-write" "Terminate from peer: layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag" ;;
+    term-bad-read)      retry_case expect_once "$c" default server "--bad-read" "Terminate from peer" ;;
     net-probe)          net_probe "$c" ;;
     *) result "$c" FAIL "unknown case" ;;
   esac
