@@ -1,7 +1,8 @@
 /* test_px_gather.c: the send gather of examples/posix/iw_posix.h (IW_PX_GATHER) over real TCP
  * sockets on 127.0.0.1.
- * - An RDMA Write of 64 KiB (at the loopback MSS two FPDUs: 65462 + 74 payload octets) and of
- *   128 KiB leaves in one sendmsg() when the socket takes it all, and arrives octet for octet.
+ * - An RDMA Write of 64 KiB (at the loopback MSS two FPDUs, MULPDU 65474 (MPA-057): 65460 + 76
+ *   payload octets), of 65460 (one full FPDU), 65461 and 128 KiB leaves in one sendmsg() when
+ *   the socket takes it all, and arrives octet for octet.
  * - When the socket takes only part of a gather, the rest is copied before iw_px_post returns:
  *   the Write completes at once (the octets are "sent", as TCP would have them), the caller
  *   then overwrites its source, and the peer still receives the original octets. */
@@ -84,7 +85,7 @@ static iw_send_wr wr_write(uint64_t id, const iw_px_mr *cm, const iw_px_mr *sm, 
  * placed (the Send after them lands after them, RFC 5040 §5.5). */
 static void t_one_syscall(void)
 {
-    static const uint32_t lens[] = {WLEN, 65462u, 65463u, 2u * WLEN, 1000u};
+    static const uint32_t lens[] = {WLEN, 65460u, 65461u, 2u * WLEN, 1000u};
     iw_px_mr cm, sm;
     size_t i;
     int big = 1 << 20;
@@ -94,11 +95,14 @@ static void t_one_syscall(void)
     (void)setsockopt(SA.fd, SOL_SOCKET, SO_RCVBUF, &big, sizeof big);
     for (i = 0; i < sizeof lens / sizeof lens[0] && !check__failed_here; i++) {
         unsigned long calls0 = CA.tx_syscalls, part0 = CA.tx_partial;
+        uint32_t fpdus0 = iw_mpa_get_stats(&CA.conn)->tx_fpdus;
         iw_send_wr w = wr_write(2 * i, &cm, &sm, 0, lens[i]);
         iw_wc wc;
         fill(cbuf, lens[i]);
         memset(sbuf, 0, lens[i] + 1);
         REQUIRE(iw_px_post(&CA, &w) == IW_V_OK);
+        /* FPDUs of at most 65460 payload octets (MULPDU 65474 less the 14-octet DDP header) */
+        CHECK_EQ(iw_mpa_get_stats(&CA.conn)->tx_fpdus - fpdus0, (lens[i] + 65459u) / 65460u);
         if (CA.tx_partial == part0) /* the socket took all of it: in one sendmsg() */
             CHECK_EQ(CA.tx_syscalls - calls0, 1);
         else

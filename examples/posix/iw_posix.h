@@ -107,7 +107,11 @@
 #define IW_PX_GATHER 1 /* 1: the FPDUs one iw_px_post (or one POLLOUT resume) produces leave in
                           one sendmsg(): a large FPDU's payload is gathered from the caller's
                           buffer, small pieces are copied beside it (iw__px_send); 0: a sendmsg()
-                          per large FPDU, a send() for the small ones after it */
+                          per large FPDU, a send() for the small ones after it. TCP then cuts
+                          the segments, as it does for staged FPDUs: every FPDU still fits one
+                          (MPA-060), but at the loopback MSS 65483 (FPDUs of 65480) the short
+                          FPDU after a full one starts 3 octets before the next segment. Through
+                          a socket, FPDU-segment alignment is best effort either way. */
 #endif
 #define IW_PX_GV 16       /* gathered pieces per system call */
 #define IW_PX_GSMALL 2048 /* octets of copied small pieces (headers, CRCs, short FPDUs) */
@@ -522,9 +526,9 @@ static int iw__px_gather(iw_px_ep *ep, const iw_iov *iov, size_t n, size_t total
 /* send: take the gather list of one frame or FPDU, or a prefix of it (the core resumes at the
  * exact octet). Three ways, in this order:
  * - Gathered (IW_PX_GATHER, inside iw_px_post and the POLLOUT resume only): the FPDUs one post
- *   produces (a 64 KiB Write at the loopback MSS is a 65462-octet FPDU and a 74-octet one)
- *   leave in one sendmsg() when the core returns (iw__px_flush from iw__px_after), not one
- *   system call each. Only core calls that read the caller's memory and write none of it may
+ *   produces (a 64 KiB Write at the loopback MSS: 65460 payload octets in one FPDU, 76 in a
+ *   second) leave in one sendmsg() when the core returns (iw__px_flush from iw__px_after), not
+ *   one system call each. Only core calls that read the caller's memory and write none of it may
  *   gather: a received RDMA Write or atomic must not change octets already "sent".
  * - Direct: a large one (IW_PX_DIRECT octets or more) goes to the kernel straight from the
  *   caller's buffers with sendmsg() once the staged octets are out: one copy, as plain TCP.
