@@ -167,7 +167,8 @@ static void t_partial_copied(void)
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
-        {"posix gather: a 64 KiB Write leaves in one sendmsg()", t_one_syscall},
+        {"posix gather: a 64 KiB Write leaves in one sendmsg(), FPDUs per MULPDU MPA-057 DDP-006",
+         t_one_syscall},
         {"posix gather: the rest of a partial send is copied before the post returns", t_partial_copied},
     };
     return CHECK_RUN(tests);

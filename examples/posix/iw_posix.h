@@ -486,15 +486,11 @@ static void iw__px_flush(iw_px_ep *ep)
  * and never more than the staging buffer could take back (iw__px_gflush). */
 static int iw__px_gather(iw_px_ep *ep, const iw_iov *iov, size_t n, size_t total)
 {
-    size_t i, copy = 0, pieces = 0;
+    size_t i, copy = 0;
     int big = total >= IW_PX_DIRECT;
     if (ep->tx_len || (!big && !ep->gn) || ep->gbytes + total > sizeof ep->tx) return 0;
-    for (i = 0; i < n; i++) {
-        int cp = !big || iov[i].len < 256;
-        copy += cp ? iov[i].len : 0;
-        pieces += 1;
-    }
-    if (ep->gn + pieces > IW_PX_GV || ep->gsm_len + copy > sizeof ep->gsm) return 0;
+    for (i = 0; i < n; i++) copy += !big || iov[i].len < 256 ? iov[i].len : 0;
+    if (ep->gn + n > IW_PX_GV || ep->gsm_len + copy > sizeof ep->gsm) return 0;
     for (i = 0; i < n; i++) {
         const uint8_t *p = (const uint8_t *)iov[i].base;
         size_t len = iov[i].len;
@@ -573,7 +569,6 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
         }
         return IW_OK;
     }
-    iw__px_gflush(ep); /* staged octets go behind the gathered ones */
     total = 0; /* counted again below, with what fits */
     if (ep->tx_head) { /* keep the staged octets at the front */
         memmove(ep->tx, ep->tx + ep->tx_head, ep->tx_len);
