@@ -6,6 +6,9 @@
  * and constants. Then the fused copy + CRC32c paths (iw_mpa_crc32c_copy_*), checked against
  * iw_mpa_crc32c_portable, which the first tests cover. */
 #include "check.h"
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 #if defined(__SANITIZE_ADDRESS__)
 #define TC_ASAN 1
@@ -366,6 +369,21 @@ static void t_impls_select(void)
     /* the test machine is an x86-64 with SSE4.2, PCLMULQDQ and AVX-512 VPCLMULQDQ */
     CHECK(accel);
     CHECK(sel != iw_mpa_crc32c_portable);
+    { /* the tuning follows the CPU: vendor and family decoded here again, with <cpuid.h> */
+        unsigned a, b, c, d, fam;
+        const char *want = "vpclmul";
+        int amd;
+        REQUIRE(__get_cpuid(0, &a, &b, &c, &d));
+        amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;
+        REQUIRE(__get_cpuid(1, &a, &b, &c, &d));
+        fam = (a >> 8) & 0xFu;
+        if (fam == 0xFu) fam += (a >> 20) & 0xFFu;
+        if (amd && fam == 0x19u) want = "vpclmul_fold"; /* Zen 4 */
+        if (amd && fam >= 0x1Au) want = "vpclmul_amd";  /* Zen 5 */
+        printf("# %s family %02Xh: %s\n", amd ? "AMD" : "not AMD", fam, want);
+        for (i = 0; i < n; i++)
+            if (strcmp(im[i].name, want) == 0) CHECK(im[i].fn == sel);
+    }
 #else
     (void)accel;
 #endif
