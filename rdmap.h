@@ -1306,6 +1306,14 @@ static iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
     return st;
 }
 
+/* Nothing for the pump to offer: no Terminate pending, no response and no WR waiting. The
+ * pump then returns IW_OK and changes nothing, so a caller may skip it (the receive path
+ * after each message, where this is the usual case). */
+IW__INLINE int iw__rdmap_tx_idle(const iw_rdmap_stream *s)
+{
+    return !s->term_pending && s->irq_send == s->irq_tail && s->sq_next == s->sq_tail;
+}
+
 /* Offer messages to DDP until it is busy or nothing is ready. */
 static iw_status iw__rdmap_pump(iw_rdmap_stream *s)
 {
@@ -1540,7 +1548,7 @@ IW_DEF iw_status iw_rdmap_rx_commit(iw_rdmap_stream *s, int crc_ok)
     iw_status st;
     if (!s) return IW_EINVAL;
     st = iw_ddp_rx_commit(&s->ddp, crc_ok);
-    (void)iw__rdmap_pump(s);
+    if (!iw__rdmap_tx_idle(s)) (void)iw__rdmap_pump(s);
     if (s->ddp.err.status == IW_EHOST) return IW_EHOST;
     return s->failed ? IW_ETERM : st;
 }

@@ -1386,7 +1386,7 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
     }
     w->len = c->len;
     iw__sq_reap(qp);
-    if (qp->state == IW_QP_RTS) iw__sq_run(qp);
+    if (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) iw__sq_run(qp); /* its loop test */
 }
 
 static void iw__srq_async(iw_srq *q, iw_async_event ev)
