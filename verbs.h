@@ -1119,10 +1119,20 @@ IW_DEF iw_vstatus iw_mw_alloc(iw_rnic *r, uint32_t pd, uint8_t key, uint32_t *st
     return IW_V_OK;
 }
 
+/* The per-message translations (a Write's source, a peer's Write sink) are inlined into
+ * their callers (not under -Os): no call with stack arguments, constant rights folded. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define IW__V_HOT __inline__ __attribute__((always_inline))
+#define IW__V_COLD __attribute__((noinline))
+#else
+#define IW__V_HOT
+#define IW__V_COLD
+#endif
+
 /* Host pieces of [off, off + len) of MR e (offsets from its first octet): PBL translation of
  * verbs §7.6.1 (VERBS-043), adjacent pages merged. 0 on success. */
-static int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t off, uint64_t len,
-                         iw_ddp_buf *dst, size_t max, size_t *n)
+static IW__V_HOT int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t off,
+                                   uint64_t len, iw_ddp_buf *dst, size_t max, size_t *n)
 {
     uint64_t psz = e->bsize ? e->bsize : iw__shl64(1u, e->page_shift);
     size_t cnt = 0; /* *n, kept in a register: dst may alias it for the compiler */
@@ -1159,9 +1169,11 @@ static int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t off, u
 
 /* The translation of (stag, to, len) for qp with the rights in need (IW_ACC_*), checked in
  * the order of ddp.h: valid, associated, access, wrap, bounds (verbs §7.6.3, §7.10.6.2).
- * remote: a peer's access (MW allowed, QP rights checked). */
-static iw_ddp_xlate iw__xlate(const iw_qp *qp, uint32_t stag, uint64_t to, uint64_t len,
-                              unsigned need, int remote, iw_ddp_buf *dst, size_t max, size_t *n)
+ * remote: a peer's access (MW allowed, QP rights checked). iw__xlate below is the same for
+ * the other callers. */
+static IW__V_HOT iw_ddp_xlate iw__xlate_hot(const iw_qp *qp, uint32_t stag, uint64_t to,
+                                            uint64_t len, unsigned need, int remote,
+                                            iw_ddp_buf *dst, size_t max, size_t *n)
 {
     const iw_rnic *r = qp->rnic;
     const iw_stag_ent *e = iw__stag_get(r, stag >> 8), *m;
@@ -1198,6 +1210,12 @@ static iw_ddp_xlate iw__xlate(const iw_qp *qp, uint32_t stag, uint64_t to, uint6
     if (iw__mr_pieces(r, e, off, len, dst, max, n) != 0) return IW_DDP_X_BOUNDS;
     return IW_DDP_X_OK;
 }
+static IW__V_COLD iw_ddp_xlate iw__xlate(const iw_qp *qp, uint32_t stag, uint64_t to,
+                                         uint64_t len, unsigned need, int remote,
+                                         iw_ddp_buf *dst, size_t max, size_t *n)
+{
+    return iw__xlate_hot(qp, stag, to, len, need, remote, dst, max, n);
+}
 
 /* rdmap.h's resolve for this QP: map its access bits to IW_ACC_*. */
 static iw_ddp_xlate iw__qp_resolve(void *ctx, uint32_t stag, uint64_t to, uint32_t len,
@@ -1213,7 +1231,7 @@ static iw_ddp_xlate iw__qp_resolve(void *ctx, uint32_t stag, uint64_t to, uint32
         need |= IW_ACC_LOCAL_WRITE;
         remote = 0;
     }
-    return iw__xlate(qp, stag, to, len, need, remote, dst, max, n);
+    return iw__xlate_hot(qp, stag, to, len, need, remote, dst, max, n);
 }
 
 /* The WC status of a local SGE translation outcome (VERBS-061). */
@@ -1956,8 +1974,8 @@ static iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
         size_t k = 0, j;
         iw_ddp_xlate x;
         if (w->wr.sgl[i].len == 0) continue; /* VERBS-062 */
-        x = iw__xlate(qp, w->wr.sgl[i].stag, w->wr.sgl[i].to, w->wr.sgl[i].len,
-                      IW_ACC_LOCAL_READ, 0, b, IW_CFG_VERBS_IOV - *niov, &k);
+        x = iw__xlate_hot(qp, w->wr.sgl[i].stag, w->wr.sgl[i].to, w->wr.sgl[i].len,
+                          IW_ACC_LOCAL_READ, 0, b, IW_CFG_VERBS_IOV - *niov, &k);
         if (x != IW_DDP_X_OK) return iw__xlate_wc(x);
         for (j = 0; j < k; j++) {
             w->iov[*niov].base = b[j].base;
