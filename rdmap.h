@@ -667,8 +667,7 @@ static void iw__rdmap_retire(iw_rdmap_stream *s)
             if (w->st == IW__RDMAP_WR_DDP && !w->sent) break; /* DDP still reads its sgl */
             if (w->status == IW_OK) w->status = IW_ECLOSED;
         }
-        IW_MEMSET(&c, 0, sizeof c);
-        c.cookie = w->cookie;
+        c.cookie = w->cookie; /* every member */
         c.opcode = w->opcode;
         c.status = w->status;
         c.len = w->len;

@@ -1367,13 +1367,10 @@ static iw_wc_status iw__rdmap_wc(iw_status s)
                                                        : IW_WC_REMOTE_TERMINATION;
 }
 
-static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
+/* What a successful Atomic or Read with Invalidate does when it completes (out of line: the
+ * per-message completion of a Write or Send does none of it). */
+static IW__V_COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdmap_cqe *c)
 {
-    iw_qp *qp = (iw_qp *)ctx;
-    iw_swqe *w = (iw_swqe *)c->cookie;
-    w->st = IW__SWQE_DONE;
-    w->status = iw__rdmap_wc(c->status);
-    if (c->sink_err != IW_DDP_X_OK) w->status = iw__xlate_wc(c->sink_err); /* VERBS-064 */
     if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP) &&
         (!qp->alive || qp->state == IW_QP_TERMINATE || qp->state == IW_QP_ERROR))
         w->status = IW_WC_FLUSHED; /* its response came, but the QP stopped before the WR
@@ -1402,6 +1399,18 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
             e->state = IW__STAG_INVALID;
         }
     }
+}
+
+static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
+{
+    iw_qp *qp = (iw_qp *)ctx;
+    iw_swqe *w = (iw_swqe *)c->cookie;
+    w->st = IW__SWQE_DONE;
+    w->status = iw__rdmap_wc(c->status);
+    if (c->sink_err != IW_DDP_X_OK) w->status = iw__xlate_wc(c->sink_err); /* VERBS-064 */
+    if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP ||
+                                       w->wr.type == IW_WR_READ_INV))
+        iw__qp_complete_effects(qp, w, c);
     w->len = c->len;
     iw__sq_reap(qp);
     if (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) iw__sq_run(qp); /* its loop test */
