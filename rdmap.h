@@ -774,6 +774,10 @@ static iw_status iw__rdmap_check(void *uctx, const iw_ddp_hdr *h, unsigned *acce
         *t = iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE);
         return IW_ETERM;
     }
+    if (op == IW_RDMAP_OP_WRITE) { /* tagged (V2): none of the checks below applies */
+        *access = IW_DDP_ACC_REMOTE_WRITE;
+        return IW_OK;
+    }
     if (op == IW_RDMAP_OP_TERMINATE && (h->qn != IW_RDMAP_QN_TERM || h->msn != 1 ||
                                         h->mo != 0 || !h->last)) { /* V27, RDMAP-061 */
         s->bad_term = 1;
@@ -792,9 +796,7 @@ static iw_status iw__rdmap_check(void *uctx, const iw_ddp_hdr *h, unsigned *acce
         *t = iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
         return IW_ETERM;
     }
-    if (op == IW_RDMAP_OP_WRITE) {
-        *access = IW_DDP_ACC_REMOTE_WRITE;
-    } else if (op == IW_RDMAP_OP_READ_RESP) { /* V4-V6 (RDMAP-013) */
+    if (op == IW_RDMAP_OP_READ_RESP) { /* V4-V6 (RDMAP-013) */
         *access = IW_RDMAP_ACC_LOCAL_WRITE;
         if (!s->rr_active) { /* the first segment: the oldest outstanding Read */
             uint32_t i;
