@@ -371,10 +371,157 @@ static void t_rx_run(void) /* MPA-055 MPA-071 */
         }
 }
 
+/* ---- ddp.h: iw__ddp_tx_one against iw__ddp_tx_pump ---- */
+
+/* The same LLP as iw_ddp_mpa_llp_ops() under another table: ddp.h then takes the general
+ * path (it recognises mpa.h by the table's address). */
+static iw_status md_llp_send(void *l, const iw_iov *iov, size_t n) { return iw_mpa_tx((iw_mpa_conn *)l, iov, n); }
+static uint32_t md_llp_mulpdu(void *l) { return iw_mpa_mulpdu((const iw_mpa_conn *)l); }
+static int md_llp_busy(void *l) { return iw_mpa_tx_busy((const iw_mpa_conn *)l); }
+static const iw_ddp_llp_ops md_llp = {md_llp_send, md_llp_mulpdu, md_llp_busy};
+static iw_ddp_xlate md_resolve(void *m, uint32_t stag, uint64_t to, uint32_t len, unsigned acc,
+                               iw_ddp_buf *dst, size_t max, size_t *n)
+{
+    (void)m, (void)stag, (void)to, (void)len, (void)acc, (void)dst, (void)max;
+    *n = 0;
+    return IW_DDP_X_INVALID_STAG;
+}
+static iw_status md_ddp_deliver(void *u, const iw_ddp_hdr *h, uint32_t len)
+{
+    (void)u, (void)h, (void)len;
+    return IW_OK;
+}
+static void md_sent(void *u, void *cookie)
+{
+    (void)u;
+    md_logf("sent %zu\n", (size_t)(uintptr_t)cookie);
+}
+static const iw_ddp_mem_ops md_mem = {md_resolve};
+static const iw_ddp_ulp_ops md_dulp = {NULL, NULL, md_ddp_deliver, NULL, md_sent};
+
+/* Messages: (pieces, their lengths; 99999 stands for the room MULPDU - 14, 99998 for one
+ * octet less, 99997 for one more); tagged Writes, or (-1) an untagged Send. */
+#define MD_DN 14
+static const long md_dmsg[MD_DN][6] = {
+    {1, 64}, {2, 14, 50}, {0}, {3, 0, 0, 0}, {4, 0, 7, 0, 9}, {1, 99999}, {1, 99998},
+    {1, 99997}, {2, 99998, 1}, {2, 99998, 2}, {-1, 64}, {5, 1, 1, 1, 1, 1}, {1, 5000}, {1, 1}};
+
+typedef struct md_d_out {
+    uint8_t wire[40000];
+    size_t wire_len;
+    char log[sizeof md_log];
+    iw_ddp_stats stats;
+    iw_mpa_stats mstats;
+    int err;
+} md_d_out;
+static md_d_out md_d_o[2];
+
+/* The wire of message m alone (one segment), from RFC 5041 §4.2 and RFC 5044 §4. */
+static size_t md_d_ref(uint8_t *out, uint32_t stag, uint64_t to, const uint8_t *pay, size_t n)
+{
+    size_t u = 14 + n, pad = (0u - (u + 2u)) & 3u, k = 0, i;
+    uint32_t c;
+    out[k++] = (uint8_t)(u >> 8);
+    out[k++] = (uint8_t)u;
+    out[k++] = 0xC1; /* T, L, DV 01 (DDP-001..003) */
+    out[k++] = 0x40; /* the ULP's octet used here */
+    for (i = 0; i < 4; i++) out[k++] = (uint8_t)(stag >> (24 - 8 * i));
+    for (i = 0; i < 8; i++) out[k++] = (uint8_t)(to >> (56 - 8 * i));
+    memcpy(out + k, pay, n);
+    k += n;
+    memset(out + k, 0, pad);
+    k += pad;
+    c = check_crc32c_ref(0, out, k);
+    for (i = 0; i < 4; i++) out[k++] = (uint8_t)(c >> (8 * i));
+    return k;
+}
+
+static void t_ddp_tx_one(void) /* DDP-006 DDP-010 */
+{
+    static iw_ddp_stream S;
+    static uint8_t ref[40000];
+    /* rooms as in t_tx_whole: all; none, then all; 5-octet runs; a commit failing */
+    static const struct { size_t lim, per; int fail; } sch[] = {
+        {(size_t)-1, 0, 0}, {0, 0, 0}, {5, 5, 0}, {300, 300, 0}, {(size_t)-1, 0, 3}};
+    size_t q, m, k;
+    int way;
+    for (k = 0; k < sizeof md_src; k++) md_src[k] = (uint8_t)(k * 17 + 1);
+    for (q = 0; q < sizeof sch / sizeof sch[0]; q++) {
+        uint32_t room = 0, md_d_segs = 0;
+        for (way = 0; way < 2; way++) { /* 0: iw_ddp_mpa_llp_ops (the short cut); 1: md_llp */
+            md_d_out *o = &md_d_o[way];
+            size_t base, guard = 0;
+            REQUIRE(md_connect(&md_ops, &fake_host_ops));
+            REQUIRE(iw_ddp_init(&S, way ? &md_llp : iw_ddp_mpa_llp_ops(), &EA.c, &md_mem, NULL,
+                                &md_dulp, NULL) == IW_OK);
+            room = iw_mpa_mulpdu(&EA.c) - 14u;
+            base = EA.f.wire_len;
+            md_log_len = 0;
+            EA.f.accept_limit = sch[q].lim;
+            EA.f.accept_per_call = sch[q].per;
+            EA.f.send_calls = 0;
+            EA.f.fail_at_call = sch[q].fail;
+            for (m = 0; m < MD_DN; m++) {
+                iw_ddp_msg msg;
+                iw_iov v[5];
+                size_t i, off = 0, np = md_dmsg[m][0] < 0 ? 1 : (size_t)md_dmsg[m][0];
+                iw_status st;
+                memset(&msg, 0, sizeof msg);
+                for (i = 0; i < np; i++) {
+                    long L = md_dmsg[m][1 + i];
+                    v[i].len = L == 99999 ? room : L == 99998 ? room - 1 : L == 99997 ? room + 1 : (size_t)L;
+                    v[i].base = v[i].len ? md_src + off : NULL;
+                    off += v[i].len;
+                }
+                if (way == 0) md_d_segs += off ? (uint32_t)((off + room - 1) / room) : 1u;
+                msg.tagged = md_dmsg[m][0] >= 0;
+                msg.ulp = 0x40;
+                msg.stag = 0x1234u + (uint32_t)m;
+                msg.to = 0xFFFFFFFF00000000ull + 1000u * m;
+                msg.sgl = v;
+                msg.nsge = np;
+                msg.cookie = (void *)(uintptr_t)(m + 1);
+                st = iw_ddp_send(&S, &msg);
+                md_logf("send %zu: %d busy %d\n", m, (int)st, iw_ddp_tx_busy(&S));
+                while (iw_ddp_tx_busy(&S) && guard++ < 100000) {
+                    iw_status a = iw_mpa_tx_resume(&EA.c), b = iw_ddp_tx_resume(&S);
+                    md_logf("resume %d %d\n", (int)a, (int)b);
+                }
+            }
+            o->wire_len = EA.f.wire_len - base;
+            REQUIRE(o->wire_len <= sizeof o->wire);
+            memcpy(o->wire, EA.wire + base, o->wire_len);
+            memcpy(o->log, md_log, md_log_len + 1);
+            o->stats = iw_ddp_get_stats(&S);
+            o->mstats = *iw_mpa_get_stats(&EA.c);
+            o->err = (int)iw_ddp_last_error(&S)->status;
+        }
+        {
+            md_d_out *a = &md_d_o[0], *b = &md_d_o[1];
+            int same = a->wire_len == b->wire_len && memcmp(a->wire, b->wire, a->wire_len) == 0 &&
+                       strcmp(a->log, b->log) == 0 && memcmp(&a->stats, &b->stats, sizeof a->stats) == 0 &&
+                       memcmp(&a->mstats, &b->mstats, sizeof a->mstats) == 0 && a->err == b->err;
+            CHECK(same);
+            if (!same) fprintf(stderr, "  schedule %zu: the short cut differs\n%s---\n%s", q, a->log, b->log);
+        }
+        if (!sch[q].fail) { /* the first message, a 64-octet Write, against the RFCs */
+            size_t n = md_d_ref(ref, 0x1234u, 0xFFFFFFFF00000000ull, md_src, 64);
+            CHECK(md_d_o[0].wire_len >= n);
+            CHECK_MEM(md_d_o[0].wire, ref, n);
+            /* DDP-006: ceil(total / room) segments (one for an empty message): a message of
+             * room octets in one, of room + 1 in two */
+            CHECK_EQ(md_d_o[0].stats.tx_msgs, MD_DN);
+            CHECK_EQ(md_d_o[0].stats.tx_segs, md_d_segs);
+        }
+    }
+}
+
 static const check_test tests[] = {
     {"MPA copy-out whole FPDU from iw_mpa_tx: octets, host calls, statuses of the general path and RFC 5044 §4 MPA-046 MPA-053",
      t_tx_whole},
     {"MPA fused receive run: upcalls, counters, Terminates of iw__rx_stream MPA-055 MPA-071", t_rx_run},
+    {"DDP one-segment tagged message: wire, sends, counters of the general pump and RFC 5041 §4.2 DDP-006 DDP-010",
+     t_ddp_tx_one},
 };
 
 int main(int argc, char **argv) { return CHECK_RUN(tests); }
