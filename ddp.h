@@ -405,18 +405,27 @@ IW__INLINE uint64_t iw__ddp_get_be64(const uint8_t *p)
     return ((uint64_t)iw__get_be32(p) << 32) | iw__get_be32(p + 4);
 }
 
+/* The tagged header (RFC 5041 §4.1, §4.2): T = 1, L, Rsvd = 0, DV = 01b (DDP-001, DDP-002),
+ * octet 1 the ULP's, STag, TO (DDP-003). iw_ddp_hdr_encode and iw__ddp_tx_one write it. */
+IW__INLINE void iw__ddp_put_tagged(uint8_t *out, unsigned last, uint8_t ulp, uint32_t stag,
+                                   uint64_t to)
+{
+    out[0] = (uint8_t)(IW_DDP_F_TAGGED | (last ? IW_DDP_F_LAST : 0u) | IW_DDP_VERSION);
+    out[1] = ulp;
+    iw__put_be32(out + 2, stag);
+    iw__ddp_put_be64(out + 6, to);
+}
+
 /* see ddp.h */
 IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out)
 {
-    /* RFC 5041 §4.1: T, L, Rsvd = 0, DV = 01b (DDP-001, DDP-002); octet 1 is the ULP's. */
-    out[0] = (uint8_t)((h->tagged ? IW_DDP_F_TAGGED : 0u) | (h->last ? IW_DDP_F_LAST : 0u) |
-                       IW_DDP_VERSION);
-    out[1] = h->ulp;
-    if (h->tagged) { /* §4.2 (DDP-003) */
-        iw__put_be32(out + 2, h->stag);
-        iw__ddp_put_be64(out + 6, h->to);
+    if (h->tagged) {
+        iw__ddp_put_tagged(out, h->last, h->ulp, h->stag, h->to);
         return IW_DDP_TAGGED_HDR;
     }
+    /* RFC 5041 §4.1: T = 0, L, Rsvd = 0, DV = 01b (DDP-001, DDP-002); octet 1 is the ULP's. */
+    out[0] = (uint8_t)((h->last ? IW_DDP_F_LAST : 0u) | IW_DDP_VERSION);
+    out[1] = h->ulp;
     iw__put_be32(out + 2, h->ulp32); /* §4.3 (DDP-004) */
     iw__put_be32(out + 6, h->qn);
     iw__put_be32(out + 10, h->msn);
@@ -1200,6 +1209,40 @@ static IW__DDP_HOT iw_status iw__ddp_send_check(const iw_ddp_stream *s, const iw
     return IW_OK;
 }
 
+/* iw__ddp_tx_pump's work for a message that starts and fits in one segment, over mpa.h: a
+ * tagged message from a gather list (no pull) of at most IW_CFG_DDP_TX_PIECES pieces whose
+ * total is at most MULPDU - 14 (DDP-006; the pump's room), with mpa.h not busy. The pump's
+ * first pass would cut it into this one segment with L = 1 (DDP-010), TO = the message's
+ * (DDP-008), the non-empty pieces in order, and hand it to iw_mpa_tx; its second pass would
+ * finish the message if mpa.h took all of it. Here both, without the general cutting loop.
+ * tx_sge / tx_sge_off are left at the start: nothing reads them once the segment is taken
+ * (the message is done, or waits in tx_done_segs). */
+static iw_status iw__ddp_tx_one(iw_ddp_stream *s, iw_mpa_conn *c)
+{
+    size_t i, np = 0;
+    iw_status st;
+    iw__ddp_put_tagged(s->tx_hdr, 1, s->tx.ulp, s->tx.stag, s->tx.to);
+    s->tx_iov[0].base = s->tx_hdr;
+    s->tx_iov[0].len = IW_DDP_TAGGED_HDR;
+    for (i = 0; i < s->tx.nsge; i++) {
+        if (s->tx.sgl[i].len == 0) continue; /* empty pieces are not sent */
+        s->tx_iov[1 + np].base = s->tx.sgl[i].base;
+        s->tx_iov[1 + np].len = s->tx.sgl[i].len;
+        np++;
+    }
+    st = iw_mpa_tx(c, s->tx_iov, np + 1);
+    if (st == IW_EAGAIN) return IW_OK; /* offered again from iw_ddp_tx_resume */
+    if (st != IW_OK) return iw__ddp_tx_fail(s);
+    s->stats.tx_segs++;
+    s->tx_off = s->tx_total;
+    s->tx_done_segs = 1;
+    if (iw_mpa_tx_busy(c)) return IW_OK; /* the pieces are still referenced */
+    s->tx_active = 0;
+    s->stats.tx_msgs++;
+    if (s->ulp->sent) s->ulp->sent(s->uctx, s->tx.cookie);
+    return IW_OK;
+}
+
 /* The message now in s->tx (checked, total octets) starts: its first segments go out. */
 static IW__DDP_HOT iw_status iw__ddp_send_start(iw_ddp_stream *s, uint64_t total)
 {
@@ -1210,6 +1253,12 @@ static IW__DDP_HOT iw_status iw__ddp_send_start(iw_ddp_stream *s, uint64_t total
     s->tx_sge = 0;
     s->tx_sge_off = 0;
     if (!s->tx.tagged) s->tx_msn_cur = ++s->tx_msn[s->tx.qn]; /* DDP-014: 1 first, mod 2^32 */
+    else if (s->llp == &iw__ddp_mpa_llp && !s->tx.pull && s->tx.nsge <= IW_CFG_DDP_TX_PIECES) {
+        iw_mpa_conn *c = (iw_mpa_conn *)s->lctx;
+        uint32_t mul = iw_mpa_mulpdu(c);
+        if (mul > IW_DDP_TAGGED_HDR && total <= mul - IW_DDP_TAGGED_HDR && !iw_mpa_tx_busy(c))
+            return iw__ddp_tx_one(s, c);
+    }
     return iw__ddp_tx_pump(s);
 }
 

@@ -3410,52 +3410,77 @@ static void iw__tx_copyout_whole(iw_mpa_conn *c, uint8_t *dst)
 }
 
 /* Copy-out transmit (iw_mpa_host_ops.tx_room): write the FPDU in flight from wire offset
- * tx_off into the host's buffer, as much as it has room for. The CRC runs over the octets as
- * they are copied, markers and PAD included (RFC 5044 §4.3; MPA-053, MPA-054), and is kept in
- * tx_crc_acc across a full buffer; its field goes out last, least significant octet first. */
+ * tx_off into the room dst[0..cap) the host gave (cap >= 1), as much as fits, and hand it over
+ * (tx_commit). The CRC runs over the octets as they are copied, markers and PAD included
+ * (RFC 5044 §4.3; MPA-053, MPA-054), and is kept in tx_crc_acc across a full buffer; its field
+ * goes out last, least significant octet first. IW_EHOST when tx_commit failed. */
+static iw_status iw__tx_copyout_room(iw_mpa_conn *c, uint8_t *dst, size_t cap)
+{
+    size_t cend = c->tx_wlen - IW_MPA_CRC_LEN, w = 0;
+    if (c->tx_off == 0 && cap >= c->tx_wlen && !c->mk_tx && c->crc_on && !c->ops->crc32c &&
+        !c->ops->trace) {
+        iw__tx_copyout_whole(c, dst);
+        w = c->tx_wlen;
+    }
+    while (w < cap && c->tx_off < c->tx_wlen) {
+        const uint8_t *p;
+        uint8_t mk[4];
+        size_t k;
+        if (c->tx_off < cend) {
+            k = iw__tx_piece(c, c->tx_off, mk, &p); /* once: IW__MIN evaluates twice */
+            k = IW__MIN(IW__MIN(k, cend - c->tx_off), cap - w);
+            if (!c->crc_on) IW_MEMCPY(dst + w, p, k);
+            else if (!c->ops->crc32c && k <= 8) { /* ULPDU_Length, PAD, a marker: inline */
+                IW_MEMCPY(dst + w, p, k);
+                c->tx_crc_acc = iw__crc32c_short(c->crc_fn, c->tx_crc_acc, p, k);
+            } else if (!c->ops->crc32c)
+                c->tx_crc_acc = c->crc_copy_fn(c->tx_crc_acc, dst + w, p, k);
+            else { /* the host's engine reads what was written */
+                IW_MEMCPY(dst + w, p, k);
+                c->tx_crc_acc = iw__crc(c, c->tx_crc_acc, dst + w, k);
+            }
+        } else { /* the CRC field (0 without CRC, MPA-027) */
+            uint8_t *f = c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN;
+            if (c->tx_off == cend) iw__put_le32(f, c->crc_on ? c->tx_crc_acc : 0u);
+            p = f + (c->tx_off - cend);
+            k = IW__MIN(c->tx_wlen - c->tx_off, cap - w);
+            IW_MEMCPY(dst + w, p, k);
+        }
+        if (c->ops->trace) iw__trace(c, IW_MPA_TRACE_TX, dst + w, k, c->tx_off + k == c->tx_wlen);
+        w += k;
+        c->tx_off += k;
+    }
+    return c->ops->tx_commit(c->ctx, w) != IW_OK ? IW_EHOST : IW_OK;
+}
+
+/* Copy-out transmit of the FPDU in flight: room after room until it is all out or the host's
+ * buffer is full (no room: the host calls iw_mpa_tx_resume later). */
 static iw_status iw__tx_copyout(iw_mpa_conn *c)
 {
-    size_t cend = c->tx_wlen - IW_MPA_CRC_LEN;
     while (c->tx_off < c->tx_wlen) {
-        size_t cap = 0, w = 0;
+        size_t cap = 0;
         uint8_t *dst = c->ops->tx_room(c->ctx, c->tx_wlen - c->tx_off, &cap);
         if (!dst || cap == 0) return IW_OK;
-        if (c->tx_off == 0 && cap >= c->tx_wlen && !c->mk_tx && c->crc_on && !c->ops->crc32c &&
-            !c->ops->trace) {
-            iw__tx_copyout_whole(c, dst);
-            w = c->tx_wlen;
-        }
-        while (w < cap && c->tx_off < c->tx_wlen) {
-            const uint8_t *p;
-            uint8_t mk[4];
-            size_t k;
-            if (c->tx_off < cend) {
-                k = iw__tx_piece(c, c->tx_off, mk, &p); /* once: IW__MIN evaluates twice */
-                k = IW__MIN(IW__MIN(k, cend - c->tx_off), cap - w);
-                if (!c->crc_on) IW_MEMCPY(dst + w, p, k);
-                else if (!c->ops->crc32c && k <= 8) { /* ULPDU_Length, PAD, a marker: inline */
-                    IW_MEMCPY(dst + w, p, k);
-                    c->tx_crc_acc = iw__crc32c_short(c->crc_fn, c->tx_crc_acc, p, k);
-                } else if (!c->ops->crc32c)
-                    c->tx_crc_acc = c->crc_copy_fn(c->tx_crc_acc, dst + w, p, k);
-                else { /* the host's engine reads what was written */
-                    IW_MEMCPY(dst + w, p, k);
-                    c->tx_crc_acc = iw__crc(c, c->tx_crc_acc, dst + w, k);
-                }
-            } else { /* the CRC field (0 without CRC, MPA-027) */
-                uint8_t *f = c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN;
-                if (c->tx_off == cend) iw__put_le32(f, c->crc_on ? c->tx_crc_acc : 0u);
-                p = f + (c->tx_off - cend);
-                k = IW__MIN(c->tx_wlen - c->tx_off, cap - w);
-                IW_MEMCPY(dst + w, p, k);
-            }
-            if (c->ops->trace) iw__trace(c, IW_MPA_TRACE_TX, dst + w, k, c->tx_off + k == c->tx_wlen);
-            w += k;
-            c->tx_off += k;
-        }
-        if (c->ops->tx_commit(c->ctx, w) != IW_OK) return IW_EHOST;
+        if (iw__tx_copyout_room(c, dst, cap) != IW_OK) return IW_EHOST;
     }
     return IW_OK;
+}
+
+/* A host op of the transmit path failed (send, tx_commit): the stream is broken mid-octet, so
+ * the connection always ends abortively, once (IW_EHOST, STYLE.md 6). */
+static iw_status iw__tx_host_fail(iw_mpa_conn *c)
+{
+    c->fr_tx_len = 0;
+    c->tx_busy = 0;
+    c->term_pending = c->ctl_pending = 0;
+    c->close_after = 0;
+    if (c->err.status == IW_OK) return iw__fail(c, IW_EHOST, 0, IW_MPA_FERR_NONE, 0, 0, 0, 0, 1);
+    c->state = IW_MPA_S_CLOSED;
+    if (!c->closed) {
+        c->closed = 1;
+        c->ops->close(c->ctx, 1);
+    }
+    return c->err.status;
 }
 
 /* Offer what is pending to the host: the setup frame, the FPDU in flight, then a queued
@@ -3543,20 +3568,134 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             c->ops->close(c->ctx, 0);
         }
         return IW_OK;
-    host_fail: /* the stream is broken mid-octet: always end abortively, once */
-        c->fr_tx_len = 0;
-        c->tx_busy = 0;
-        c->term_pending = c->ctl_pending = 0;
-        c->close_after = 0;
-        if (c->err.status == IW_OK)
-            return iw__fail(c, IW_EHOST, 0, IW_MPA_FERR_NONE, 0, 0, 0, 0, 1);
-        c->state = IW_MPA_S_CLOSED;
-        if (!c->closed) {
-            c->closed = 1;
-            c->ops->close(c->ctx, 1);
-        }
-        return c->err.status;
+    host_fail:
+        return iw__tx_host_fail(c);
     }
+}
+
+/* CRC32c of k <= 16 octets (ULPDU_Length, PAD) continued from crc, for a connection whose CRC
+ * path is fn: iw__crc32c_short inline, with 8-octet steps (no call where fn uses the crc32
+ * instruction). The result of fn(crc, p, k). */
+IW__INLINE uint32_t iw__crc_small(iw_mpa_crc32c_fn fn, uint32_t crc, const uint8_t *p, size_t k)
+{
+#if IW__CRC32C_X86 && (defined(__GNUC__) || defined(__clang__))
+    if (fn != iw_mpa_crc32c_portable) {
+        uint32_t c = ~crc;
+        for (; k >= 8; k -= 8, p += 8) {
+            uint64_t v, t = c;
+            IW_MEMCPY(&v, p, 8); /* x86: octets in memory order, as crc32q takes them */
+            __asm__("crc32q %1, %0" : "+r"(t) : "r"(v));
+            c = (uint32_t)t;
+        }
+        if (k & 4u) {
+            uint32_t v;
+            IW_MEMCPY(&v, p, 4);
+            __asm__("crc32l %1, %0" : "+r"(c) : "r"(v));
+            p += 4;
+        }
+        if (k & 2u) {
+            uint16_t v;
+            IW_MEMCPY(&v, p, 2);
+            __asm__("crc32w %w1, %k0" : "+r"(c) : "r"(v));
+            p += 2;
+        }
+        if (k & 1u) __asm__("crc32b %b1, %k0" : "+r"(c) : "r"(*p));
+        return ~c;
+    }
+#endif
+    return fn(crc, p, k);
+}
+
+/* Copy k <= 16 octets (ULPDU_Length, a DDP header, PAD) from p to d and continue crc over
+ * them, for a connection whose CRC path is fn: where fn uses the crc32 instruction (every
+ * x86-64 path but "portable"), fixed-size moves and the instruction inline, as in
+ * iw__crc32c_short (no call); elsewhere IW_MEMCPY and fn. The octets and the result of
+ * IW_MEMCPY(d, p, k) and fn(crc, p, k). */
+IW__INLINE uint32_t iw__tx_copy_small(iw_mpa_crc32c_fn fn, uint32_t crc, uint8_t *d,
+                                      const uint8_t *p, size_t k)
+{
+#if IW__CRC32C_X86 && (defined(__GNUC__) || defined(__clang__))
+    if (fn != iw_mpa_crc32c_portable) {
+        uint32_t c = ~crc;
+        for (; k >= 8; k -= 8, p += 8, d += 8) {
+            uint64_t v, t = c;
+            IW_MEMCPY(&v, p, 8); /* x86: octets in memory order, as crc32q takes them */
+            IW_MEMCPY(d, &v, 8);
+            __asm__("crc32q %1, %0" : "+r"(t) : "r"(v));
+            c = (uint32_t)t;
+        }
+        if (k & 4u) {
+            uint32_t v;
+            IW_MEMCPY(&v, p, 4);
+            IW_MEMCPY(d, &v, 4);
+            __asm__("crc32l %1, %0" : "+r"(c) : "r"(v));
+            p += 4;
+            d += 4;
+        }
+        if (k & 2u) {
+            uint16_t v;
+            IW_MEMCPY(&v, p, 2);
+            IW_MEMCPY(d, &v, 2);
+            __asm__("crc32w %w1, %k0" : "+r"(c) : "r"(v));
+            p += 2;
+            d += 2;
+        }
+        if (k & 1u) {
+            *d = *p;
+            __asm__("crc32b %b1, %k0" : "+r"(c) : "r"(*p));
+        }
+        return ~c;
+    }
+#endif
+    IW_MEMCPY(d, p, k);
+    return fn(crc, p, k);
+}
+
+/* iw_mpa_tx for a copy-out host (tx_room), no markers, CRC on, no host CRC engine, no trace:
+ * the general path is iw__tx_start, then iw__tx_pump, whose copy-out asks for room once and,
+ * when the room holds the whole FPDU, writes it in one pass (iw__tx_copyout_whole) and
+ * completes it. Here the room is asked for first, with the same want (the FPDU's length), and
+ * when it holds the FPDU it is written straight from iov, with the layout of RFC 5044 §4
+ * (MPA-046..048: ULPDU_Length, the ULPDU, PAD of zeros; MPA-053: the CRC over all that, least
+ * significant octet first), committed and completed as the pump would (tx_pos, stats; no
+ * tx_done: nothing was left pending), without laying out the piece list. A shorter room (or
+ * none) goes on in the general path with that room: the host sees the same calls. */
+static iw_status iw__tx_whole(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ulen)
+{
+    static const uint8_t zero[4] = {0, 0, 0, 0};
+    size_t i, pad = iw_mpa_pad(ulen), wlen = 2u + ulen + pad + IW_MPA_CRC_LEN, cap = 0;
+    uint8_t *d = c->ops->tx_room(c->ctx, wlen, &cap), hdr[2];
+    uint32_t crc;
+    if (!d || cap < wlen) { /* the general path, from the room just given */
+        iw__tx_start(c, iov, n, ulen, 1);
+        if (!d || cap == 0) return IW_OK; /* full: iw_mpa_tx_resume goes on */
+        if (iw__tx_copyout_room(c, d, cap) != IW_OK) return iw__tx_host_fail(c);
+        return iw__tx_pump(c);
+    }
+    iw__put_be16(hdr, (uint16_t)ulen);
+    crc = iw__tx_copy_small(c->crc_fn, 0, d, hdr, 2);
+    d += 2;
+    for (i = 0; i < n; i++) {
+        const uint8_t *p = (const uint8_t *)iov[i].base;
+        size_t k = iov[i].len;
+        if (k > 16) crc = c->crc_copy_fn(crc, d, p, k);
+        else if (k) crc = iw__tx_copy_small(c->crc_fn, crc, d, p, k); /* base may be NULL at 0 */
+        d += k;
+    }
+    if (pad) crc = iw__tx_copy_small(c->crc_fn, crc, d, zero, pad);
+    iw__put_le32(d + pad, crc);
+    /* what iw__tx_start and the pump leave behind for a completed FPDU */
+    c->tx_fpdu_pos = c->tx_pos;
+    c->tx_wlen = c->tx_off = wlen;
+    c->tx_crc_acc = crc;
+    c->tx_crc_end = 0;
+    c->tx_stale = 0;
+    c->tx_is_ulp = 1;
+    c->tx_notify = 0;
+    c->stats.tx_fpdus++;
+    if (c->ops->tx_commit(c->ctx, wlen) != IW_OK) return iw__tx_host_fail(c);
+    c->tx_pos += (uint32_t)wlen;
+    return IW_OK;
 }
 
 static iw_status iw__send_frame(iw_mpa_conn *c, const iw_mpa_frame *f)
@@ -3592,8 +3731,13 @@ IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n)
     if (ulen == 0) return IW_EINVAL;
     if (c->tx_busy || c->fr_tx_len || c->ctl_pending || c->term_pending) return IW_EAGAIN;
     if (c->mk_tx && !iw__mk_fits(iw__tx_rel(c, c->tx_pos), ulen)) return IW_EINVAL;
-    iw__tx_start(c, iov, n, ulen, 1);
-    (void)iw__tx_pump(c);
+    if (c->ops->tx_room && !c->mk_tx && c->crc_on && !c->ops->crc32c && !c->ops->trace &&
+        !c->closed) {
+        (void)iw__tx_whole(c, iov, n, ulen);
+    } else {
+        iw__tx_start(c, iov, n, ulen, 1);
+        (void)iw__tx_pump(c);
+    }
     if (c->err.status != IW_OK) return c->err.status;
     if (c->tx_busy && c->tx_is_ulp) c->tx_notify = 1;
     return IW_OK;
@@ -3888,6 +4032,13 @@ static iw_status iw__rx_frame(iw_mpa_conn *c, const uint8_t *p, size_t len, size
 
 /* ---- receive in Full Operation ---- */
 
+/* The per-FPDU helpers of the receive and transmit paths, inlined (not under -Os). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define IW__MPA_HOT __inline__ __attribute__((always_inline))
+#else
+#define IW__MPA_HOT
+#endif
+
 #define IW__RX_LEN 0
 #define IW__RX_DATA 1
 #define IW__RX_PAD 2
@@ -3961,16 +4112,17 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
 }
 
 /* Fused receive (see iw_mpa_ulp_ops.place): fp is a whole FPDU whose only marker, if any, is
- * the lead octets in front of its ULPDU_Length; the ULPDU is ULPDU_Length octets, PAD apart. */
-static iw_status iw__rx_fused(iw_mpa_conn *c, const uint8_t *fp, size_t lead)
+ * the lead octets in front of its ULPDU_Length; the ULPDU is ULPDU_Length octets, PAD apart.
+ * Inlined into both its callers (iw__rx_stream, iw__rx_run): no frame of its own per FPDU. */
+static IW__MPA_HOT iw_status iw__rx_fused(iw_mpa_conn *c, const uint8_t *fp, size_t lead)
 {
     const uint8_t *u = fp + lead + 2u;
     size_t len = iw__get_be16(fp + lead), pad = iw_mpa_pad(len); /* validated ULPDU_Length */
     /* no host crc32c op here (see iw__rx_stream): the connection's own path */
-    uint32_t crc = iw__crc32c_short(c->crc_fn, 0, fp, lead + 2u);
+    uint32_t crc = iw__crc_small(c->crc_fn, 0, fp, lead + 2u);
     iw_status st = c->ulp->place(c->uctx, u, len, crc, &crc);
     if (st != IW_OK) return iw__ulp_status(c, st);
-    if (pad) crc = iw__crc32c_short(c->crc_fn, crc, u + len, pad);
+    if (pad) crc = iw__crc_small(c->crc_fn, crc, u + len, pad);
     if (crc != iw__get_le32(u + len + pad)) { /* MPA-055: nothing of it is completed */
         (void)c->ulp->commit(c->uctx, 0);
         return iw__fail_mpa(c, IW_MPA_ECODE_CRC);
@@ -3990,6 +4142,10 @@ static iw_status iw__rx_done(iw_mpa_conn *c, uint32_t crc, const uint8_t field[4
 
 /* ULPDU_Length outside [14, rx_max]: Terminate (1, 0, 0x00) "segment size invalid"
  * (MPA-071, project rule from RDMAC verbs). */
+IW__INLINE int iw__rx_len_ok(const iw_mpa_conn *c, size_t len)
+{
+    return len >= IW_MPA_MIN_ULPDU && len <= c->rx_max;
+}
 static iw_status iw__rx_bad_len(iw_mpa_conn *c)
 {
     return iw__fail(c, IW_ETERM, 0, IW_MPA_FERR_NONE, 1, 0, 0, 1, 0);
@@ -4054,7 +4210,7 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
             if (avail >= lead + 2u) {
                 size_t L = iw__get_be16(p + lead), total;
                 c->rx_last_len = (uint32_t)L;
-                if (L < IW_MPA_MIN_ULPDU || L > c->rx_max) {
+                if (!iw__rx_len_ok(c, L)) {
                     if (lead) iw__trace(c, IW_MPA_TRACE_RX, p, lead + 2u, 1);
                     st = iw__rx_bad_len(c);
                     p += lead + 2u;
@@ -4149,7 +4305,7 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
             if (c->rx_part < 2) break;
             c->rx_len = iw__get_be16(c->rx_hdr);
             c->rx_last_len = (uint32_t)c->rx_len;
-            if (c->rx_len < IW_MPA_MIN_ULPDU || c->rx_len > c->rx_max) {
+            if (!iw__rx_len_ok(c, c->rx_len)) {
                 iw__trace(c, IW_MPA_TRACE_RX, p, 0, 1);
                 st = iw__rx_bad_len(c);
                 break;
@@ -4198,6 +4354,34 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
     return st;
 }
 
+/* iw__rx_stream's fast path (a whole FPDU with no marker inside lies in p: fused, in place)
+ * FPDU after FPDU, for a connection that takes every FPDU that way: no markers toward us
+ * (RFC 5044 §5), no FPDU begun in an earlier feed, fused receive (CRC on, place/commit, no
+ * host crc32c op) and no trace op; each FPDU still needs Full Operation, no RTR awaited, and
+ * no error. It does what iw__rx_stream does for such an FPDU, in its order (ULPDU_Length read
+ * and checked, MPA-071; the counters; iw__rx_fused: place, CRC, commit, MPA-055), and stops
+ * at the first octet it does not take that way (a short or bad FPDU, a changed state, an
+ * error: iw__rx_stream goes on from there, as its own loop would). Returns the octets taken;
+ * *stp is the status of the last FPDU. */
+static size_t iw__rx_run(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_status *stp)
+{
+    const uint8_t *s = p, *end = p + len;
+    iw_status st = IW_OK;
+    while ((size_t)(end - p) >= 2u && st == IW_OK && c->err.status == IW_OK &&
+           c->state == IW_MPA_S_FULL && !c->rtr_wait) {
+        size_t L = iw__get_be16(p), total = 2u + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN;
+        if (!iw__rx_len_ok(c, L) || (size_t)(end - p) < total) break; /* iw__rx_stream's */
+        c->rx_last_len = (uint32_t)L;
+        c->stats.rx_inplace++;
+        c->stats.rx_fpdus++;
+        c->rx_pos += (uint32_t)total;
+        st = iw__rx_fused(c, p, 0);
+        p += total;
+    }
+    *stp = st;
+    return (size_t)(p - s);
+}
+
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, size_t *consumed)
 {
@@ -4207,6 +4391,9 @@ IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, si
     if (!c || !consumed || (!p && len)) return IW_EINVAL;
     if (c->err.status != IW_OK) return c->err.status; /* MPA-056 */
     if (c->rx_fin) return IW_ECLOSED;
+    if (c->state == IW_MPA_S_FULL && c->rx_state == IW__RX_LEN && !c->rx_started && !c->mk_rx &&
+        c->crc_on && c->ulp->place && !c->ops->crc32c && !c->ops->trace)
+        used = iw__rx_run(c, p, len, &st);
     while (used < len && st == IW_OK) {
         switch (c->state) {
         case IW_MPA_S_AWAIT_REPLY:
