@@ -1306,10 +1306,20 @@ static void iw__sq_reap(iw_qp *qp)
     }
 }
 
-/* Every Receive still posted on the QP's own RQ completes Flushed, in order (an S-RQ's
- * WQEs are never flushed by a QP, VERBS-088). */
+static void iw__rq_done(iw_qp *qp, iw_wc *wc);
+
+/* Every Receive of the QP not complete completes Flushed, in order (VERBS-029, VERBS-078):
+ * first the one an incoming message has taken and not finished (from the RQ or the S-RQ: this
+ * QP holds it; a later upcall for that message finds nothing to complete), then every one
+ * still posted on the QP's own RQ (an S-RQ's WQEs are never flushed by a QP, VERBS-088). */
 static void iw__rq_flush(iw_qp *qp)
 {
+    if (qp->cur_valid) {
+        iw_wc wc;
+        IW_MEMSET(&wc, 0, sizeof wc);
+        wc.status = IW_WC_FLUSHED;
+        iw__rq_done(qp, &wc);
+    }
     while (qp->rq_head != qp->rq_tail) {
         iw_wc wc;
         iw_recv_wr *w = &qp->mem.rwqe[qp->rq_head % qp->cfg.rq_depth];

@@ -1042,6 +1042,67 @@ static void t_sq_slots(void)
     CHECK_EQ(QB->qp.state, IW_QP_RTS);
 }
 
+/* The Receive an incoming Send has taken, its message not yet complete, is flushed first on
+ * entering Closing, then the Receives behind it, in posting order (VERBS-029, VERBS-078), and
+ * nothing more lands in it: the rest of the Send is a Bad Close. Found by fuzz_verbs_qp: the
+ * taken Receive completed after the others, or never. With an S-RQ too (the QP holds it). */
+static void closing_inprogress(int srq)
+{
+    iw_qp_attr a;
+    iw_wc wc;
+    iw_send_wr w;
+    uint32_t a_mr, b_mr, i;
+    size_t used = 0, first, ul;
+    static uint8_t before[MEM];
+    g_use_srq = srq;
+    REQUIRE(vt_up(4, 4));
+    g_use_srq = 0;
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, IW_ACC_LOCAL_WRITE, 2, RB.pd, 0);
+    for (i = 0; i < 3; i++) {
+        if (srq) {
+            iw_recv_wr r;
+            size_t n = 0;
+            memset(&r, 0, sizeof r);
+            r.wr_id = 10 + i;
+            r.nsge = 1;
+            r.sgl[0].stag = b_mr;
+            r.sgl[0].to = VA(&RB, 8192 * i);
+            r.sgl[0].len = 8192;
+            REQUIRE(iw_srq_post(&g_srq, &r, 1, &n) == IW_V_OK && n == 1);
+        } else {
+            REQUIRE(recv1(QB, 10 + i, b_mr, VA(&RB, 8192 * i), 8192) == IW_V_OK);
+        }
+    }
+    for (i = 0; i < 4000; i++) RA.mem[i] = (uint8_t)(i * 7 + 1);
+    w = swr1(IW_WR_SEND, 1, a_mr, VA(&RA, 0), 4000); /* several FPDUs at the default EMSS */
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    /* B reads A's first FPDU alone: ULPDU_Length, the ULPDU, PAD, CRC (RFC 5044 §4) */
+    ul = (size_t)QA->out[QA->out_off] << 8 | QA->out[QA->out_off + 1];
+    first = 2 + ul + iw_mpa_pad(ul) + 4;
+    REQUIRE(first < QA->out_len - QA->out_off);
+    REQUIRE(iw_mpa_rx_feed(&QB->c, QA->out + QA->out_off, first, &used) == IW_OK && used == first);
+    QA->out_off += first;
+    CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY); /* WR 10 taken, not complete */
+    CHECK(memcmp(RB.mem, RA.mem, ul - IW_DDP_UNTAGGED_HDR) == 0); /* its first segment placed */
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_CLOSING;
+    REQUIRE(iw_qp_modify(&QB->qp, &a) == IW_V_OK);
+    for (i = 0; i < (srq ? 1u : 3u); i++) /* an S-RQ keeps the two it still holds (VERBS-088) */
+        CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 10 + i && wc.status == IW_WC_FLUSHED);
+    CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY);
+    memcpy(before, RB.mem, MEM);
+    vf_flow(); /* the rest of the Send: Bad Close, Error; no WC for WR 10 again, nothing placed */
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_ERROR);
+    CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY);
+    CHECK(memcmp(before, RB.mem, MEM) == 0);
+}
+static void t_closing_inprogress(void)
+{
+    closing_inprogress(0);
+    closing_inprogress(1);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1071,6 +1132,7 @@ int main(int argc, char **argv)
         {"RNIC catastrophic failure VERBS-092", t_rnic_catastrophic},
         {"SQ slots are freed when a later WC is reaped VERBS-071", t_sq_slots},
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
+        {"Closing flushes the Receive a message holds first VERBS-029 VERBS-078", t_closing_inprogress},
     };
     return CHECK_RUN(tests);
 }
