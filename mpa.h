@@ -4391,9 +4391,9 @@ IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, si
     if (!c || !consumed || (!p && len)) return IW_EINVAL;
     if (c->err.status != IW_OK) return c->err.status; /* MPA-056 */
     if (c->rx_fin) return IW_ECLOSED;
-    if (c->state == IW_MPA_S_FULL && c->rx_state == IW__RX_LEN && !c->rx_started && !c->mk_rx &&
-        c->crc_on && c->ulp->place && !c->ops->crc32c && !c->ops->trace)
-        used = iw__rx_run(c, p, len, &st);
+    if (len >= 2u && c->state == IW_MPA_S_FULL && c->rx_state == IW__RX_LEN && !c->rx_started &&
+        !c->mk_rx && c->crc_on && c->ulp->place && !c->ops->crc32c && !c->ops->trace)
+        used = iw__rx_run(c, p, len, &st); /* p is not NULL (len >= 2) */
     while (used < len && st == IW_OK) {
         switch (c->state) {
         case IW_MPA_S_AWAIT_REPLY:

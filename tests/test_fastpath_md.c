@@ -319,6 +319,11 @@ static void t_rx_run(void) /* MPA-055 MPA-071 */
                     o->log_len += (size_t)snprintf(o->log + o->log_len, sizeof o->log - o->log_len,
                                                    "feed %zu+%zu: %d used %zu\n", off, k, (int)st, used);
                     if (st != IW_OK) break;
+                    if (off == 0) { /* in Full Operation now: an empty feed, p NULL (fuzz) */
+                        size_t u0 = 1;
+                        CHECK_EQ(iw_mpa_rx_feed(&EB.c, NULL, 0, &u0), IW_OK);
+                        CHECK_EQ(u0, 0);
+                    }
                     off += used;
                 }
                 memcpy(o->flog, EB.f.log, EB.f.log_len);
