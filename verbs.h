@@ -1982,8 +1982,10 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
     return IW_V_OK;
 }
 
-/* Local SGEs of a Send or Write source -> host pieces (Local Read, VERBS-060, -061). */
-static iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
+/* Local SGEs of a Send or Write source -> host pieces (Local Read, VERBS-060, -061). Inlined
+ * in iw__sq_run (out of line, gcc 12 made it a call with *niov in memory: 64-octet Writes took
+ * 131 ns instead of 107). */
+static IW__V_HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
 {
     uint32_t i;
     *niov = 0;
