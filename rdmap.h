@@ -1315,6 +1315,14 @@ IW__INLINE int iw__rdmap_tx_idle(const iw_rdmap_stream *s)
     return !s->term_pending && s->irq_send == s->irq_tail && s->sq_next == s->sq_tail;
 }
 
+/* The WR next in the send queue may go to DDP: ORD (RDMAP-014) and its read fence allow. */
+IW__INLINE int iw__rdmap_wr_ready(const iw_rdmap_stream *s, const iw_rdmap_wr *w)
+{
+    if (iw__rdmap_needs_resp(w->opcode) && s->ord_out >= s->cfg.ord) return 0;
+    if ((w->flags & IW_RDMAP_F_READ_FENCE) && s->ord_out) return 0;
+    return 1;
+}
+
 /* Offer messages to DDP until it is busy or nothing is ready. */
 static iw_status iw__rdmap_pump(iw_rdmap_stream *s)
 {
@@ -1341,12 +1349,8 @@ static iw_status iw__rdmap_pump(iw_rdmap_stream *s)
         }
         if (s->failed) break; /* RDMAP-022: nothing but the Terminate */
         resp_ready = s->irq_send != s->irq_tail;
-        if (s->sq_next != s->sq_tail) {
-            iw_rdmap_wr *w = iw__rdmap_wr_at(s, s->sq_next);
-            wr_ready = 1;
-            if (iw__rdmap_needs_resp(w->opcode) && s->ord_out >= s->cfg.ord) wr_ready = 0;
-            if ((w->flags & IW_RDMAP_F_READ_FENCE) && s->ord_out) wr_ready = 0;
-        }
+        if (s->sq_next != s->sq_tail)
+            wr_ready = iw__rdmap_wr_ready(s, iw__rdmap_wr_at(s, s->sq_next));
         if (!resp_ready && !wr_ready) break;
         if (resp_ready && (!wr_ready || s->turn)) {
             s->turn = 0;
@@ -1359,6 +1363,25 @@ static iw_status iw__rdmap_pump(iw_rdmap_stream *s)
     }
     s->in_pump = 0;
     return st;
+}
+
+/* iw__rdmap_pump(s) right after w was posted (the stream has not failed): where the pump's
+ * first round can only hand w to DDP (not in the pump, no Terminate pending, no response
+ * waiting, w alone in the queue and ready, DDP free), that round without the pump's loop,
+ * then the pump only if something is left to offer. Same outcome: tests/test_fastpath_vr2.c
+ * and every test that posts. */
+IW__INLINE iw_status iw__rdmap_pump_first(iw_rdmap_stream *s, iw_rdmap_wr *w)
+{
+    iw_status st;
+    if (s->in_pump || s->term_pending || s->irq_send != s->irq_tail ||
+        s->sq_next + 1u != s->sq_tail || !iw__rdmap_wr_ready(s, w) || iw_ddp_tx_busy(&s->ddp))
+        return iw__rdmap_pump(s);
+    s->in_pump = 1;
+    s->turn = 1;
+    st = iw__rdmap_send_wr(s, w);
+    if (st == IW_ETERM) st = IW_OK; /* the Terminate goes next */
+    s->in_pump = 0;
+    return st != IW_OK || iw__rdmap_tx_idle(s) ? st : iw__rdmap_pump(s);
 }
 
 /* ---- API ---- */
@@ -1438,6 +1461,33 @@ static void iw__rdmap_wr_copy(iw_rdmap_wr *d, const iw_rdmap_wr *wr)
     d->iov = wr->iov;
 }
 
+/* The slot for the next posted WR, or NULL: the stream ended (IW_ESTATE: RDMAP-022, nothing
+ * but the Terminate) or the send queue is full (IW_EAGAIN). */
+IW__INLINE iw_rdmap_wr *iw__rdmap_post_slot(iw_rdmap_stream *s)
+{
+    if (s->failed || s->sq_tail - s->sq_head >= s->sq_cap) return NULL;
+    return iw__rdmap_wr_at(s, s->sq_tail);
+}
+
+/* A posted WR's private state: waiting, nothing sent or answered, no error. */
+IW__INLINE void iw__rdmap_wr_start(iw_rdmap_wr *w)
+{
+    w->st = IW__RDMAP_WR_WAIT;
+    w->sent = w->resp = 0;
+    w->status = IW_OK;
+    w->sink_err = IW_DDP_X_OK;
+    w->orig = 0;
+}
+
+/* A Write's or Send's length: the sum of its SGEs (more than 2^32 - 1 saturates). */
+IW__INLINE uint32_t iw__rdmap_sgl_len(const iw_iov *sgl, size_t nsge)
+{
+    size_t i;
+    uint64_t total = 0;
+    for (i = 0; i < nsge; i++) total += sgl[i].len;
+    return total > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)total;
+}
+
 /* see rdmap.h */
 IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
 {
@@ -1452,15 +1502,10 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
         (op == IW_RDMAP_OP_ATOMIC_REQ && wr->aop != IW_RDMAP_AOP_FETCHADD &&
          wr->aop != IW_RDMAP_AOP_CMPSWAP))
         return IW_EINVAL;
-    if (s->failed) return IW_ESTATE;
-    if (s->sq_tail - s->sq_head >= s->sq_cap) return IW_EAGAIN;
-    w = iw__rdmap_wr_at(s, s->sq_tail);
+    w = iw__rdmap_post_slot(s);
+    if (!w) return s->failed ? IW_ESTATE : IW_EAGAIN;
     iw__rdmap_wr_copy(w, wr);
-    w->st = IW__RDMAP_WR_WAIT;
-    w->sent = w->resp = 0;
-    w->status = IW_OK;
-    w->sink_err = IW_DDP_X_OK;
-    w->orig = 0;
+    iw__rdmap_wr_start(w);
     IW_MEMSET(w->hdr, 0, sizeof w->hdr);
     if (op == IW_RDMAP_OP_READ_REQ) { /* RFC 5040 §4.4 (RDMAP-005) */
         iw__put_be32(w->hdr, wr->sink_stag);
@@ -1480,19 +1525,37 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
         iw__put_be64(w->hdr + 36, fa ? 0u : wr->cmp);
         iw__put_be64(w->hdr + 44, fa ? ~(uint64_t)0 : wr->cmp_mask);
     } else if (op != IW_RDMAP_OP_WRITE && !(iw__rdmap_optab[op].flags & IW__RDMAP_F_IMM)) {
-        size_t i;
-        uint64_t total = 0;
-        for (i = 0; i < wr->nsge; i++) total += wr->sgl[i].len;
-        w->len = total > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)total;
+        w->len = iw__rdmap_sgl_len(wr->sgl, wr->nsge);
     }
-    if (op == IW_RDMAP_OP_WRITE) {
-        size_t i;
-        uint64_t total = 0;
-        for (i = 0; i < wr->nsge; i++) total += wr->sgl[i].len;
-        w->len = total > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)total;
-    }
+    if (op == IW_RDMAP_OP_WRITE) w->len = iw__rdmap_sgl_len(wr->sgl, wr->nsge);
     s->sq_tail++;
-    return iw__rdmap_pump(s);
+    return iw__rdmap_pump_first(s, w);
+}
+
+/* Private (verbs.h's RDMA Write): iw_rdmap_post(s, wr) for the WR {IW_RDMAP_OP_WRITE, flags,
+ * cookie, sgl[0..nsge), stag, to}, every other member zero, without that WR being built and
+ * copied. A Write passes every check of iw_rdmap_post's first block (a valid RFC 5040 opcode;
+ * sgl != NULL: the caller's duty); the stream's two are iw__rdmap_post_slot's. The slot gets
+ * the members a Write's slot is ever read for (opcode, flags, cookie, sgl, nsge, stag, to,
+ * len, the private state); its Read, Atomic, Send and Immediate members and request header
+ * are read only for those opcodes. tests/test_fastpath_vr2.c compares it with iw_rdmap_post. */
+static IW__UNUSED iw_status iw__rdmap_post_write(iw_rdmap_stream *s, void *cookie,
+                                                 unsigned flags, const iw_iov *sgl, size_t nsge,
+                                                 uint32_t stag, uint64_t to)
+{
+    iw_rdmap_wr *w = iw__rdmap_post_slot(s);
+    if (!w) return s->failed ? IW_ESTATE : IW_EAGAIN;
+    w->opcode = IW_RDMAP_OP_WRITE;
+    w->flags = (uint8_t)flags;
+    w->cookie = cookie;
+    w->sgl = sgl;
+    w->nsge = nsge;
+    w->stag = stag;
+    w->to = to;
+    w->len = iw__rdmap_sgl_len(sgl, nsge);
+    iw__rdmap_wr_start(w);
+    s->sq_tail++;
+    return iw__rdmap_pump_first(s, w);
 }
 
 /* Remember the DDP header of the segment at hand (for the Terminate of an error found when

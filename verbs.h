@@ -1982,8 +1982,10 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
     return IW_V_OK;
 }
 
-/* Local SGEs of a Send or Write source -> host pieces (Local Read, VERBS-060, -061). */
-static iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
+/* Local SGEs of a Send or Write source -> host pieces (Local Read, VERBS-060, -061). Inlined
+ * in iw__sq_run (out of line, gcc 12 made it a call with *niov in memory: 64-octet Writes took
+ * 131 ns instead of 107). */
+static IW__V_HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
 {
     uint32_t i;
     *niov = 0;
@@ -2107,6 +2109,20 @@ static void iw__sq_fail(iw_qp *qp, iw_swqe *w, iw_wc_status st)
     iw__sq_reap(qp);
 }
 
+/* A WR's RDMAP flags: the Read Fence indicator (VERBS-072). */
+static unsigned iw__sq_rflags(const iw_send_wr *s)
+{
+    return (s->flags & IW_WR_READ_FENCE) ? IW_RDMAP_F_READ_FENCE : 0u;
+}
+
+/* RDMAP refused the WR handed to it: the stream ended meanwhile; it completes Flushed. */
+static void iw__sq_unposted(iw_qp *qp, iw_swqe *w)
+{
+    w->st = IW__SWQE_DONE;
+    w->status = IW_WC_FLUSHED;
+    iw__sq_reap(qp);
+}
+
 static void iw__sq_run(iw_qp *qp)
 {
     while (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) {
@@ -2131,9 +2147,24 @@ static void iw__sq_run(iw_qp *qp)
             iw__sq_reap(qp);
             continue;
         }
+        if (s->type == IW_WR_WRITE) { /* as below (opcode WRITE), without building rw */
+            ws = iw__sq_gather(qp, w, &niov);
+            if (ws != IW_WC_SUCCESS) {
+                iw__sq_fail(qp, w, ws);
+                return;
+            }
+            w->st = IW__SWQE_RUN;
+            qp->sq_exec++;
+            if (iw__rdmap_post_write(&qp->rs, w, iw__sq_rflags(s), w->iov, niov, s->remote_stag,
+                                     s->remote_to) != IW_OK) {
+                iw__sq_unposted(qp, w);
+                return;
+            }
+            continue;
+        }
         iw__rdmap_wr_clear(&rw); /* what iw_rdmap_post reads; it sets the rest */
         rw.cookie = w;
-        if (s->flags & IW_WR_READ_FENCE) rw.flags = IW_RDMAP_F_READ_FENCE; /* VERBS-072 */
+        rw.flags = (uint8_t)iw__sq_rflags(s);
         switch (s->type) {
         case IW_WR_SEND: rw.opcode = IW_RDMAP_OP_SEND; break;
         case IW_WR_SEND_SE: rw.opcode = IW_RDMAP_OP_SEND_SE; break;
@@ -2188,10 +2219,8 @@ static void iw__sq_run(iw_qp *qp)
         }
         w->st = IW__SWQE_RUN;
         qp->sq_exec++;
-        if (iw_rdmap_post(&qp->rs, &rw) != IW_OK) { /* the stream ended meanwhile */
-            w->st = IW__SWQE_DONE;
-            w->status = IW_WC_FLUSHED;
-            iw__sq_reap(qp);
+        if (iw_rdmap_post(&qp->rs, &rw) != IW_OK) {
+            iw__sq_unposted(qp, w);
             return;
         }
     }
