@@ -433,12 +433,10 @@ IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out)
     return IW_DDP_UNTAGGED_HDR;
 }
 
-/* The receive path's helpers, inlined into iw_ddp_rx and iw_ddp_rx_place (not under -Os). */
+/* The receive path's helpers are inlined into iw_ddp_rx and iw_ddp_rx_place (IW__HOT). */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
-#define IW__DDP_HOT __inline__ __attribute__((always_inline))
 #define IW__DDP_PREFETCH(p) __builtin_prefetch(p)
 #else
-#define IW__DDP_HOT
 #define IW__DDP_PREFETCH(p) ((void)(p))
 #endif
 #if defined(__GNUC__) || defined(__clang__)
@@ -455,7 +453,7 @@ IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out)
  * of 4-6 ns at 1 KiB. */
 #define IW__DDP_PREFETCH_MIN 512u
 #define IW__DDP_PREFETCH_LEN 1024u
-static IW__DDP_HOT iw_status iw__ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen)
+static IW__HOT iw_status iw__ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen)
 {
     size_t need;
     if (len < 1) return IW_EAGAIN;
@@ -609,9 +607,9 @@ IW_DEF iw_status iw_ddp_fail(iw_ddp_stream *s, iw_status st, iw_term t, const ui
 /* The tagged checks of iw__ddp_check (after DV and the ULP's check), for a segment with STag
  * stag and TO to carrying n octets: DDP-025 (a later segment continues its message), then the
  * resolver (DDP-019..023) and DDP-037 for its pieces; dst[0..*nd) are the pieces on success. */
-static IW__DDP_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, uint64_t to, uint32_t n,
-                                                  unsigned access, iw_ddp_buf *dst, size_t *nd,
-                                                  iw_term *t)
+static IW__HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, uint64_t to, uint32_t n,
+                                              unsigned access, iw_ddp_buf *dst, size_t *nd,
+                                              iw_term *t)
 {
     iw_ddp_xlate x;
     size_t i, k, sum = 0;
@@ -657,8 +655,8 @@ static IW__DDP_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t sta
 /* The checks of RFC 5041 §7.1 in the order of spec/ddp.md 6 (DV, ULP, model), for segment
  * u[0..len) with header h; nothing is placed. On success dst[0..*nd) are the pieces the
  * payload goes to (tagged), or the queue's buffer is set up (untagged, first segment). */
-static IW__DDP_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t len, iw_ddp_hdr *h,
-                               size_t *hl, iw_ddp_buf *dst, size_t *nd, iw_term *t)
+static IW__HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t len, iw_ddp_hdr *h,
+                                       size_t *hl, iw_ddp_buf *dst, size_t *nd, iw_term *t)
 {
     uint32_t n;
     unsigned access = IW_DDP_ACC_REMOTE_WRITE;
@@ -757,7 +755,7 @@ static iw_status iw__ddp_deliver(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t
 }
 
 /* Complete a placed segment: advance the message and deliver it on L = 1 (DDP-035, -036). */
-static IW__DDP_HOT iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
+static IW__HOT iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
 {
     uint32_t mlen;
     s->stats.rx_segs++;
@@ -813,7 +811,7 @@ static IW__CRC32C_T_VPCLMUL void iw__ddp_copy_z(uint8_t *d, const uint8_t *b, si
     (void)iw__crc32c_cpz(d + n - 64, b + n - 64); /* ends where the range ends */
 }
 #endif
-static IW__DDP_HOT void iw__ddp_copy(const iw_ddp_stream *s, uint8_t *d, const uint8_t *b, size_t n)
+static IW__HOT void iw__ddp_copy(const iw_ddp_stream *s, uint8_t *d, const uint8_t *b, size_t n)
 {
 #if IW__CRC32C_X86
     if (s->crc_copy_fn == iw__crc32c_copy_vpclmul) {
@@ -1190,7 +1188,7 @@ static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
 
 /* iw_ddp_send's argument checks of message m, in its order (EINVAL, EHOST), and its total
  * length into *total. */
-static IW__DDP_HOT iw_status iw__ddp_send_check(const iw_ddp_stream *s, const iw_ddp_msg *m, uint64_t *total)
+static IW__HOT iw_status iw__ddp_send_check(const iw_ddp_stream *s, const iw_ddp_msg *m, uint64_t *total)
 {
     size_t i;
     *total = 0;
@@ -1244,7 +1242,7 @@ static iw_status iw__ddp_tx_one(iw_ddp_stream *s, iw_mpa_conn *c)
 }
 
 /* The message now in s->tx (checked, total octets) starts: its first segments go out. */
-static IW__DDP_HOT iw_status iw__ddp_send_start(iw_ddp_stream *s, uint64_t total)
+static IW__HOT iw_status iw__ddp_send_start(iw_ddp_stream *s, uint64_t total)
 {
     s->tx_active = 1;
     s->tx_done_segs = 0;

@@ -62,6 +62,15 @@
 #define IW_DEF extern
 #endif
 #define IW__INLINE static inline IW__UNUSED
+/* A hot path's helper inlined into its callers, and its cold part kept out of line (not under
+ * -Os, where size wins): mpa.h, ddp.h and verbs.h mark their per-message paths with these. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
+#define IW__HOT __inline__ __attribute__((always_inline))
+#define IW__COLD __attribute__((noinline))
+#else
+#define IW__HOT
+#define IW__COLD
+#endif
 
 /* Protocol limits (STYLE.md 3). */
 #ifndef IW_CFG_MPA_MAX_PRIVDATA
@@ -2812,28 +2821,55 @@ static IW__UNUSED IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_copy_vpclmul_pre(uint
 }
 #endif /* IW__CRC32C_X86 */
 
-/* CRC32c of a few octets (MPA's fused receive: the ULPDU_Length field, with the marker in
- * front of it if any, and the PAD) continued from crc, for a connection whose CRC path is fn.
- * Where fn uses the crc32 instruction (every x86-64 path but "portable"), the instruction is
- * written here as inline assembly: no call, no target attribute needed in the caller, the
- * octets read with plain loads; elsewhere, and for n > 8, fn itself. Same result as
- * fn(crc, p, n). */
-static IW__UNUSED uint32_t iw__crc32c_short(iw_mpa_crc32c_fn fn, uint32_t crc, const uint8_t *p,
-                                            size_t n)
+/* CRC32c of k <= 16 octets at p (an FPDU's short pieces: ULPDU_Length with the marker in front
+ * of it if any, a DDP header, PAD) continued from crc, for a connection whose CRC path is fn,
+ * and, when d is not NULL, the same octets copied to d. Where fn uses the crc32 instruction
+ * (every x86-64 path but "portable"), the instruction is written here as inline assembly over
+ * fixed-size loads: no call, no target attribute needed in the caller. Elsewhere IW_MEMCPY and
+ * fn. Same result as fn(crc, p, k). */
+IW__INLINE uint32_t iw__crc_cp_small(iw_mpa_crc32c_fn fn, uint32_t crc, uint8_t *d,
+                                     const uint8_t *p, size_t k)
 {
 #if IW__CRC32C_X86 && (defined(__GNUC__) || defined(__clang__))
-    if (n <= 8 && fn != iw_mpa_crc32c_portable) {
+    if (fn != iw_mpa_crc32c_portable) {
         uint32_t c = ~crc;
-        for (; n >= 2; n -= 2, p += 2) {
-            uint16_t v;
-            IW_MEMCPY(&v, p, 2); /* x86: octets in memory order, as crc32w takes them */
-            __asm__("crc32w %w1, %k0" : "+r"(c) : "r"(v));
+        size_t i = 0;
+        for (; k - i >= 8; i += 8) {
+            uint64_t v, t = c;
+            IW_MEMCPY(&v, p + i, 8); /* x86: octets in memory order, as crc32q takes them */
+            if (d) IW_MEMCPY(d + i, &v, 8);
+            __asm__("crc32q %1, %0" : "+r"(t) : "r"(v));
+            c = (uint32_t)t;
         }
-        if (n) __asm__("crc32b %b1, %k0" : "+r"(c) : "r"(*p));
+        if ((k - i) & 4u) {
+            uint32_t v;
+            IW_MEMCPY(&v, p + i, 4);
+            if (d) IW_MEMCPY(d + i, &v, 4);
+            __asm__("crc32l %1, %0" : "+r"(c) : "r"(v));
+            i += 4;
+        }
+        if ((k - i) & 2u) {
+            uint16_t v;
+            IW_MEMCPY(&v, p + i, 2);
+            if (d) IW_MEMCPY(d + i, &v, 2);
+            __asm__("crc32w %w1, %k0" : "+r"(c) : "r"(v));
+            i += 2;
+        }
+        if ((k - i) & 1u) {
+            if (d) d[i] = p[i];
+            __asm__("crc32b %b1, %k0" : "+r"(c) : "r"(p[i]));
+        }
         return ~c;
     }
 #endif
-    return fn(crc, p, n);
+    if (d && k) IW_MEMCPY(d, p, k);
+    return fn(crc, p, k);
+}
+
+/* The CRC alone of a few octets (iw__crc_cp_small without the copy); fn itself above 16. */
+IW__INLINE uint32_t iw__crc32c_short(iw_mpa_crc32c_fn fn, uint32_t crc, const uint8_t *p, size_t n)
+{
+    return n <= 16 ? iw__crc_cp_small(fn, crc, NULL, p, n) : fn(crc, p, n);
 }
 
 #if IW__CRC32C_ARM
@@ -3391,18 +3427,11 @@ static void iw__tx_copyout_whole(iw_mpa_conn *c, uint8_t *dst)
         const uint8_t *p = (const uint8_t *)c->tx_src[i].base;
         size_t k = c->tx_src[i].len;
         if (k == 0) continue; /* base may be NULL */
-        if (k <= 8) {
-            IW_MEMCPY(dst, p, k);
-            crc = iw__crc32c_short(c->crc_fn, crc, p, k);
-        } else {
-            crc = c->crc_copy_fn(crc, dst, p, k);
-        }
+        if (k <= 8) crc = iw__crc_cp_small(c->crc_fn, crc, dst, p, k);
+        else crc = c->crc_copy_fn(crc, dst, p, k);
         dst += k;
     }
-    if (pad) { /* PAD: zeros, in the CRC (MPA-053) */
-        IW_MEMCPY(dst, c->tx_trl, pad);
-        crc = iw__crc32c_short(c->crc_fn, crc, c->tx_trl, pad);
-    }
+    if (pad) crc = iw__crc_cp_small(c->crc_fn, crc, dst, c->tx_trl, pad); /* zeros (MPA-053) */
     iw__put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
     IW_MEMCPY(dst + pad, c->tx_trl + pad, IW_MPA_CRC_LEN);
     c->tx_crc_acc = crc;
@@ -3430,10 +3459,9 @@ static iw_status iw__tx_copyout_room(iw_mpa_conn *c, uint8_t *dst, size_t cap)
             k = iw__tx_piece(c, c->tx_off, mk, &p); /* once: IW__MIN evaluates twice */
             k = IW__MIN(IW__MIN(k, cend - c->tx_off), cap - w);
             if (!c->crc_on) IW_MEMCPY(dst + w, p, k);
-            else if (!c->ops->crc32c && k <= 8) { /* ULPDU_Length, PAD, a marker: inline */
-                IW_MEMCPY(dst + w, p, k);
-                c->tx_crc_acc = iw__crc32c_short(c->crc_fn, c->tx_crc_acc, p, k);
-            } else if (!c->ops->crc32c)
+            else if (!c->ops->crc32c && k <= 8) /* ULPDU_Length, PAD, a marker: inline */
+                c->tx_crc_acc = iw__crc_cp_small(c->crc_fn, c->tx_crc_acc, dst + w, p, k);
+            else if (!c->ops->crc32c)
                 c->tx_crc_acc = c->crc_copy_fn(c->tx_crc_acc, dst + w, p, k);
             else { /* the host's engine reads what was written */
                 IW_MEMCPY(dst + w, p, k);
@@ -3573,84 +3601,6 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
     }
 }
 
-/* CRC32c of k <= 16 octets (ULPDU_Length, PAD) continued from crc, for a connection whose CRC
- * path is fn: iw__crc32c_short inline, with 8-octet steps (no call where fn uses the crc32
- * instruction). The result of fn(crc, p, k). */
-IW__INLINE uint32_t iw__crc_small(iw_mpa_crc32c_fn fn, uint32_t crc, const uint8_t *p, size_t k)
-{
-#if IW__CRC32C_X86 && (defined(__GNUC__) || defined(__clang__))
-    if (fn != iw_mpa_crc32c_portable) {
-        uint32_t c = ~crc;
-        for (; k >= 8; k -= 8, p += 8) {
-            uint64_t v, t = c;
-            IW_MEMCPY(&v, p, 8); /* x86: octets in memory order, as crc32q takes them */
-            __asm__("crc32q %1, %0" : "+r"(t) : "r"(v));
-            c = (uint32_t)t;
-        }
-        if (k & 4u) {
-            uint32_t v;
-            IW_MEMCPY(&v, p, 4);
-            __asm__("crc32l %1, %0" : "+r"(c) : "r"(v));
-            p += 4;
-        }
-        if (k & 2u) {
-            uint16_t v;
-            IW_MEMCPY(&v, p, 2);
-            __asm__("crc32w %w1, %k0" : "+r"(c) : "r"(v));
-            p += 2;
-        }
-        if (k & 1u) __asm__("crc32b %b1, %k0" : "+r"(c) : "r"(*p));
-        return ~c;
-    }
-#endif
-    return fn(crc, p, k);
-}
-
-/* Copy k <= 16 octets (ULPDU_Length, a DDP header, PAD) from p to d and continue crc over
- * them, for a connection whose CRC path is fn: where fn uses the crc32 instruction (every
- * x86-64 path but "portable"), fixed-size moves and the instruction inline, as in
- * iw__crc32c_short (no call); elsewhere IW_MEMCPY and fn. The octets and the result of
- * IW_MEMCPY(d, p, k) and fn(crc, p, k). */
-IW__INLINE uint32_t iw__tx_copy_small(iw_mpa_crc32c_fn fn, uint32_t crc, uint8_t *d,
-                                      const uint8_t *p, size_t k)
-{
-#if IW__CRC32C_X86 && (defined(__GNUC__) || defined(__clang__))
-    if (fn != iw_mpa_crc32c_portable) {
-        uint32_t c = ~crc;
-        for (; k >= 8; k -= 8, p += 8, d += 8) {
-            uint64_t v, t = c;
-            IW_MEMCPY(&v, p, 8); /* x86: octets in memory order, as crc32q takes them */
-            IW_MEMCPY(d, &v, 8);
-            __asm__("crc32q %1, %0" : "+r"(t) : "r"(v));
-            c = (uint32_t)t;
-        }
-        if (k & 4u) {
-            uint32_t v;
-            IW_MEMCPY(&v, p, 4);
-            IW_MEMCPY(d, &v, 4);
-            __asm__("crc32l %1, %0" : "+r"(c) : "r"(v));
-            p += 4;
-            d += 4;
-        }
-        if (k & 2u) {
-            uint16_t v;
-            IW_MEMCPY(&v, p, 2);
-            IW_MEMCPY(d, &v, 2);
-            __asm__("crc32w %w1, %k0" : "+r"(c) : "r"(v));
-            p += 2;
-            d += 2;
-        }
-        if (k & 1u) {
-            *d = *p;
-            __asm__("crc32b %b1, %k0" : "+r"(c) : "r"(*p));
-        }
-        return ~c;
-    }
-#endif
-    IW_MEMCPY(d, p, k);
-    return fn(crc, p, k);
-}
-
 /* iw_mpa_tx for a copy-out host (tx_room), no markers, CRC on, no host CRC engine, no trace:
  * the general path is iw__tx_start, then iw__tx_pump, whose copy-out asks for room once and,
  * when the room holds the whole FPDU, writes it in one pass (iw__tx_copyout_whole) and
@@ -3673,16 +3623,16 @@ static iw_status iw__tx_whole(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_
         return iw__tx_pump(c);
     }
     iw__put_be16(hdr, (uint16_t)ulen);
-    crc = iw__tx_copy_small(c->crc_fn, 0, d, hdr, 2);
+    crc = iw__crc_cp_small(c->crc_fn, 0, d, hdr, 2);
     d += 2;
     for (i = 0; i < n; i++) {
         const uint8_t *p = (const uint8_t *)iov[i].base;
         size_t k = iov[i].len;
         if (k > 16) crc = c->crc_copy_fn(crc, d, p, k);
-        else if (k) crc = iw__tx_copy_small(c->crc_fn, crc, d, p, k); /* base may be NULL at 0 */
+        else if (k) crc = iw__crc_cp_small(c->crc_fn, crc, d, p, k); /* base may be NULL at 0 */
         d += k;
     }
-    if (pad) crc = iw__tx_copy_small(c->crc_fn, crc, d, zero, pad);
+    if (pad) crc = iw__crc_cp_small(c->crc_fn, crc, d, zero, pad);
     iw__put_le32(d + pad, crc);
     /* what iw__tx_start and the pump leave behind for a completed FPDU */
     c->tx_fpdu_pos = c->tx_pos;
@@ -4032,13 +3982,6 @@ static iw_status iw__rx_frame(iw_mpa_conn *c, const uint8_t *p, size_t len, size
 
 /* ---- receive in Full Operation ---- */
 
-/* The per-FPDU helpers of the receive and transmit paths, inlined (not under -Os). */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
-#define IW__MPA_HOT __inline__ __attribute__((always_inline))
-#else
-#define IW__MPA_HOT
-#endif
-
 #define IW__RX_LEN 0
 #define IW__RX_DATA 1
 #define IW__RX_PAD 2
@@ -4114,15 +4057,15 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
 /* Fused receive (see iw_mpa_ulp_ops.place): fp is a whole FPDU whose only marker, if any, is
  * the lead octets in front of its ULPDU_Length; the ULPDU is ULPDU_Length octets, PAD apart.
  * Inlined into both its callers (iw__rx_stream, iw__rx_run): no frame of its own per FPDU. */
-static IW__MPA_HOT iw_status iw__rx_fused(iw_mpa_conn *c, const uint8_t *fp, size_t lead)
+static IW__HOT iw_status iw__rx_fused(iw_mpa_conn *c, const uint8_t *fp, size_t lead)
 {
     const uint8_t *u = fp + lead + 2u;
     size_t len = iw__get_be16(fp + lead), pad = iw_mpa_pad(len); /* validated ULPDU_Length */
     /* no host crc32c op here (see iw__rx_stream): the connection's own path */
-    uint32_t crc = iw__crc_small(c->crc_fn, 0, fp, lead + 2u);
+    uint32_t crc = iw__crc32c_short(c->crc_fn, 0, fp, lead + 2u);
     iw_status st = c->ulp->place(c->uctx, u, len, crc, &crc);
     if (st != IW_OK) return iw__ulp_status(c, st);
-    if (pad) crc = iw__crc_small(c->crc_fn, crc, u + len, pad);
+    if (pad) crc = iw__crc32c_short(c->crc_fn, crc, u + len, pad);
     if (crc != iw__get_le32(u + len + pad)) { /* MPA-055: nothing of it is completed */
         (void)c->ulp->commit(c->uctx, 0);
         return iw__fail_mpa(c, IW_MPA_ECODE_CRC);

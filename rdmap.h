@@ -1524,10 +1524,9 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
         iw__put_be64(w->hdr + 28, wr->add_swap_mask);
         iw__put_be64(w->hdr + 36, fa ? 0u : wr->cmp);
         iw__put_be64(w->hdr + 44, fa ? ~(uint64_t)0 : wr->cmp_mask);
-    } else if (op != IW_RDMAP_OP_WRITE && !(iw__rdmap_optab[op].flags & IW__RDMAP_F_IMM)) {
+    } else if (!(iw__rdmap_optab[op].flags & IW__RDMAP_F_IMM)) { /* a Write, a Send */
         w->len = iw__rdmap_sgl_len(wr->sgl, wr->nsge);
     }
-    if (op == IW_RDMAP_OP_WRITE) w->len = iw__rdmap_sgl_len(wr->sgl, wr->nsge);
     s->sq_tail++;
     return iw__rdmap_pump_first(s, w);
 }

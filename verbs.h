@@ -1120,19 +1120,12 @@ IW_DEF iw_vstatus iw_mw_alloc(iw_rnic *r, uint32_t pd, uint8_t key, uint32_t *st
 }
 
 /* The per-message translations (a Write's source, a peer's Write sink) are inlined into
- * their callers (not under -Os): no call with stack arguments, constant rights folded. */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
-#define IW__V_HOT __inline__ __attribute__((always_inline))
-#define IW__V_COLD __attribute__((noinline))
-#else
-#define IW__V_HOT
-#define IW__V_COLD
-#endif
+ * their callers (IW__HOT): no call with stack arguments, constant rights folded. */
 
 /* Host pieces of [off, off + len) of MR e (offsets from its first octet): PBL translation of
  * verbs §7.6.1 (VERBS-043), adjacent pages merged. 0 on success. */
-static IW__V_HOT int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t off,
-                                   uint64_t len, iw_ddp_buf *dst, size_t max, size_t *n)
+static IW__HOT int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t off,
+                                 uint64_t len, iw_ddp_buf *dst, size_t max, size_t *n)
 {
     uint64_t psz = e->bsize ? e->bsize : iw__shl64(1u, e->page_shift);
     size_t cnt = 0; /* *n, kept in a register: dst may alias it for the compiler */
@@ -1171,9 +1164,9 @@ static IW__V_HOT int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint6
  * the order of ddp.h: valid, associated, access, wrap, bounds (verbs §7.6.3, §7.10.6.2).
  * remote: a peer's access (MW allowed, QP rights checked). iw__xlate below is the same for
  * the other callers. */
-static IW__V_HOT iw_ddp_xlate iw__xlate_hot(const iw_qp *qp, uint32_t stag, uint64_t to,
-                                            uint64_t len, unsigned need, int remote,
-                                            iw_ddp_buf *dst, size_t max, size_t *n)
+static IW__HOT iw_ddp_xlate iw__xlate_hot(const iw_qp *qp, uint32_t stag, uint64_t to,
+                                          uint64_t len, unsigned need, int remote,
+                                          iw_ddp_buf *dst, size_t max, size_t *n)
 {
     const iw_rnic *r = qp->rnic;
     const iw_stag_ent *e = iw__stag_get(r, stag >> 8), *m;
@@ -1210,9 +1203,9 @@ static IW__V_HOT iw_ddp_xlate iw__xlate_hot(const iw_qp *qp, uint32_t stag, uint
     if (iw__mr_pieces(r, e, off, len, dst, max, n) != 0) return IW_DDP_X_BOUNDS;
     return IW_DDP_X_OK;
 }
-static IW__V_COLD iw_ddp_xlate iw__xlate(const iw_qp *qp, uint32_t stag, uint64_t to,
-                                         uint64_t len, unsigned need, int remote,
-                                         iw_ddp_buf *dst, size_t max, size_t *n)
+static IW__COLD iw_ddp_xlate iw__xlate(const iw_qp *qp, uint32_t stag, uint64_t to,
+                                       uint64_t len, unsigned need, int remote,
+                                       iw_ddp_buf *dst, size_t max, size_t *n)
 {
     return iw__xlate_hot(qp, stag, to, len, need, remote, dst, max, n);
 }
@@ -1379,7 +1372,7 @@ static iw_wc_status iw__rdmap_wc(iw_status s)
 
 /* What a successful Atomic or Read with Invalidate does when it completes (out of line: the
  * per-message completion of a Write or Send does none of it). */
-static IW__V_COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdmap_cqe *c)
+static IW__COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdmap_cqe *c)
 {
     if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP) &&
         (!qp->alive || qp->state == IW_QP_TERMINATE || qp->state == IW_QP_ERROR))
@@ -1985,7 +1978,7 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
 /* Local SGEs of a Send or Write source -> host pieces (Local Read, VERBS-060, -061). Inlined
  * in iw__sq_run (out of line, gcc 12 made it a call with *niov in memory: 64-octet Writes took
  * 131 ns instead of 107). */
-static IW__V_HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
+static IW__HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
 {
     uint32_t i;
     *niov = 0;
