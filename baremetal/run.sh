@@ -51,8 +51,6 @@ command -v valgrind > /dev/null || echo "# valgrind not found: no x86 figure, ra
 for len in 64 1024; do
     x=$(command -v valgrind > /dev/null && x86 "$len" || echo "")
     [ -n "$x" ] && echo "# x86 write_${len}: $x instr/Write (host build of the same exchange, callgrind)"
-    for spec in "$@"; do :; done
-    for tag in "${!instr[@]}"; do :; done
     for t in $(printf '%s\n' "${!instr[@]}" | sed 's/\..*//' | sort -u); do
         v=${instr[$t.$len]:-}
         if [ -z "$v" ]; then echo "# mcu_${t}_write_${len}_instr: no figure"; continue; fi
