@@ -32,23 +32,7 @@ fuzz-afl:
 bench:
 	@bash bench/run.sh
 
-# .text/.data/.bss of each header's implementation on both cross targets, and the deepest
-# -fstack-usage entry.
-size:
-	@mkdir -p $(B)/size
-	@lower=""; for h in $(HEADERS); do \
-	  n=$${h%.h}; \
-	  { for l in $$lower; do printf '#define IW_%s_IMPLEMENTED\n' $$l; done; \
-	    printf '#define IWARP_IMPLEMENTATION\n#include "%s"\n' $$h; } > $(B)/size/$$n.c; \
-	  lower="$$lower $$(echo $$n | tr a-z A-Z)"; \
-	  $(ARM_CC) $(M4_FLAGS) -std=c99 -I. -fstack-usage -c $(B)/size/$$n.c -o $(B)/size/$$n-m4.o || exit 1; \
-	  $(RV_CC) $(RV_FLAGS) -std=c99 -I. -fstack-usage -c $(B)/size/$$n.c -o $(B)/size/$$n-rv32.o || exit 1; \
-	  for t in m4 rv32; do \
-	    tool=$$( [ $$t = m4 ] && echo $(ARM_CC) || echo $(RV_CC) ); \
-	    $${tool%gcc}size $(B)/size/$$n-$$t.o | awk -v h=$$h -v t=$$t 'NR==2{printf "SIZE %-8s %-5s text=%s data=%s bss=%s\n", h, t, $$1, $$2, $$3}'; \
-	    sort -t'	' -k2 -n -r $(B)/size/$$n-$$t.su | head -1 | awk -F'\t' -v h=$$h -v t=$$t '{printf "STACK %-8s %-5s worst=%s bytes (%s, %s)\n", h, t, $$2, $$1, $$3}'; \
-	  done; \
-	done
+# size: mk/size.mk
 
 clean:
 	rm -rf $(B)
