@@ -20,6 +20,11 @@ uint32_t bm_instr_per_tick(void);
 /* a loop of about 2 * n instructions */
 void bm_spin(uint32_t n);
 
+/* stack: fill what is below the caller with a pattern; octets used at most since (the image's
+ * stack is 64 KiB) */
+void bm_stack_paint(void);
+size_t bm_stack_used(void);
+
 /* checks: one test at a time; a failed check prints where and marks the test failed */
 extern int bm_failed_here;
 #define BM_CHECK(c) do { if (!(c)) { bm_printf("  %s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #c); \

@@ -41,6 +41,25 @@ void bm_spin(uint32_t n)
 
 int bm_failed_here;
 
+/* Stack high-water mark: the stack below the caller is filled with a pattern, and the deepest
+ * word no longer holding it tells how much was used. */
+extern uint32_t __stack_bottom[], __stack_top[];
+#define BM_PAINT 0xA5C3A5C3u
+
+__attribute__((noinline)) void bm_stack_paint(void)
+{
+    volatile uint32_t *p = __stack_bottom;
+    uint32_t *sp = (uint32_t *)__builtin_frame_address(0) - 64;
+    while (p < sp) *p++ = BM_PAINT;
+}
+
+size_t bm_stack_used(void)
+{
+    const volatile uint32_t *p = __stack_bottom;
+    while (p < __stack_top && *p == BM_PAINT) p++;
+    return (size_t)((const uint8_t *)__stack_top - (const volatile uint8_t *)p);
+}
+
 int bm_memeq(const void *a, const void *b, size_t n)
 {
     const uint8_t *p = (const uint8_t *)a, *q = (const uint8_t *)b;

@@ -6,6 +6,10 @@
 #include "bm.h"
 #include "xchg.h"
 
+#ifndef BM_OPT_NAME
+#define BM_OPT_NAME "?"
+#endif
+
 static int pass, fail, num;
 
 static void run_table(const bm_test *t, size_t n)
@@ -74,6 +78,8 @@ static const bm_test bench_tests[] = {{"instruction counter: a loop of known len
 
 int main(void)
 {
+    size_t used;
+    bm_stack_paint();
 #if defined(__arm__)
     bm_printf("# target: Cortex-M4 (qemu mps2-an386)\n");
 #else
@@ -83,6 +89,12 @@ int main(void)
     run_table(bm_rping_tests, bm_rping_ntests);
     run_table(bm_verbs_tests, bm_verbs_ntests);
     run_table(bench_tests, 2);
+    used = bm_stack_used();
+    bm_printf("# stack high-water mark: %u octets (the whole image at %s, test code included)\n", (unsigned)used,
+              BM_OPT_NAME);
+    num++;
+    if (used < 60u * 1024u) pass++, bm_printf("ok %d stack stayed inside its 64 KiB\n", num);
+    else fail++, bm_printf("not ok %d stack stayed inside its 64 KiB\n", num);
     bm_printf("%d passed, %d failed\n", pass, fail);
     return fail ? 1 : 0;
 }

@@ -11,7 +11,7 @@ BM_OPT    ?= -O2
 BM_SRC    := baremetal/main.c baremetal/bm_io.c baremetal/t_vec.c baremetal/t_rping.c \
              baremetal/t_verbs.c baremetal/xchg.c baremetal/impl.c
 BM_DEPS   := $(BM_SRC) baremetal/bm.h baremetal/xchg.h $(BM_DIR)/rping_cap.h $(HEADERS) mk/baremetal.mk
-BM_CFLAGS := -std=c99 -Wall -Wextra -Wshadow -Werror $(BM_OPT) -g -ffreestanding -ffunction-sections \
+BM_CFLAGS := -std=c99 -Wall -Wextra -Wshadow -Werror $(BM_OPT) -DBM_OPT_NAME='"$(BM_OPT)"' -g -ffreestanding -ffunction-sections \
              -fdata-sections -I. -Ibaremetal -I$(BM_DIR) --specs=picolibc.specs -nostartfiles -Wl,--gc-sections
 BM_M4     := -mcpu=cortex-m4 -mthumb
 BM_RV     := -march=rv32imac -mabi=ilp32 -mcmodel=medany

@@ -2,9 +2,10 @@
 # -fstack-usage frame (STACK), and the footprint (FOOTPRINT, docs/porting-baremetal.md):
 #   core3     text + read-only data of mpa.h + ddp.h + rdmap.h in one object, -Os
 #   all4      the same with verbs.h (all four headers and what they include), -Os
-#   stack_max worst stack of a whole direct call chain from any public entry point, from
-#             gcc's -fcallgraph-info=su (baremetal/stackmax.sh), each call through a function
-#             pointer counted as SIZE_HOSTOP octets; per-entry figures in $(B)/size/stack-*.txt
+#   stack_max worst stack of a whole call chain from any public entry point, from gcc's
+#             -fcallgraph-info=su (baremetal/stackmax.sh: calls between the layers through
+#             their ops tables resolved, host ops and application upcalls counted as
+#             SIZE_HOSTOP octets); per-entry figures in $(B)/size/stack-*.txt
 #   qp_ram    sizeof iw_qp + iw_mpa_conn + one slot of each QP ring (baremetal/qp_probe.c)
 .PHONY: size
 SIZE_HOSTOP ?= 128
@@ -30,9 +31,7 @@ size:
 	  pfx=$$(echo $$cc | awk '{print $$1}'); pfx=$${pfx%gcc}; \
 	  $$cc -std=c99 -I. -c $(B)/size/core3.c -o $(B)/size/core3-$$t.o || exit 1; \
 	  ( cd $(B)/size && $$cc -std=c99 -I$(CURDIR) -ffunction-sections -fcallgraph-info=su \
-	      -c all4.c -o all4-$$t.o && mv all4-$$t.ci all4-$$t.callgraph ) 2>/dev/null || \
-	  ( cd $(B)/size && $$cc -std=c99 -I$(CURDIR) -ffunction-sections -fcallgraph-info=su \
-	      -c all4.c -o all4-$$t.o && mv all4.ci all4-$$t.callgraph ) || exit 1; \
+	      -c all4.c -o all4-$$t.o && mv all4-$$t.ci all4-$$t.callgraph ) || exit 1; \
 	  $$cc -std=c99 -I. -c baremetal/qp_probe.c -o $(B)/size/qp_probe-$$t.o || exit 1; \
 	  bash baremetal/stackmax.sh $$pfx $(B)/size/all4-$$t.o $(B)/size/all4-$$t.callgraph $(SIZE_HOSTOP) \
 	    > $(B)/size/stack-$$t.txt 2>$(B)/size/stack-$$t.err || exit 1; \
@@ -43,7 +42,7 @@ size:
 	  qp=$$((iw_qp + iw_mpa_conn + iw_swqe + iw_rdmap_wr + iw_recv_wr + iw_rdmap_inreq)); \
 	  echo "FOOTPRINT default $$t core3=$$core3 all4=$$all4 stack_max=$$smax qp_ram=$$qp"; \
 	  echo "# $$t sizeof: iw_qp=$$iw_qp (iw_rdmap_stream=$$iw_rdmap_stream inside) iw_mpa_conn=$$iw_mpa_conn per SQ slot iw_swqe=$$iw_swqe + iw_rdmap_wr=$$iw_rdmap_wr, per RQ slot iw_recv_wr=$$iw_recv_wr, per IRD iw_rdmap_inreq=$$iw_rdmap_inreq; iw_cq=$$iw_cq + iw_wc=$$iw_wc per entry; iw_rnic=$$iw_rnic + iw_stag_ent=$$iw_stag_ent per STag; reasm >= $$reasm_min"; \
-	  echo "# $$t stack: pointer calls counted as $(SIZE_HOSTOP) octets; deepest entries (all in $(B)/size/stack-$$t.txt):"; \
+	  echo "# $$t stack: host ops and application upcalls counted as $(SIZE_HOSTOP) octets, $$(grep -c cycle $(B)/size/stack-$$t.err || true) cycles cut (see stackmax.sh); deepest entries (all in $(B)/size/stack-$$t.txt):"; \
 	  grep -v '^#' $(B)/size/stack-$$t.txt | head -4 | awk '{printf "#   %s %s\n", $$1, $$2}'; \
-	  grep '^# upcall' $(B)/size/stack-$$t.txt | awk '{printf "#   one pointer call into the core adds up to %s (%s)\n", $$3, $$4}' | cut -c1-160; \
+	  grep -v '^#' $(B)/size/stack-$$t.txt | head -1 | awk '{printf "#   deepest chain (* = through a pointer): %s\n", $$3}'; \
 	done
