@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# footprint.sh OUTDIR PROFILE TARGET HOSTOP CC FLAGS...: the FOOTPRINT line of `make size` for one
+# profile (compile-time knobs in FLAGS) on one target (m4 or rv32), and its "#" details.
+#   core3     text + read-only data of one object with mpa.h, ddp.h, rdmap.h implemented
+#   all4      the same with verbs.h (all four headers and what they include)
+#   stack_max baremetal/stackmax.sh over gcc's -fcallgraph-info=su graph of the all4 object
+#   qp_ram    sizeof iw_qp + iw_mpa_conn + one slot of each QP ring (baremetal/qp_probe.c)
+set -eu
+out=$1 prof=$2 t=$3 hostop=$4; shift 4
+cc=("$@")
+pfx=${cc[0]%gcc}
+top=$(pwd)
+d="$out/$prof-$t"
+mkdir -p "$d"
+printf '#define IWARP_IMPLEMENTATION\n#include "rdmap.h"\n' > "$d/core3.c"
+printf '#define IWARP_IMPLEMENTATION\n#include "verbs.h"\n' > "$d/all4.c"
+"${cc[@]}" -std=c99 -I"$top" -c "$d/core3.c" -o "$d/core3.o"
+( cd "$d" && "${cc[@]}" -std=c99 -I"$top" -ffunction-sections -fcallgraph-info=su -c all4.c -o all4.o )
+"${cc[@]}" -std=c99 -I"$top" -c "$top/baremetal/qp_probe.c" -o "$d/qp_probe.o"
+bash "$top/baremetal/stackmax.sh" "$pfx" "$d/all4.o" "$d/all4.ci" "$hostop" > "$d/stack.txt" 2> "$d/stack.err"
+core3=$("${pfx}size" "$d/core3.o" | awk 'NR == 2 { print $1 + $2 }')
+all4=$("${pfx}size" "$d/all4.o" | awk 'NR == 2 { print $1 + $2 }')
+smax=$(head -n 1 "$d/stack.txt" | awk '{ print $2 }')
+eval "$("${pfx}nm" -S -t d "$d/qp_probe.o" | awk '$4 ~ /^probe_/ { n = $4; sub(/^probe_/, "", n); printf "%s=%d; ", n, $2 + 0 }')"
+qp=$((iw_qp + iw_mpa_conn + iw_swqe + iw_rdmap_wr + iw_recv_wr + iw_rdmap_inreq))
+echo "FOOTPRINT $prof $t core3=$core3 all4=$all4 stack_max=$smax qp_ram=$qp"
+echo "# $prof $t sizeof: iw_qp=$iw_qp (iw_rdmap_stream=$iw_rdmap_stream inside) iw_mpa_conn=$iw_mpa_conn;" \
+     "per SQ slot iw_swqe=$iw_swqe + iw_rdmap_wr=$iw_rdmap_wr, per RQ slot iw_recv_wr=$iw_recv_wr, per IRD" \
+     "iw_rdmap_inreq=$iw_rdmap_inreq; iw_cq=$iw_cq + iw_wc=$iw_wc per entry; iw_rnic=$iw_rnic +" \
+     "iw_stag_ent=$iw_stag_ent per STag; MPA reassembly buffer >= $reasm_min"
+echo "# $prof $t stack: host ops and application upcalls counted as $hostop octets," \
+     "$(grep -c cycle "$d/stack.err" || true) call cycles cut (baremetal/stackmax.sh); deepest entries" \
+     "(every entry in $d/stack.txt):"
+head -n 4 "$d/stack.txt" | awk '{ printf "#   %s %s\n", $1, $2 }'
+head -n 1 "$d/stack.txt" | awk '{ printf "#   deepest chain (* = through a pointer): %s\n", $3 }'
