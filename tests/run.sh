@@ -96,14 +96,14 @@ step "rv32imac freestanding build" cross rv32 riscv64-unknown-elf-gcc -march=rv3
 # tests join the total; an image that does not build or finish counts one failure.
 bm_log="$B/baremetal.log"
 make --no-print-directory baremetal > "$bm_log" 2>&1; rc=$?
-grep -E '^(\[[a-z0-9]+\] (not ok|#)|not ok)' "$bm_log"
+grep -E '^(\[[A-Za-z0-9-]+\] (not ok|#)|not ok)' "$bm_log"
 counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$bm_log" | tail -n 1)
 if [ -z "$counts" ]; then
     bad "make baremetal did not finish (status $rc)"; tail -n 30 "$bm_log"
 else
     set -- $counts
     pass=$((pass + $1)); fail=$((fail + $3))
-    [ "$3" -gt 0 ] && grep -E '^\[[a-z0-9]+\]   ' "$bm_log" | head -n 40
+    [ "$3" -gt 0 ] && grep -E '^\[[A-Za-z0-9-]+\]   ' "$bm_log" | head -n 40
     echo "baremetal: $1 passed, $3 failed"
 fi
 # Every fuzz seed and past crash (fuzz/corpus/*) still holds every invariant, under ASan+UBSan.
