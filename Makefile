@@ -3,7 +3,7 @@
 CC       ?= cc
 B        ?= build
 WARN     := -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror
-HEADERS  := $(wildcard mpa.h ddp.h rdmap.h verbs.h)
+HEADERS  := $(wildcard crc32c.h mpa.h ddp.h rdmap.h verbs.h)
 BENCH_CFLAGS ?= -O2 -g
 ARM_CC   ?= arm-none-eabi-gcc
 RV_CC    ?= riscv64-unknown-elf-gcc

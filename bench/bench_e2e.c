@@ -203,8 +203,8 @@ typedef struct bench {
     uint8_t *src, *dst_e2e, *dst_ring, *rbuf;
     uint64_t bad, wcs, posted;
     uint32_t fpdus_per_msg;
-    iw_mpa_crc32c_fn crc;           /* selected once: the select probes the CPU (cpuid) */
-    iw_mpa_crc32c_copy_fn crc_copy;
+    iw_crc32c_fn crc;           /* selected once: the select probes the CPU (cpuid) */
+    iw_crc32c_copy_fn crc_copy;
 } bench;
 static bench b;
 
@@ -266,7 +266,7 @@ static int probe_crc(void)
     len = 2u + ((size_t)f[0] << 8 | f[1]);
     len += iw_mpa_pad(len - 2u);
     if (len + 4 != pipe_ab.len || len != 2u + 14u + 64u + iw_mpa_pad(78)) return 0;
-    if (iw_mpa_crc32c(0, f, len) != ((uint32_t)f[len] | (uint32_t)f[len + 1] << 8 |
+    if (iw_crc32c(0, f, len) != ((uint32_t)f[len] | (uint32_t)f[len + 1] << 8 |
                                      (uint32_t)f[len + 2] << 16 | (uint32_t)f[len + 3] << 24))
         return 0;
     return ring_drain(&pipe_ab, &B.c);
@@ -762,8 +762,8 @@ int main(void)
     b.dst_ring = base + 2 * MEM;
     b.rbuf = base + 3 * MEM;
     bench_fill(b.src, MEM, &seed);
-    b.crc = iw_mpa_crc32c_select();
-    b.crc_copy = iw_mpa_crc32c_copy_select();
+    b.crc = iw_crc32c_select();
+    b.crc_copy = iw_crc32c_copy_select();
     if (!measure(1460, small)) return 1;
     if (!measure(E2E_EMSS, big)) return 1;
     if (b.fpdus_per_msg != 1) {

@@ -98,15 +98,15 @@ static void u_rejected(void *uctx, const iw_mpa_info *in)
 static void fill(uint8_t *p, size_t n, uint32_t seq)
 {
     size_t i;
-    iw__put_be32(p, seq);
-    iw__put_be32(p + 4, (uint32_t)n);
+    iw_put_be32(p, seq);
+    iw_put_be32(p + 4, (uint32_t)n);
     for (i = 8; i < n; i++) p[i] = (uint8_t)(seq * 31u + i * 7u);
 }
 static iw_status u_deliver(void *uctx, const uint8_t *u, size_t n)
 {
     side *s = (side *)uctx;
     size_t i;
-    if (n < 14 || iw__get_be32(u) != s->next_rx_seq || iw__get_be32(u + 4) != n) goto bad;
+    if (n < 14 || iw_get_be32(u) != s->next_rx_seq || iw_get_be32(u + 4) != n) goto bad;
     for (i = 8; i < n; i++)
         if (u[i] != (uint8_t)(s->next_rx_seq * 31u + i * 7u)) goto bad;
     s->next_rx_seq++;

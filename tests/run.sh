@@ -7,7 +7,7 @@ set -u
 cd "$(dirname "$0")/.."
 B=${B:-build/test}
 mkdir -p "$B"
-HEADERS=$(ls mpa.h ddp.h rdmap.h verbs.h 2>/dev/null)
+HEADERS=$(ls crc32c.h mpa.h ddp.h rdmap.h verbs.h 2>/dev/null)
 WARN="-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=0}

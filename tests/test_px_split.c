@@ -137,8 +137,8 @@ static size_t write_ulpdu(uint8_t *u, uint32_t stag, uint64_t to, const uint8_t 
 {
     u[0] = 0xC1; /* tagged, last, DV 01 */
     u[1] = 0x40;
-    iw__put_be32(u + 2, stag);
-    iw__put_be64(u + 6, to);
+    iw_put_be32(u + 2, stag);
+    iw_put_be64(u + 6, to);
     memcpy(u + 14, p, n);
     return 14 + n;
 }
