@@ -841,6 +841,7 @@ int main(void)
     printf("  %-34s %8.1f ns/msg %7.2f GB/s\n", "verbs QP -> QP (EMSS 1460)", small[M_E2E] / NMSG,
            (double)MEM / small[M_E2E]);
     printf("  pass_e2e Writes in all: %lu\n", b.e2e_writes);
+    printf("  fused copy+CRC kernel set: %s\n", b.k.name);
     printf("# e2e_mem_write_4096 per Write: %.0f ns = fused copy+CRC into the ring about %.0f "
            "(sender) + fused copy+CRC %.0f (receiver) + %.0f the stack's per-message work (post, "
            "translate, segment, frame, parse, complete); CRC32c alone %.0f, a plain copy about %.0f\n",

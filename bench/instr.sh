@@ -31,13 +31,14 @@ if ! BENCH_E2E_NO_TCP=1 valgrind -q --tool=callgrind --toggle-collect=pass_e2e \
     exit 1
 fi
 writes=$(sed -n 's/^ *pass_e2e Writes in all: \([0-9][0-9]*\)$/\1/p' "$B/bench_e2e_instr.out")
+kset=$(sed -n 's/^ *fused copy+CRC kernel set: //p' "$B/bench_e2e_instr.out")
 instr=$(sed -n 's/^totals: \([0-9][0-9]*\).*/\1/p' "$out" | head -n 1)
 if [ -z "$writes" ] || [ -z "$instr" ] || [ "$writes" = 0 ] || [ "$instr" = 0 ]; then
     echo "bench: e2e_write_64_instr: no count (Writes '${writes:-}', instructions '${instr:-}')"
     exit 1
 fi
 echo "# e2e_write_64_instr: callgrind (valgrind $(valgrind --version | sed 's/^valgrind-//')) on" \
-     "bench_e2e built with MSG 64, REPS 3, $CFLAGS: pass_e2e inclusive $instr instructions /" \
+     "bench_e2e built with MSG 64, REPS 3, $CFLAGS (CRC kernel set under valgrind: ${kset:-?}): pass_e2e inclusive $instr instructions /" \
      "$writes Writes (both QPs: post, copy-out, parse, placement, CQ); lower is better;" \
      "before = $BEFORE, measured the same way on main 3b9e385; target at most 1200"
 awk -v i="$instr" -v w="$writes" -v b="$BEFORE" \
