@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/run.sh: the body of `make test`. Builds and runs every tests/test_*.c with gcc and clang
 # under ASan+UBSan, then the compile checks (C++, IWARP_STATIC, freestanding Cortex-M4 and RV32
 # cross builds that may reference nothing but memcpy/memmove/memset). Every step counts as passed
