@@ -62,7 +62,8 @@ bench:
 install:
 	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR)/iwarp $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/cmake/iwarp
 	$(INSTALL) -m 644 $(HEADERS) $(HOST_HEADERS) $(DESTDIR)$(INCLUDEDIR)/iwarp/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@PC_INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g' \
+	    -e 's|@VERSION@|$(VERSION)|g' \
 	    iwarp.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/iwarp.pc
 	sed -e 's|@IWARP_REL_INCLUDEDIR@|$(patsubst $(PREFIX)/%,%,$(INCLUDEDIR))|g' \
 	    -e 's|@IWARP_CONFIG_TO_PREFIX@|$(shell echo "$(patsubst $(PREFIX)/%,%,$(LIBDIR))/cmake/iwarp" | sed 's|[^/][^/]*|..|g')|g' \

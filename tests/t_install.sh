@@ -4,7 +4,7 @@
 # (and once with DESTDIR), then a small consumer built against the installed copy four ways and
 # run: pkg-config + cc (the README's quick start, extracted as tests/run.sh does), pkg-config +
 # c++ (a C++11 program on verbs.h with the host-op table built the C++ way), CMake
-# find_package(iwarp) and CMake add_subdirectory(<this repository>). A version that is not
+# find_package(iwarp), CMake add_subdirectory(<this repository>) and FetchContent. A version that is not
 # installed must not be found, and `make uninstall` must remove every file it put there.
 # Needs make, cc, c++, pkg-config, cmake. Prints TAP lines and "# counts P F".
 set -u
@@ -91,7 +91,7 @@ runs() { # runs NAME EXE PATTERN: the program exits 0 and prints PATTERN
 
 # 3. pkg-config + cc, and + c++.
 export PKG_CONFIG_PATH="$P/lib/pkgconfig"
-cflags=$(pkg-config --cflags iwarp 2>>"$T/log")
+cflags=$(pkg-config --cflags iwarp 2>>"$T/log" | sed 's/ *$//')
 if [ "$cflags" = "-I$P/include/iwarp" ] && [ "$(pkg-config --modversion iwarp)" = "$(make -s --no-print-directory help | sed -n 's/^iWARP core \([0-9.]*\):.*/\1/p')" ]; then
     ok "pkg-config --cflags iwarp = -I$P/include/iwarp, --modversion = the Makefile's"
 else
@@ -146,6 +146,21 @@ check "CMake add_subdirectory: configure" cmake -S "$T/sub" -B "$T/sub/build"
 check "CMake add_subdirectory: build" cmake --build "$T/sub/build"
 runs "quick start (add_subdirectory build) runs" "$T/sub/build/qs" 'by RDMA Write'
 runs "C++ consumer (add_subdirectory build) runs" "$T/sub/build/cpp" '^C++ consumer'
+
+# 5b. FetchContent (here from the working tree; a user names the git URL instead).
+mkdir -p "$T/fc"
+cp "$T/qs.c" "$T/fc/"
+cat > "$T/fc/CMakeLists.txt" <<CMK
+cmake_minimum_required(VERSION 3.14)
+project(consumer C)
+include(FetchContent)
+FetchContent_Declare(iwarp SOURCE_DIR "$ROOT")
+FetchContent_MakeAvailable(iwarp)
+add_executable(qs qs.c)
+target_link_libraries(qs PRIVATE iwarp::iwarp)
+CMK
+check "CMake FetchContent: configure and build" sh -c "cmake -S '$T/fc' -B '$T/fc/build' && cmake --build '$T/fc/build'"
+runs "quick start (FetchContent build) runs" "$T/fc/build/qs" 'by RDMA Write'
 
 # 6. make uninstall leaves nothing behind.
 check "make uninstall" make --no-print-directory uninstall PREFIX="$P"
