@@ -85,6 +85,9 @@ step "iw_posix.h after <stdio.h> under -std=c99: #error names the fix" sh -c "! 
 step "iw_posix.h after <stdio.h> with -D_POSIX_C_SOURCE=200809L builds" gcc -std=c99 -D_POSIX_C_SOURCE=200809L -I. -Iexamples/posix -c "$B/px_order.c" -o /dev/null
 # The API reference lists every public function of every header (docs/gen-api.py regenerates it).
 step "docs/*.md name every public function (python3 docs/gen-api.py --check)" python3 docs/gen-api.py --check
+# Every link between README.md, CHANGELOG.md and docs/ resolves (files and headings).
+step "README and docs/ links resolve (tests/doclinks.py)" python3 tests/doclinks.py
+step "README.md is at most 200 lines" test "$(wc -l < README.md)" -le 200
 # docs/porting.md names every configuration macro the headers read.
 knobs=$(grep -hoE '^#\s*(ifndef|ifdef|if)\b.*' $HEADERS | grep -oE '\bIW[A-Z]*_[A-Z0-9_]+' | grep -vE '^IW__|_H$|_IMPLEMENTED$' | sort -u)
 step "docs/porting.md names every configuration macro" sh -c 'for k in $0; do grep -q "\`$k\`" docs/porting.md || { echo "missing: $k"; exit 1; }; done' "$knobs"
