@@ -381,7 +381,7 @@ char *iw_px_term_text(iw_term t, char *buf, size_t cap);
  * clock_gettime and MSG_NOSIGNAL are hidden, which would fail below with unrelated errors. */
 #if defined(__GLIBC__) && !defined(__USE_XOPEN2K8)
 #error "iw_posix.h: POSIX.1-2008 is hidden because a libc header was included before iw_posix.h under a strict -std=c99. Fix: include iw_posix.h first in this file, or compile with -D_POSIX_C_SOURCE=200809L (or -std=gnu99)."
-#endif
+#else /* POSIX.1-2008 visible: the implementation (skipped after the #error: no follow-on noise) */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -1533,4 +1533,5 @@ int iw_px_wait_wc(iw_px_ep *ep, iw_px_queue which, iw_wc *wc, int timeout_ms)
     return w.got ? 0 : -1;
 }
 
+#endif /* POSIX.1-2008 visible */
 #endif /* IW_POSIX_IMPLEMENTATION */
