@@ -34,7 +34,7 @@ help:
 	@echo "  make test       every test, gcc + clang, sanitizers; ends 'N passed, N failed'"
 	@echo "  make install    PREFIX=$(PREFIX) DESTDIR=: headers, iwarp.pc, CMake package"
 	@echo "  make uninstall  removes what install copied"
-	@echo "  make mpa-demo | iwperf | iwdump | iwrping | interop | reqs | fuzz | bench | size | clean"
+	@echo "  make mpa-demo | iwperf | iwdump | interop | reqs | fuzz | fuzz-afl | bench | size | clean"
 
 # The programs beside the core (POSIX host, demo, tools, interop) each bring their own rules.
 include $(sort $(wildcard mk/*.mk))
