@@ -86,7 +86,7 @@ step "iw_posix.h after <stdio.h> with -D_POSIX_C_SOURCE=200809L builds" gcc -std
 # The API reference lists every public function of every header (docs/gen-api.py regenerates it).
 step "docs/*.md name every public function (python3 docs/gen-api.py --check)" python3 docs/gen-api.py --check
 # Every link between README.md, CHANGELOG.md and docs/ resolves (files and headings).
-step "README and docs/ links resolve (tests/doclinks.py)" python3 tests/doclinks.py
+step "README and docs/ links resolve, the names they cite exist (tests/doclinks.py)" python3 tests/doclinks.py
 step "README.md is at most 200 lines" test "$(wc -l < README.md)" -le 200
 # docs/porting.md names every configuration macro the headers read.
 knobs=$(grep -hoE '^#\s*(ifndef|ifdef|if)\b.*' $HEADERS | grep -oE '\bIW[A-Z]*_[A-Z0-9_]+' | grep -vE '^IW__|_H$|_IMPLEMENTED$' | sort -u)
