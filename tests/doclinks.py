@@ -46,8 +46,10 @@ for f in files:
             print("%s: no heading for #%s in %s" % (f, frag, p))
             bad += 1
 # Identifiers: every iw_/IW_/IWARP_ name in backticks must occur in the public headers.
+# (and, for environment variables and make variables, the scripts that read them).
 sources = ["mpa.h", "ddp.h", "rdmap.h", "verbs.h", "crc32c.h", "examples/posix/iw_posix.h",
-           "examples/posix/iw_pcap.h", "examples/posix/iw_pcap_read.h"]
+           "examples/posix/iw_pcap.h", "examples/posix/iw_pcap_read.h", "Makefile",
+           "interop/run.sh", "fuzz/run.sh", "bench/run.sh", "tests/run.sh"]
 words = set()
 for h in sources:
     if os.path.exists(h):
@@ -58,8 +60,10 @@ pending = {"IWARP_VERSION_MAJOR", "IWARP_VERSION_MINOR", "IWARP_VERSION_PATCH",
            "IWARP_VERSION_STRING"}
 for f in files:
     text = open(f, encoding="utf-8").read()
-    for m in re.finditer(r"`([^`]+)`", text):
-        for tok in re.findall(r"\b(?:iw|IW|IWARP)_[A-Za-z0-9_]*[A-Za-z0-9]\b", m.group(1)):
+    fenced = re.findall(r"^```[^\n]*\n(.*?)^```", text, flags=re.S | re.M)
+    rest = re.sub(r"^```[^\n]*\n.*?^```", "", text, flags=re.S | re.M)
+    for code in fenced + [m.group(1) for m in re.finditer(r"`([^`]+)`", rest)]:
+        for tok in re.findall(r"\b(?:iw|IW|IWARP)_[A-Za-z0-9_]*[A-Za-z0-9]\b", code):
             if tok not in words and tok not in pending:
                 print("%s: `%s` is not in the headers" % (f, tok))
                 bad += 1
