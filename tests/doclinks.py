@@ -4,8 +4,8 @@
 # that exists and, with a #fragment into a Markdown file, a heading of that file (GitHub's
 # anchor rule: lower case, punctuation dropped, spaces to hyphens), and every identifier of the
 # library (iw_*, IW_*, IWARP_*) in `code` in those files exists in the headers, so that the
-# documentation cannot name a function, type, field or constant that is not there. Exit 1
-# listing the bad ones.
+# documentation cannot name a function, type, field or constant that is not there; and that
+# docs/host.md describes every op of every op table. Exit 1 listing the bad ones.
 import os
 import re
 import sys
@@ -66,6 +66,17 @@ for f in files:
         for tok in re.findall(r"\b(?:iw|IW|IWARP)_[A-Za-z0-9_]*[A-Za-z0-9]\b", code):
             if tok not in words and tok not in pending:
                 print("%s: `%s` is not in the headers" % (f, tok))
+                bad += 1
+# docs/host.md describes every op of every host-op and upcall table of the core.
+host = open("docs/host.md", encoding="utf-8").read()
+for h in ["mpa.h", "ddp.h", "rdmap.h", "verbs.h", "crc32c.h"]:
+    if not os.path.exists(h):
+        continue
+    src = open(h, encoding="utf-8").read()
+    for m in re.finditer(r"typedef struct (iw_[a-z0-9_]*ops) \{(.*?)\} \1;", src, flags=re.S):
+        for op in re.findall(r"\(\*([a-z0-9_]+)\)", m.group(2)):
+            if not re.search(r"`%s[(`]" % op, host):
+                print("docs/host.md: %s.%s (%s) is not described" % (m.group(1), op, h))
                 bad += 1
 print("doc links and names: %d bad" % bad)
 sys.exit(1 if bad else 0)
