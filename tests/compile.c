@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compile.c: every header, implementation included, as strict C99 (and with IWARP_STATIC when
  * the build defines it). One call into each implementation proves the implementation block was
  * really compiled (a misspelt IWARP_IMPLEMENTATION would leave an undefined symbol or an unused

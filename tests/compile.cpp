@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compile.cpp: every header as C++11 (the declarations sit in extern "C").
 #define IWARP_IMPLEMENTATION
 #include "mpa.h"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # iwrping (tools/iwrping.c, the rping-compatible tool of `make interop`) against itself over
 # 127.0.0.1: every MPA variant the interop cases use, with the data checked at both ends (-V),
 # and the two error cases, where the client end (the project too) must send the Terminate the

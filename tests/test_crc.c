@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define IWARP_IMPLEMENTATION
 #include "mpa.h"
 /* test_crc.c: CRC32c (RFC 5044 §4, RFC 3720 §12.1 and App. B.4) on every compiled-in path this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_ddp.c: ddp.h header codecs, segmentation, receive checks and placement, errors, and DDP
  * over mpa.h. Each test's name lists the requirement IDs (../shared/spec/requirements.md) it
  * would fail on if that rule were broken. Expected octets come from outside the code under test:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_ddp_siw.c: ddp.h against real Linux soft-iWARP (siw) traffic (tests/vectors/siw_*.pcap)
  * and the synthetic multi-FPDU capture, with tshark's DDP decoding as the second, independent
  * parser: tests/vectors/<capture>.ddp.expect, written by tests/vectors/gen_ddp_expect.sh (every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fastpath.c: the per-message short cuts of the RDMA Write path (issue 6) against the
  * general code they stand in for. Each runs the same traffic with the short cut's
  * preconditions broken one at a time and requires the same wire octets, the same placement and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_mpa.c: mpa.h frames, connection setup, FPDU transmit and receive, markers, errors.
  * Each test names the requirement IDs (../shared/spec/requirements.md) it checks; a test that
  * names an ID fails when that rule is broken. Expected octets come from outside the code under

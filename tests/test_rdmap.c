@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_rdmap.c: rdmap.h over ddp.h over mpa.h. Two endpoints joined by an in-memory pipe do
  * every operation with every byte checked, fed whole, byte by byte, in random chunks and at
  * every split point, fused and verify-then-place, with partial sends; every error case sends

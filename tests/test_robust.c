@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_robust.c: hostile octets against the whole stack. A valid stream of every RDMAP
  * operation (from two real endpoints) is mutated at random (bit flips, octets overwritten,
  * lengths changed, pieces dropped or repeated) and fed, in random chunks, to a fresh receiver

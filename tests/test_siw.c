@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_siw.c: mpa.h against real Linux soft-iWARP traffic (tests/vectors/siw_*.pcap) and a
  * synthetic multi-FPDU capture, with tshark's decoding (tests/vectors/NAME.expect) as the second,
  * independent parser. Per connection:

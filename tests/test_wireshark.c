@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L /* popen, pclose, mkdir: before any include */
 /* test_wireshark.c: MPA-076, captures of project traffic decoded by tshark (Wireshark 4.0 checked).
  *

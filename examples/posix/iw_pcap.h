@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* examples/posix/iw_pcap.h: capture writer for iWARP traffic (hosted C99 + stdio, header-only,
  * no malloc). Not part of the core: a host's mpa.h trace op forwards to it to produce a classic
  * pcap file that tshark/Wireshark (and tools/iwdump) decode. The reader is iw_pcap_read.h.
