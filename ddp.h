@@ -1,5 +1,7 @@
 /* ddp.h: Direct Data Placement for iWARP (RFC 5041), tagged and untagged buffer models.
  *
+ * SPDX-License-Identifier: MIT
+ *
  * QUICK START
  *   In exactly one C file:
  *       #define IWARP_IMPLEMENTATION
@@ -96,7 +98,7 @@ typedef struct iw_ddp_hdr {
 } iw_ddp_hdr;
 
 /* Header length for the model of control octet 0. */
-IW__INLINE size_t iw_ddp_hdr_len(uint8_t ctrl0)
+IW_INLINE size_t iw_ddp_hdr_len(uint8_t ctrl0)
 {
     return (ctrl0 & IW_DDP_F_TAGGED) ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR;
 }
@@ -262,8 +264,7 @@ typedef struct iw_ddp_stream {
     void *mctx;
     const iw_ddp_ulp_ops *ulp;
     void *uctx;
-    iw_mpa_crc32c_fn crc_fn;
-    iw_mpa_crc32c_copy_fn crc_copy_fn;
+    iw_crc32c_kernels crc; /* CRC and copy kernels for this CPU (crc32c.h) */
     iw_ddp_error err;
     iw_ddp_stats stats;
     /* receive */
@@ -324,7 +325,7 @@ IW_DEF iw_status iw_ddp_rx_place_begin(iw_ddp_stream *s, const uint8_t *hdr, siz
                                        size_t len, iw_mpa_place_dst **dst, size_t *hdr_len);
 /* The STag a streamed placement is still arriving into (iw_ddp_rx_place_begin said IW_OK and
  * the FPDU has not ended), 0 if none. */
-IW__INLINE uint32_t iw_ddp_rx_streaming(const iw_ddp_stream *s)
+IW_INLINE uint32_t iw_ddp_rx_streaming(const iw_ddp_stream *s)
 {
     return s->pend_dst.base ? s->rt_stag : 0u;
 }
@@ -342,7 +343,7 @@ IW_DEF int iw_ddp_rx_revoke(iw_ddp_stream *s);
 IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m);
 /* The LLP can take more: continue the message in progress. */
 IW_DEF iw_status iw_ddp_tx_resume(iw_ddp_stream *s);
-IW__INLINE int iw_ddp_tx_busy(const iw_ddp_stream *s) { return s->tx_active; }
+IW_INLINE int iw_ddp_tx_busy(const iw_ddp_stream *s) { return s->tx_active; }
 
 /* Record an error found above DDP (RDMAP at delivery) as the stream's first error: nothing
  * more is placed or delivered. Returns the sticky status. */
@@ -358,10 +359,10 @@ IW_DEF void iw_ddp_tx_abort(iw_ddp_stream *s);
  * Request with MSN 1, handled inside mpa.h). */
 IW_DEF void iw_ddp_msn_skip(iw_ddp_stream *s, uint32_t qn, int rx);
 
-IW__INLINE const iw_ddp_error *iw_ddp_last_error(const iw_ddp_stream *s) { return &s->err; }
-IW__INLINE iw_ddp_stats iw_ddp_get_stats(const iw_ddp_stream *s) { return s->stats; }
+IW_INLINE const iw_ddp_error *iw_ddp_last_error(const iw_ddp_stream *s) { return &s->err; }
+IW_INLINE iw_ddp_stats iw_ddp_get_stats(const iw_ddp_stream *s) { return s->stats; }
 /* Expected MSN of untagged queue qn (< IW_CFG_DDP_QN). */
-IW__INLINE uint32_t iw_ddp_rx_msn(const iw_ddp_stream *s, uint32_t qn) { return s->rq[qn].msn; }
+IW_INLINE uint32_t iw_ddp_rx_msn(const iw_ddp_stream *s, uint32_t qn) { return s->rq[qn].msn; }
 
 /* ---- over mpa.h ----------------------------------------------------------------------- */
 
@@ -395,24 +396,24 @@ IW_DEF iw_status iw_ddp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t h
 extern "C" {
 #endif
 
-IW__INLINE void iw__ddp_put_be64(uint8_t *p, uint64_t v)
+IW_INLINE void iw__ddp_put_be64(uint8_t *p, uint64_t v)
 {
-    iw__put_be32(p, (uint32_t)(v >> 32));
-    iw__put_be32(p + 4, (uint32_t)v);
+    iw_put_be32(p, (uint32_t)(v >> 32));
+    iw_put_be32(p + 4, (uint32_t)v);
 }
-IW__INLINE uint64_t iw__ddp_get_be64(const uint8_t *p)
+IW_INLINE uint64_t iw__ddp_get_be64(const uint8_t *p)
 {
-    return ((uint64_t)iw__get_be32(p) << 32) | iw__get_be32(p + 4);
+    return ((uint64_t)iw_get_be32(p) << 32) | iw_get_be32(p + 4);
 }
 
 /* The tagged header (RFC 5041 §4.1, §4.2): T = 1, L, Rsvd = 0, DV = 01b (DDP-001, DDP-002),
  * octet 1 the ULP's, STag, TO (DDP-003). iw_ddp_hdr_encode and iw__ddp_tx_one write it. */
-IW__INLINE void iw__ddp_put_tagged(uint8_t *out, unsigned last, uint8_t ulp, uint32_t stag,
+IW_INLINE void iw__ddp_put_tagged(uint8_t *out, unsigned last, uint8_t ulp, uint32_t stag,
                                    uint64_t to)
 {
     out[0] = (uint8_t)(IW_DDP_F_TAGGED | (last ? IW_DDP_F_LAST : 0u) | IW_DDP_VERSION);
     out[1] = ulp;
-    iw__put_be32(out + 2, stag);
+    iw_put_be32(out + 2, stag);
     iw__ddp_put_be64(out + 6, to);
 }
 
@@ -426,14 +427,14 @@ IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out)
     /* RFC 5041 §4.1: T = 0, L, Rsvd = 0, DV = 01b (DDP-001, DDP-002); octet 1 is the ULP's. */
     out[0] = (uint8_t)((h->last ? IW_DDP_F_LAST : 0u) | IW_DDP_VERSION);
     out[1] = h->ulp;
-    iw__put_be32(out + 2, h->ulp32); /* §4.3 (DDP-004) */
-    iw__put_be32(out + 6, h->qn);
-    iw__put_be32(out + 10, h->msn);
-    iw__put_be32(out + 14, h->mo);
+    iw_put_be32(out + 2, h->ulp32); /* §4.3 (DDP-004) */
+    iw_put_be32(out + 6, h->qn);
+    iw_put_be32(out + 10, h->msn);
+    iw_put_be32(out + 14, h->mo);
     return IW_DDP_UNTAGGED_HDR;
 }
 
-/* The receive path's helpers are inlined into iw_ddp_rx and iw_ddp_rx_place (IW__HOT). */
+/* The receive path's helpers are inlined into iw_ddp_rx and iw_ddp_rx_place (IW_HOT). */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
 #define IW__DDP_PREFETCH(p) __builtin_prefetch(p)
 #else
@@ -453,7 +454,7 @@ IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out)
  * of 4-6 ns at 1 KiB. */
 #define IW__DDP_PREFETCH_MIN 512u
 #define IW__DDP_PREFETCH_LEN 1024u
-static IW__HOT iw_status iw__ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen)
+static IW_HOT iw_status iw__ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen)
 {
     size_t need;
     if (len < 1) return IW_EAGAIN;
@@ -465,13 +466,13 @@ static IW__HOT iw_status iw__ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp
     h->dv = (uint8_t)(p[0] & IW_DDP_F_DV); /* Rsvd (0x3C) is not checked on receive */
     h->ulp = p[1];
     if (h->tagged) {
-        h->stag = iw__get_be32(p + 2);
+        h->stag = iw_get_be32(p + 2);
         h->to = iw__ddp_get_be64(p + 6);
     } else {
-        h->ulp32 = iw__get_be32(p + 2);
-        h->qn = iw__get_be32(p + 6);
-        h->msn = iw__get_be32(p + 10);
-        h->mo = iw__get_be32(p + 14);
+        h->ulp32 = iw_get_be32(p + 2);
+        h->qn = iw_get_be32(p + 6);
+        h->msn = iw_get_be32(p + 10);
+        h->mo = iw_get_be32(p + 14);
     }
     *hlen = need;
     return IW_OK;
@@ -537,8 +538,7 @@ IW_DEF iw_status iw_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *
     s->mctx = mctx;
     s->ulp = ulp;
     s->uctx = uctx;
-    s->crc_fn = iw_mpa_crc32c_select();
-    s->crc_copy_fn = iw_mpa_crc32c_copy_select();
+    iw_crc32c_kernels_select(&s->crc);
     for (q = 0; q < IW_CFG_DDP_QN; q++) s->rq[q].msn = 1; /* RFC 5041 §6.1 (DDP-015) */
     return IW_OK;
 }
@@ -607,7 +607,7 @@ IW_DEF iw_status iw_ddp_fail(iw_ddp_stream *s, iw_status st, iw_term t, const ui
 /* The tagged checks of iw__ddp_check (after DV and the ULP's check), for a segment with STag
  * stag and TO to carrying n octets: DDP-025 (a later segment continues its message), then the
  * resolver (DDP-019..023) and DDP-037 for its pieces; dst[0..*nd) are the pieces on success. */
-static IW__HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, uint64_t to, uint32_t n,
+static IW_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, uint64_t to, uint32_t n,
                                               unsigned access, iw_ddp_buf *dst, size_t *nd,
                                               iw_term *t)
 {
@@ -655,7 +655,7 @@ static IW__HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, u
 /* The checks of RFC 5041 §7.1 in the order of spec/ddp.md 6 (DV, ULP, model), for segment
  * u[0..len) with header h; nothing is placed. On success dst[0..*nd) are the pieces the
  * payload goes to (tagged), or the queue's buffer is set up (untagged, first segment). */
-static IW__HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t len, iw_ddp_hdr *h,
+static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t len, iw_ddp_hdr *h,
                                        size_t *hl, iw_ddp_buf *dst, size_t *nd, iw_term *t)
 {
     uint32_t n;
@@ -755,7 +755,7 @@ static iw_status iw__ddp_deliver(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t
 }
 
 /* Complete a placed segment: advance the message and deliver it on L = 1 (DDP-035, -036). */
-static IW__HOT iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
+static IW_HOT iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
 {
     uint32_t mlen;
     s->stats.rx_segs++;
@@ -779,48 +779,10 @@ static IW__HOT iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h,
     return iw__ddp_deliver(s, h, mlen);
 }
 
-/* Placement copy. Where the stream's fused copy+CRC path is "vpclmul" (iw_ddp_init asked the
- * CPU: AVX-512 F and VL usable; no flag is kept anywhere else), 512-bit loads and stores, four
- * per step, the last move ending where the range ends (it may rewrite octets just copied, never
- * one outside [d, d + n)); elsewhere IW_MEMCPY. 4 KiB from L2 took 71-72 ns against 77-78 for
- * glibc's memcpy (rep movsb at that size) on an AMD EPYC (Zen 4), see bench_ddp.c. */
-#if IW__CRC32C_X86
-static IW__CRC32C_T_VPCLMUL void iw__ddp_copy_z(uint8_t *d, const uint8_t *b, size_t n)
+/* Placement copy of octets already checked: the kernel set's plain copy (crc32c.h). */
+static IW_HOT void iw__ddp_copy(const iw_ddp_stream *s, uint8_t *d, const uint8_t *b, size_t n)
 {
-    if (n < 64) {
-        iw__crc32c_copy_small(d, b, n);
-        return;
-    }
-    while (n > 256) {
-        __m512i z0 = IW__CRC32C_LDZ(b), z1 = IW__CRC32C_LDZ(b + 64);
-        __m512i z2 = IW__CRC32C_LDZ(b + 128), z3 = IW__CRC32C_LDZ(b + 192);
-        IW__CRC32C_STZ(d, z0);
-        IW__CRC32C_STZ(d + 64, z1);
-        IW__CRC32C_STZ(d + 128, z2);
-        IW__CRC32C_STZ(d + 192, z3);
-        b += 256;
-        d += 256;
-        n -= 256;
-    }
-    while (n > 64) {
-        (void)iw__crc32c_cpz(d, b);
-        b += 64;
-        d += 64;
-        n -= 64;
-    }
-    (void)iw__crc32c_cpz(d + n - 64, b + n - 64); /* ends where the range ends */
-}
-#endif
-static IW__HOT void iw__ddp_copy(const iw_ddp_stream *s, uint8_t *d, const uint8_t *b, size_t n)
-{
-#if IW__CRC32C_X86
-    if (s->crc_copy_fn == iw__crc32c_copy_vpclmul) {
-        iw__ddp_copy_z(d, b, n);
-        return;
-    }
-#endif
-    (void)s;
-    IW_MEMCPY(d, b, n);
+    s->crc.move(d, b, n);
 }
 
 /* Refuse segment u with (st, t). */
@@ -892,7 +854,7 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
         unsigned access = IW_DDP_ACC_REMOTE_WRITE;
         tagged = 1;
         last = (u[0] & IW_DDP_F_LAST) != 0;
-        stag = iw__get_be32(u + 2);
+        stag = iw_get_be32(u + 2);
         to = iw__ddp_get_be64(u + 6);
         hl = IW_DDP_TAGGED_HDR;
         n = (uint32_t)(len - IW_DDP_TAGGED_HDR);
@@ -906,9 +868,7 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
         h.to = to;
         if (s->ulp->check && s->ulp->check(s->uctx, &h, &access, &t) != IW_OK) st = IW_ETERM;
         else st = iw__ddp_check_tagged(s, stag, to, n, access, dst, &nd, &t);
-#if IW__CRC32C_X86
-        if (IW__DDP_LIKELY(st == IW_OK && nd == 1 && len >= IW_CFG_DDP_FUSE_MIN &&
-                           s->crc_copy_fn == iw__crc32c_copy_vpclmul)) {
+        if (IW__DDP_LIKELY(st == IW_OK && nd == 1 && len >= IW_CFG_DDP_FUSE_MIN)) {
             /* the usual case in one straight line: one piece (all of the payload, DDP-037),
              * the bookkeeping below, then the header's CRC and the payload's copy+CRC in one
              * call */
@@ -920,11 +880,10 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
             s->rt_next_to = to + n;
             s->rt_active = (uint8_t)!last;
             if (IW__DDP_UNLIKELY(last)) s->pend_hdr = h;
-            *crc = iw__crc32c_copy_vpclmul_pre(crc_in, u, IW_DDP_TAGGED_HDR, dst[0].base,
-                                               u + IW_DDP_TAGGED_HDR, n);
+            *crc = s->crc.copy2_crc(crc_in, u, IW_DDP_TAGGED_HDR, dst[0].base,
+                                    u + IW_DDP_TAGGED_HDR, n);
             return IW_OK;
         }
-#endif
     } else {
         hl = 0;
         st = iw__ddp_check(s, u, len, &h, &hl, dst, &nd, &t);
@@ -937,7 +896,7 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
     if (st != IW_OK) { /* held until the CRC says whether the header can be trusted */
         iw__ddp_mkerr(&s->pend_err, st, t, u, len);
         s->pend = IW__DDP_P_FAIL;
-        *crc = s->crc_fn(crc_in, u, len);
+        *crc = s->crc.crc(crc_in, u, len);
         return IW_OK;
     }
     s->pend_n = n;
@@ -955,27 +914,25 @@ IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len,
     }
     if (len < IW_CFG_DDP_FUSE_MIN) { /* short: CRC first (one call, header included), then
                                       * the copy reads from L1; faster than the fused pass */
-        *crc = s->crc_fn(crc_in, u, len);
+        *crc = s->crc.crc(crc_in, u, len);
         if (nd == 1) iw__ddp_copy(s, dst[0].base, u + hl, dst[0].len);
         else for (p = u + hl, i = 0; i < nd; i++) {
             iw__ddp_copy(s, dst[i].base, p, dst[i].len);
             p += dst[i].len;
         }
     }
-#if IW__CRC32C_X86
-    else if (nd == 1 && s->crc_copy_fn == iw__crc32c_copy_vpclmul) {
+    else if (nd == 1) {
         /* the usual case, one piece (all of the payload, DDP-037): the header's CRC and the
          * payload's copy+CRC in one call, no dependent call of its own for the header */
-        *crc = iw__crc32c_copy_vpclmul_pre(crc_in, u, hl, dst[0].base, u + hl, dst[0].len);
+        *crc = s->crc.copy2_crc(crc_in, u, hl, dst[0].base, u + hl, dst[0].len);
     }
-#endif
     else {
-        uint32_t c = s->crc_fn(crc_in, u, hl);
+        uint32_t c = s->crc.crc(crc_in, u, hl);
         for (p = u + hl, i = 0; i < nd; i++) { /* copy and CRC in one pass, validated pieces only */
-            c = s->crc_copy_fn(c, dst[i].base, p, dst[i].len);
+            c = s->crc.copy_crc(c, dst[i].base, p, dst[i].len);
             p += dst[i].len;
         }
-        if (p < u + len) c = s->crc_fn(c, p, (size_t)(u + len - p)); /* zero-length: none */
+        if (p < u + len) c = s->crc.crc(c, p, (size_t)(u + len - p)); /* zero-length: none */
         *crc = c;
     }
     return IW_OK;
@@ -1188,7 +1145,7 @@ static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
 
 /* iw_ddp_send's argument checks of message m, in its order (EINVAL, EHOST), and its total
  * length into *total. */
-static IW__HOT iw_status iw__ddp_send_check(const iw_ddp_stream *s, const iw_ddp_msg *m, uint64_t *total)
+static IW_HOT iw_status iw__ddp_send_check(const iw_ddp_stream *s, const iw_ddp_msg *m, uint64_t *total)
 {
     size_t i;
     *total = 0;
@@ -1242,7 +1199,7 @@ static iw_status iw__ddp_tx_one(iw_ddp_stream *s, iw_mpa_conn *c)
 }
 
 /* The message now in s->tx (checked, total octets) starts: its first segments go out. */
-static IW__HOT iw_status iw__ddp_send_start(iw_ddp_stream *s, uint64_t total)
+static IW_HOT iw_status iw__ddp_send_start(iw_ddp_stream *s, uint64_t total)
 {
     s->tx_active = 1;
     s->tx_done_segs = 0;
@@ -1289,7 +1246,7 @@ IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
  * cleared (every member 0, as a memset message), for the ULP to build the next message in
  * place, or NULL while one is in progress (iw_ddp_send's IW_EAGAIN). The slot is dead until
  * iw__ddp_send_built: filling it and not sending changes nothing. */
-IW__INLINE iw_ddp_msg *iw__ddp_send_slot(iw_ddp_stream *s)
+IW_INLINE iw_ddp_msg *iw__ddp_send_slot(iw_ddp_stream *s)
 {
     iw_ddp_msg *m = &s->tx;
     if (s->tx_active) return NULL;
@@ -1304,7 +1261,7 @@ IW__INLINE iw_ddp_msg *iw__ddp_send_slot(iw_ddp_stream *s)
 }
 /* Send the message built in iw__ddp_send_slot: iw_ddp_send's checks and outcomes, on the slot
  * (a refused one stays dead). */
-static IW__UNUSED iw_status iw__ddp_send_built(iw_ddp_stream *s)
+static IW_UNUSED iw_status iw__ddp_send_built(iw_ddp_stream *s)
 {
     uint64_t total;
     iw_status st = iw__ddp_send_check(s, &s->tx, &total);

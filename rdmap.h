@@ -1,5 +1,7 @@
 /* rdmap.h: the RDMA Protocol for iWARP (RFC 5040), with RFC 7306 atomics and immediate data.
  *
+ * SPDX-License-Identifier: MIT
+ *
  * QUICK START
  *   In exactly one C file:
  *       #define IWARP_IMPLEMENTATION
@@ -151,12 +153,12 @@ IW_DEF iw_status iw_rdmap_term_decode(const uint8_t *p, size_t len, iw_rdmap_ter
 /* ---- atomics (RFC 7306 §5.1) ------------------------------------------------------------ */
 
 /* FetchAdd: field-wise add; each 1 bit of mask ends a field and drops its carry (ATOM-006). */
-IW__INLINE uint64_t iw_rdmap_fetchadd(uint64_t orig, uint64_t add, uint64_t mask)
+IW_INLINE uint64_t iw_rdmap_fetchadd(uint64_t orig, uint64_t add, uint64_t mask)
 {
     return ((orig & ~mask) + (add & ~mask)) ^ ((orig ^ add) & mask);
 }
 /* CmpSwap: the value stored (orig itself when the compare fails) (ATOM-007). */
-IW__INLINE uint64_t iw_rdmap_cmpswap(uint64_t orig, uint64_t swap, uint64_t swap_mask,
+IW_INLINE uint64_t iw_rdmap_cmpswap(uint64_t orig, uint64_t swap, uint64_t swap_mask,
                                      uint64_t cmp, uint64_t cmp_mask)
 {
     if (((cmp ^ orig) & cmp_mask) != 0) return orig;
@@ -289,7 +291,7 @@ typedef struct iw_rdmap_wr {
 /* Private (verbs.h's post path): the members iw_rdmap_post reads from a WR, all zeroed, as a
  * memset of the whole WR would leave them, without writing the 200-odd octets (the private
  * members it sets itself). Keep in step with iw__rdmap_wr_copy. */
-IW__INLINE void iw__rdmap_wr_clear(iw_rdmap_wr *w)
+IW_INLINE void iw__rdmap_wr_clear(iw_rdmap_wr *w)
 {
     unsigned i;
     for (i = 0; i < IW_RDMAP_IMM_LEN; i++) w->imm[i] = 0;
@@ -405,14 +407,14 @@ IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t);
 /* The LLP failed or closed (MPA error, peer FIN): no Terminate from us; flush, report. */
 IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t);
 
-IW__INLINE int iw_rdmap_failed(const iw_rdmap_stream *s) { return s->failed; }
-IW__INLINE const iw_rdmap_event *iw_rdmap_last_event(const iw_rdmap_stream *s) { return &s->ev; }
-IW__INLINE uint32_t iw_rdmap_ord_outstanding(const iw_rdmap_stream *s) { return s->ord_out; }
-IW__INLINE uint32_t iw_rdmap_ird_outstanding(const iw_rdmap_stream *s)
+IW_INLINE int iw_rdmap_failed(const iw_rdmap_stream *s) { return s->failed; }
+IW_INLINE const iw_rdmap_event *iw_rdmap_last_event(const iw_rdmap_stream *s) { return &s->ev; }
+IW_INLINE uint32_t iw_rdmap_ord_outstanding(const iw_rdmap_stream *s) { return s->ord_out; }
+IW_INLINE uint32_t iw_rdmap_ird_outstanding(const iw_rdmap_stream *s)
 {
     return s->irq_tail - s->irq_head;
 }
-IW__INLINE const iw_rdmap_stats *iw_rdmap_get_stats(const iw_rdmap_stream *s)
+IW_INLINE const iw_rdmap_stats *iw_rdmap_get_stats(const iw_rdmap_stream *s)
 {
     return &s->stats;
 }
@@ -581,7 +583,7 @@ IW_DEF size_t iw_rdmap_term_encode(const iw_rdmap_term_info *ti, uint8_t *out)
                        (ti->r ? IW_RDMAP_TERM_R : 0u));
     out[3] = 0;
     if (ti->d) { /* Fig. 7: DDP Segment Length, then the DDP header (RDMAP-020) */
-        iw__put_be16(out + n, ti->m ? ti->seg_len : 0u);
+        iw_put_be16(out + n, ti->m ? ti->seg_len : 0u);
         n += 2;
         IW_MEMCPY(out + n, ti->ddp_hdr, ti->ddp_hdr_len);
         n += ti->ddp_hdr_len;
@@ -609,7 +611,7 @@ IW_DEF iw_status iw_rdmap_term_decode(const uint8_t *p, size_t len, iw_rdmap_ter
     if (ti->d) {
         size_t hl;
         if (len < n + 3) return IW_EINVAL;
-        ti->seg_len = iw__get_be16(p + n);
+        ti->seg_len = iw_get_be16(p + n);
         n += 2;
         hl = iw_ddp_hdr_len(p[n]);
         if (len < n + hl) return IW_EINVAL;
@@ -642,13 +644,13 @@ static void iw__rdmap_hdrct(iw_rdmap_term_info *ti, unsigned op, int has_hdr, in
 
 /* ---- small helpers ---- */
 
-IW__INLINE iw_rdmap_wr *iw__rdmap_wr_at(iw_rdmap_stream *s, uint32_t i)
+IW_INLINE iw_rdmap_wr *iw__rdmap_wr_at(iw_rdmap_stream *s, uint32_t i)
 {
-    return &s->sq[iw__ring_ix(i, s->sq_cap)];
+    return &s->sq[iw_ring_ix(i, s->sq_cap)];
 }
-IW__INLINE iw_rdmap_inreq *iw__rdmap_in_at(iw_rdmap_stream *s, uint32_t i)
+IW_INLINE iw_rdmap_inreq *iw__rdmap_in_at(iw_rdmap_stream *s, uint32_t i)
 {
-    return &s->irq[iw__ring_ix(i, s->irq_cap)];
+    return &s->irq[iw_ring_ix(i, s->irq_cap)];
 }
 static int iw__rdmap_needs_resp(unsigned op)
 {
@@ -995,16 +997,16 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_READ];
     uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR];
     size_t n = iw__rdmap_seg(s, r, len < IW_RDMAP_READ_REQ_HDR ? len : IW_RDMAP_READ_REQ_HDR, seg);
-    uint32_t size = iw__get_be32(r + 12);
+    uint32_t size = iw_get_be32(r + 12);
     (void)h;
     if (len != IW_RDMAP_READ_REQ_HDR) /* V7: ULPDU length 46 (RDMAP-037) */
         return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
                                 n, s->rx_seg_len);
     if (size > 0) { /* RDMAP-009: RDMARDSZ 0 is not validated */
         size_t k = 0;
-        iw_ddp_xlate x = s->ops->resolve(s->ctx, iw__get_be32(r + 16), iw__get_be64(r + 20),
+        iw_ddp_xlate x = s->ops->resolve(s->ctx, iw_get_be32(r + 16), iw_get_be64(r + 20),
                                          size, IW_DDP_ACC_REMOTE_READ, NULL, 0, &k);
-        uint64_t to = iw__get_be64(r + 20);
+        uint64_t to = iw_get_be64(r + 20);
         if ((x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) && to + (size - 1u) < to)
             x = IW_DDP_X_TO_WRAP; /* V14 whatever the resolver says */
         if (x != IW_DDP_X_OK) { /* V10-V14 (RDMAP-040..044) */
@@ -1027,7 +1029,7 @@ static iw_status iw__rdmap_on_atomic_req(iw_rdmap_stream *s, const iw_ddp_hdr *h
     unsigned aop = r[3] & 0xFu;
     iw_ddp_buf b;
     iw_ddp_xlate x;
-    uint64_t to = iw__get_be64(r + 12);
+    uint64_t to = iw_get_be64(r + 12);
     (void)h;
     if (len != IW_RDMAP_ATOMIC_REQ_HDR) /* V21 (ATOM-020) */
         return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
@@ -1035,7 +1037,7 @@ static iw_status iw__rdmap_on_atomic_req(iw_rdmap_stream *s, const iw_ddp_hdr *h
     if (aop != IW_RDMAP_AOP_FETCHADD && aop != IW_RDMAP_AOP_CMPSWAP) /* V22 (ATOM-019) */
         return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
                                 n, s->rx_seg_len);
-    x = s->ops->resolve(s->ctx, iw__get_be32(r + 8), to, 8, IW_RDMAP_ACC_REMOTE_ATOMIC, &b, 1,
+    x = s->ops->resolve(s->ctx, iw_get_be32(r + 8), to, 8, IW_RDMAP_ACC_REMOTE_ATOMIC, &b, 1,
                         &k);
     if ((x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) && to + 7u < to) x = IW_DDP_X_TO_WRAP;
     if (x != IW_DDP_X_OK) /* V23-V24 (ATOM-018) */
@@ -1097,12 +1099,12 @@ static iw_status iw__rdmap_on_atomic_resp(iw_rdmap_stream *s, const iw_ddp_hdr *
     uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR];
     size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     (void)h;
-    if (len != IW_RDMAP_ATOMIC_RESP_HDR || !w || iw__get_be32(r) != w->req_id) { /* V26 */
+    if (len != IW_RDMAP_ATOMIC_RESP_HDR || !w || iw_get_be32(r) != w->req_id) { /* V26 */
         if (w && len == IW_RDMAP_ATOMIC_RESP_HDR) w->status = IW_ETERM;
         return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
                                 n, s->rx_seg_len);
     }
-    w->orig = iw__get_be64(r + 4); /* ATOM-009: big-endian on the wire */
+    w->orig = iw_get_be64(r + 4); /* ATOM-009: big-endian on the wire */
     iw__rdmap_resp_done(s, w);
     return IW_OK;
 }
@@ -1177,16 +1179,16 @@ static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t
     size_t k = 0, i;
     iw_ddp_xlate x;
     if (max > IW_CFG_DDP_TX_PIECES) max = IW_CFG_DDP_TX_PIECES;
-    x = s->ops->resolve(s->ctx, iw__get_be32(r + 16), iw__get_be64(r + 20) + off, want,
+    x = s->ops->resolve(s->ctx, iw_get_be32(r + 16), iw_get_be64(r + 20) + off, want,
                         IW_DDP_ACC_REMOTE_READ, b, max, &k);
     if (x == IW_DDP_X_OK && (k == 0 || k > max)) x = IW_DDP_X_INVALID_STAG;
     if (x != IW_DDP_X_OK) {
         uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR];
         uint8_t *u = seg + IW_DDP_UNTAGGED_HDR;
         IW_MEMCPY(seg, q->raw, q->raw_len);
-        iw__put_be64(u + 4, iw__get_be64(u + 4) + off);   /* SinkTO */
-        iw__put_be32(u + 12, iw__get_be32(u + 12) - off); /* RDMARDSZ */
-        iw__put_be64(u + 20, iw__get_be64(u + 20) + off); /* SrcTO */
+        iw_put_be64(u + 4, iw_get_be64(u + 4) + off);   /* SinkTO */
+        iw_put_be32(u + 12, iw_get_be32(u + 12) - off); /* RDMARDSZ */
+        iw_put_be64(u + 20, iw_get_be64(u + 20) + off); /* SrcTO */
         (void)iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, q->raw_len,
                                q->raw_len);
         return IW_ETERM;
@@ -1211,18 +1213,18 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
     if (q->opcode == IW_RDMAP_OP_READ_REQ) { /* RDMAP-006: tagged with SinkSTag, at SinkTO */
         m.tagged = 1;
         m.ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_READ_RESP);
-        m.stag = iw__get_be32(r);
-        m.to = iw__get_be64(r + 4);
-        m.len = iw__get_be32(r + 12);
+        m.stag = iw_get_be32(r);
+        m.to = iw_get_be64(r + 4);
+        m.len = iw_get_be32(r + 12);
         if (m.len) m.pull = iw__rdmap_pull;
     } else { /* Atomic Request */
         iw_ddp_buf b;
         size_t k = 0;
         unsigned aop = r[3] & 0xFu;
-        uint64_t orig, as = iw__get_be64(r + 20), asm_ = iw__get_be64(r + 28),
-                       cd = iw__get_be64(r + 36), cm = iw__get_be64(r + 44);
-        uint64_t to = iw__get_be64(r + 12);
-        iw_ddp_xlate x = s->ops->resolve(s->ctx, iw__get_be32(r + 8), to, 8,
+        uint64_t orig, as = iw_get_be64(r + 20), asm_ = iw_get_be64(r + 28),
+                       cd = iw_get_be64(r + 36), cm = iw_get_be64(r + 44);
+        uint64_t to = iw_get_be64(r + 12);
+        iw_ddp_xlate x = s->ops->resolve(s->ctx, iw_get_be32(r + 8), to, 8,
                                          IW_RDMAP_ACC_REMOTE_ATOMIC, &b, 1, &k);
         if (x == IW_DDP_X_OK && (k != 1 || !b.base || b.len != 8 || ((uintptr_t)b.base & 7u)))
             x = IW_DDP_X_INVALID_STAG;
@@ -1242,7 +1244,7 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
             IW_MEMCPY(b.base, &v, 8);
         }
         IW_MEMCPY(q->resp, r + 4, 4); /* ATOM-009: the Request Identifier echoed */
-        iw__put_be64(q->resp + 4, orig);
+        iw_put_be64(q->resp + 4, orig);
         q->iov.base = q->resp;
         q->iov.len = IW_RDMAP_ATOMIC_RESP_HDR;
         m.ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_ATOMIC_RESP);
@@ -1310,13 +1312,13 @@ static iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
 /* Nothing for the pump to offer: no Terminate pending, no response and no WR waiting. The
  * pump then returns IW_OK and changes nothing, so a caller may skip it (the receive path
  * after each message, where this is the usual case). */
-IW__INLINE int iw__rdmap_tx_idle(const iw_rdmap_stream *s)
+IW_INLINE int iw__rdmap_tx_idle(const iw_rdmap_stream *s)
 {
     return !s->term_pending && s->irq_send == s->irq_tail && s->sq_next == s->sq_tail;
 }
 
 /* The WR next in the send queue may go to DDP: ORD (RDMAP-014) and its read fence allow. */
-IW__INLINE int iw__rdmap_wr_ready(const iw_rdmap_stream *s, const iw_rdmap_wr *w)
+IW_INLINE int iw__rdmap_wr_ready(const iw_rdmap_stream *s, const iw_rdmap_wr *w)
 {
     if (iw__rdmap_needs_resp(w->opcode) && s->ord_out >= s->cfg.ord) return 0;
     if ((w->flags & IW_RDMAP_F_READ_FENCE) && s->ord_out) return 0;
@@ -1370,7 +1372,7 @@ static iw_status iw__rdmap_pump(iw_rdmap_stream *s)
  * waiting, w alone in the queue and ready, DDP free), that round without the pump's loop,
  * then the pump only if something is left to offer. Same outcome: tests/test_fastpath_vr2.c
  * and every test that posts. */
-IW__INLINE iw_status iw__rdmap_pump_first(iw_rdmap_stream *s, iw_rdmap_wr *w)
+IW_INLINE iw_status iw__rdmap_pump_first(iw_rdmap_stream *s, iw_rdmap_wr *w)
 {
     iw_status st;
     if (s->in_pump || s->term_pending || s->irq_send != s->irq_tail ||
@@ -1463,14 +1465,14 @@ static void iw__rdmap_wr_copy(iw_rdmap_wr *d, const iw_rdmap_wr *wr)
 
 /* The slot for the next posted WR, or NULL: the stream ended (IW_ESTATE: RDMAP-022, nothing
  * but the Terminate) or the send queue is full (IW_EAGAIN). */
-IW__INLINE iw_rdmap_wr *iw__rdmap_post_slot(iw_rdmap_stream *s)
+IW_INLINE iw_rdmap_wr *iw__rdmap_post_slot(iw_rdmap_stream *s)
 {
     if (s->failed || s->sq_tail - s->sq_head >= s->sq_cap) return NULL;
     return iw__rdmap_wr_at(s, s->sq_tail);
 }
 
 /* A posted WR's private state: waiting, nothing sent or answered, no error. */
-IW__INLINE void iw__rdmap_wr_start(iw_rdmap_wr *w)
+IW_INLINE void iw__rdmap_wr_start(iw_rdmap_wr *w)
 {
     w->st = IW__RDMAP_WR_WAIT;
     w->sent = w->resp = 0;
@@ -1480,7 +1482,7 @@ IW__INLINE void iw__rdmap_wr_start(iw_rdmap_wr *w)
 }
 
 /* A Write's or Send's length: the sum of its SGEs (more than 2^32 - 1 saturates). */
-IW__INLINE uint32_t iw__rdmap_sgl_len(const iw_iov *sgl, size_t nsge)
+IW_INLINE uint32_t iw__rdmap_sgl_len(const iw_iov *sgl, size_t nsge)
 {
     size_t i;
     uint64_t total = 0;
@@ -1508,22 +1510,22 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     iw__rdmap_wr_start(w);
     IW_MEMSET(w->hdr, 0, sizeof w->hdr);
     if (op == IW_RDMAP_OP_READ_REQ) { /* RFC 5040 §4.4 (RDMAP-005) */
-        iw__put_be32(w->hdr, wr->sink_stag);
-        iw__put_be64(w->hdr + 4, wr->sink_to);
-        iw__put_be32(w->hdr + 12, wr->len);
-        iw__put_be32(w->hdr + 16, wr->stag);
-        iw__put_be64(w->hdr + 20, wr->to);
+        iw_put_be32(w->hdr, wr->sink_stag);
+        iw_put_be64(w->hdr + 4, wr->sink_to);
+        iw_put_be32(w->hdr + 12, wr->len);
+        iw_put_be32(w->hdr + 16, wr->stag);
+        iw_put_be64(w->hdr + 20, wr->to);
     } else if (op == IW_RDMAP_OP_ATOMIC_REQ) { /* RFC 7306 §5.2.1 Fig. 4 (ATOM-002, -008) */
         int fa = wr->aop == IW_RDMAP_AOP_FETCHADD;
         w->req_id = s->next_req_id++;
         w->hdr[3] = wr->aop;
-        iw__put_be32(w->hdr + 4, w->req_id);
-        iw__put_be32(w->hdr + 8, wr->stag);
-        iw__put_be64(w->hdr + 12, wr->to);
-        iw__put_be64(w->hdr + 20, wr->add_swap);
-        iw__put_be64(w->hdr + 28, wr->add_swap_mask);
-        iw__put_be64(w->hdr + 36, fa ? 0u : wr->cmp);
-        iw__put_be64(w->hdr + 44, fa ? ~(uint64_t)0 : wr->cmp_mask);
+        iw_put_be32(w->hdr + 4, w->req_id);
+        iw_put_be32(w->hdr + 8, wr->stag);
+        iw_put_be64(w->hdr + 12, wr->to);
+        iw_put_be64(w->hdr + 20, wr->add_swap);
+        iw_put_be64(w->hdr + 28, wr->add_swap_mask);
+        iw_put_be64(w->hdr + 36, fa ? 0u : wr->cmp);
+        iw_put_be64(w->hdr + 44, fa ? ~(uint64_t)0 : wr->cmp_mask);
     } else if (!(iw__rdmap_optab[op].flags & IW__RDMAP_F_IMM)) { /* a Write, a Send */
         w->len = iw__rdmap_sgl_len(wr->sgl, wr->nsge);
     }
@@ -1538,7 +1540,7 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
  * the members a Write's slot is ever read for (opcode, flags, cookie, sgl, nsge, stag, to,
  * len, the private state); its Read, Atomic, Send and Immediate members and request header
  * are read only for those opcodes. tests/test_fastpath_vr2.c compares it with iw_rdmap_post. */
-static IW__UNUSED iw_status iw__rdmap_post_write(iw_rdmap_stream *s, void *cookie,
+static IW_UNUSED iw_status iw__rdmap_post_write(iw_rdmap_stream *s, void *cookie,
                                                  unsigned flags, const iw_iov *sgl, size_t nsge,
                                                  uint32_t stag, uint64_t to)
 {
@@ -1586,7 +1588,7 @@ IW_DEF iw_status iw_rdmap_rx_place(iw_rdmap_stream *s, const uint8_t *u, size_t 
 {
     if (!s || !crc || (!u && len)) return IW_EINVAL;
     if (s->ddp.err.status != IW_OK) { /* ended: dropped, but the LLP still checks framing */
-        *crc = s->ddp.crc_fn(crc_in, u, len);
+        *crc = s->ddp.crc.crc(crc_in, u, len);
         s->ddp.stats.rx_dropped++;
         return s->ddp.err.status;
     }

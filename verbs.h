@@ -1,5 +1,7 @@
 /* verbs.h: the RNIC interface of the RDMAC verbs 1.0 over rdmap.h and mpa.h, caller-owned memory.
  *
+ * SPDX-License-Identifier: MIT
+ *
  * QUICK START
  *   In exactly one C file:
  *       #define IWARP_IMPLEMENTATION
@@ -523,9 +525,9 @@ IW_DEF iw_status iw_qp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t ha
 #define IW_QP_LLP_LOST 3u
 IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what);
 
-IW__INLINE unsigned iw_qp_state(const iw_qp *qp) { return qp->state; }
+IW_INLINE unsigned iw_qp_state(const iw_qp *qp) { return qp->state; }
 /* The QP's RDMAP counters (messages per opcode sent and received, octets placed; rdmap.h). */
-IW__INLINE const iw_rdmap_stats *iw_qp_stats(const iw_qp *qp) { return iw_rdmap_get_stats(&qp->rs); }
+IW_INLINE const iw_rdmap_stats *iw_qp_stats(const iw_qp *qp) { return iw_rdmap_get_stats(&qp->rs); }
 
 #ifdef __cplusplus
 }
@@ -807,7 +809,7 @@ IW_DEF iw_vstatus iw_cq_poll(iw_cq *cq, iw_wc *wc)
             }
     }
     if (wc) *wc = *e;
-    cq->head = iw__ring_ix(cq->head + 1u, cq->cap);
+    cq->head = iw_ring_ix(cq->head + 1u, cq->cap);
     cq->count--;
     return IW_V_OK;
 }
@@ -828,7 +830,7 @@ static int iw__cq_push(iw_cq *cq, const iw_wc *wc)
         cq->overflowed = 1;
         return 0;
     }
-    cq->ring[iw__ring_ix(cq->head + cq->count, cq->cap)] = *wc;
+    cq->ring[iw_ring_ix(cq->head + cq->count, cq->cap)] = *wc;
     cq->count++;
     if (cq->armed && (cq->armed == IW_CQ_NOTIFY_NEXT || wc->solicited ||
                       wc->status != IW_WC_SUCCESS)) { /* VERBS-079, VERBS-080 */
@@ -1120,11 +1122,11 @@ IW_DEF iw_vstatus iw_mw_alloc(iw_rnic *r, uint32_t pd, uint8_t key, uint32_t *st
 }
 
 /* The per-message translations (a Write's source, a peer's Write sink) are inlined into
- * their callers (IW__HOT): no call with stack arguments, constant rights folded. */
+ * their callers (IW_HOT): no call with stack arguments, constant rights folded. */
 
 /* Host pieces of [off, off + len) of MR e (offsets from its first octet): PBL translation of
  * verbs §7.6.1 (VERBS-043), adjacent pages merged. 0 on success. */
-static IW__HOT int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t off,
+static IW_HOT int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t off,
                                  uint64_t len, iw_ddp_buf *dst, size_t max, size_t *n)
 {
     uint64_t psz = e->bsize ? e->bsize : iw__shl64(1u, e->page_shift);
@@ -1164,7 +1166,7 @@ static IW__HOT int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_
  * the order of ddp.h: valid, associated, access, wrap, bounds (verbs §7.6.3, §7.10.6.2).
  * remote: a peer's access (MW allowed, QP rights checked). iw__xlate below is the same for
  * the other callers. */
-static IW__HOT iw_ddp_xlate iw__xlate_hot(const iw_qp *qp, uint32_t stag, uint64_t to,
+static IW_HOT iw_ddp_xlate iw__xlate_hot(const iw_qp *qp, uint32_t stag, uint64_t to,
                                           uint64_t len, unsigned need, int remote,
                                           iw_ddp_buf *dst, size_t max, size_t *n)
 {
@@ -1203,7 +1205,7 @@ static IW__HOT iw_ddp_xlate iw__xlate_hot(const iw_qp *qp, uint32_t stag, uint64
     if (iw__mr_pieces(r, e, off, len, dst, max, n) != 0) return IW_DDP_X_BOUNDS;
     return IW_DDP_X_OK;
 }
-static IW__COLD iw_ddp_xlate iw__xlate(const iw_qp *qp, uint32_t stag, uint64_t to,
+static IW_COLD iw_ddp_xlate iw__xlate(const iw_qp *qp, uint32_t stag, uint64_t to,
                                        uint64_t len, unsigned need, int remote,
                                        iw_ddp_buf *dst, size_t max, size_t *n)
 {
@@ -1275,7 +1277,7 @@ static void iw__qp_wc(iw_qp *qp, iw_cq *cq, const iw_wc *wc, int rq)
 static void iw__sq_reap(iw_qp *qp)
 {
     while (qp->sq_head != qp->sq_exec) {
-        iw_swqe *w = &qp->mem.swqe[iw__ring_ix(qp->sq_head, qp->cfg.sq_depth)];
+        iw_swqe *w = &qp->mem.swqe[iw_ring_ix(qp->sq_head, qp->cfg.sq_depth)];
         if (w->st != IW__SWQE_DONE) break;
         /* VERBS-070: after an error every later WR of the queue completes Flushed (a Bind or
          * Fast-Register that took effect before the earlier error was known included, and a
@@ -1330,7 +1332,7 @@ static void iw__rq_flush(iw_qp *qp)
 static void iw__qp_flush(iw_qp *qp)
 {
     while (qp->sq_exec != qp->sq_tail) { /* never handed to RDMAP */
-        iw_swqe *w = &qp->mem.swqe[iw__ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
+        iw_swqe *w = &qp->mem.swqe[iw_ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
         w->st = IW__SWQE_DONE;
         w->status = IW_WC_FLUSHED;
         qp->sq_exec++;
@@ -1372,7 +1374,7 @@ static iw_wc_status iw__rdmap_wc(iw_status s)
 
 /* What a successful Atomic or Read with Invalidate does when it completes (out of line: the
  * per-message completion of a Write or Send does none of it). */
-static IW__COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdmap_cqe *c)
+static IW_COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdmap_cqe *c)
 {
     if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP) &&
         (!qp->alive || qp->state == IW_QP_TERMINATE || qp->state == IW_QP_ERROR))
@@ -1936,7 +1938,7 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
         }
         st = iw__sq_check(qp, &wrs[i]);
         if (st != IW_V_OK) break; /* VERBS-065: earlier ones stay posted */
-        w = &qp->mem.swqe[iw__ring_ix(qp->sq_tail, qp->cfg.sq_depth)];
+        w = &qp->mem.swqe[iw_ring_ix(qp->sq_tail, qp->cfg.sq_depth)];
         iw__wr_copy(&w->wr, &wrs[i]);
         w->signaled = (uint8_t)((wrs[i].flags & IW_WR_SIGNALED) != 0);
         w->st = IW__SWQE_WAIT;
@@ -1978,7 +1980,7 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
 /* Local SGEs of a Send or Write source -> host pieces (Local Read, VERBS-060, -061). Inlined
  * in iw__sq_run (out of line, gcc 12 made it a call with *niov in memory: 64-octet Writes took
  * 131 ns instead of 107). */
-static IW__HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
+static IW_HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
 {
     uint32_t i;
     *niov = 0;
@@ -2119,7 +2121,7 @@ static void iw__sq_unposted(iw_qp *qp, iw_swqe *w)
 static void iw__sq_run(iw_qp *qp)
 {
     while (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) {
-        iw_swqe *w = &qp->mem.swqe[iw__ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
+        iw_swqe *w = &qp->mem.swqe[iw_ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
         const iw_send_wr *s = &w->wr;
         iw_rdmap_wr rw;
         iw_wc_status ws = IW_WC_SUCCESS;
@@ -2253,7 +2255,7 @@ static iw_status iw__qp_mpa_place(void *uctx, const uint8_t *u, size_t len, uint
 {
     iw_qp *qp = (iw_qp *)uctx;
     if (!qp->alive || qp->state != IW_QP_RTS) {
-        *crc = iw_mpa_crc32c(crc_in, u, len);
+        *crc = iw_crc32c(crc_in, u, len);
         if (!qp->alive) return IW_OK;
         return qp->state == IW_QP_CLOSING ? iw__qp_mpa_deliver(uctx, u, len) : IW_OK;
     }

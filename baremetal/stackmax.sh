@@ -14,7 +14,7 @@
 #                                    mpa.h's ULP of any header above ending in _mpa_M (the MPA
 #                                    ULP adapters iw_ddp_mpa_*, iw_rdmap_mpa_*, iw__qp_mpa_*)
 #   llp->M                           a core function of the same or a lower header ending in _M
-#   crc_fn, crc_copy_fn, fn          any CRC32c path whose address is taken
+#   crc_fn, crc_copy_fn, fn, crc.M   any CRC32c path whose address is taken (crc32c.h's kernels)
 #   optab[...]                       RDMAP's opcode handlers (iw__rdmap_on_*)
 # "Address taken" = named by a relocation that is not a call (objdump -r). A chain that comes
 # back to a function already on it is cut there (reported on stderr as "# cycle").
@@ -67,7 +67,7 @@ pfx=$1 obj=$2 ci=$3 hostop=$4
         base = expr; sub(/(->|\.)[A-Za-z_0-9]*$/, "", base); sub(/.*(->|\.)/, "", base); sub(/\[.*/, "", base)
         L = layer(file); k = 0; host = 0
         if (base == "ops" && L != 3) host = 1
-        else if (m ~ /^(crc_fn|crc_copy_fn|fn)$/) { for (g in addr) if ((g in isnode) && g ~ /crc32c/) cand[site, ++k] = g }
+        else if (m ~ /^(crc_fn|crc_copy_fn|fn)$/ || base == "crc") { for (g in addr) if ((g in isnode) && g ~ /crc32c/) cand[site, ++k] = g }
         else if (base ~ /optab/) { for (g in addr) if ((g in isnode) && g ~ /^iw__rdmap_on_/) cand[site, ++k] = g }
         else if (base == "llp") { for (g in addr) if ((g in isnode) && lay[g] <= L && g ~ ("_" m "$")) cand[site, ++k] = g }
         else if (m != "") {

@@ -1,5 +1,5 @@
 /* t_vec.c: codec vectors on the target CPU. CRC32c: the RFC 3720 App. B.4 values and the
- * "123456789" check value, and iw_mpa_crc32c / the fused copy + CRC against a bit-at-a-time
+ * "123456789" check value, and iw_crc32c / the fused copy + CRC against a bit-at-a-time
  * reference written here, at every length and alignment up to 300. MPA Request frame, DDP
  * tagged and untagged headers, RDMAP Terminate: encoded octet for octet as RFC 5044 §7.1,
  * RFC 5041 §4 and RFC 5040 §4.8 lay them out, and decoded back. */
@@ -35,10 +35,10 @@ static void t_crc_rfc3720(void)
         if (v == 4) memcpy(in, read10, 48), n = 48;
         if (v == 5) memcpy(in, "123456789", 9), n = 9;
         BM_CHECK_EQ(ref_crc(0, in, n), want[v]);
-        BM_CHECK_EQ(iw_mpa_crc32c(0, in, n), want[v]);
-        BM_CHECK_EQ(iw_mpa_crc32c_portable(0, in, n), want[v]);
+        BM_CHECK_EQ(iw_crc32c(0, in, n), want[v]);
+        BM_CHECK_EQ(iw_crc32c_portable(0, in, n), want[v]);
         /* chained in two pieces */
-        BM_CHECK_EQ(iw_mpa_crc32c(iw_mpa_crc32c(0, in, 5), in + 5, n - 5), want[v]);
+        BM_CHECK_EQ(iw_crc32c(iw_crc32c(0, in, 5), in + 5, n - 5), want[v]);
     }
 }
 
@@ -55,8 +55,8 @@ static void t_crc_lengths(void)
         for (n = 0; n <= 300; n++) {
             uint32_t r = ref_crc(0x1234u, buf + off, n);
             memset(dst, 0, sizeof dst);
-            bad += iw_mpa_crc32c(0x1234u, buf + off, n) != r;
-            badcp += iw_mpa_crc32c_copy_select()(0x1234u, dst + (7 - off), buf + off, n) != r ||
+            bad += iw_crc32c(0x1234u, buf + off, n) != r;
+            badcp += iw_crc32c_copy_select()(0x1234u, dst + (7 - off), buf + off, n) != r ||
                      !bm_memeq(dst + (7 - off), buf + off, n);
         }
     BM_CHECK_EQ(bad, 0);

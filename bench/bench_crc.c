@@ -3,7 +3,7 @@
  *   gcc -O2 -I. bench/bench_crc.c -lisal -o build/bench_crc && build/bench_crc
  *
  * No -march flag is needed: the accelerated paths carry target attributes and
- * iw_mpa_crc32c_select() picks one at run time ("ours" below).
+ * iw_crc32c_select() picks one at run time ("ours" below).
  *
  * Method: for each size, every candidate runs in the SAME repetition loop, one after the other
  * (interleaved, so clock drift and noisy neighbours hit all of them alike); a sample is a batch
@@ -18,7 +18,7 @@
  * Every path is checked against the others and against ISA-L before timing; a mismatch prints
  * an error and exits 1. Slowness never fails the program.
  *
- * Fused copy + CRC (iw_mpa_crc32c_copy_*, what DDP places a payload with): each size copies
+ * Fused copy + CRC (iw_crc32c_copy_*, what DDP places a payload with): each size copies
  * buffers packed back to back through a working set of COPY_WS octets of source and as many of
  * destination (together 7/8 of the 1 MiB L2 of the Zen 5 it was tuned on: in L2, not L1, with
  * room for the rest), one buffer after the other, each call independent. memcpy of the same
@@ -44,11 +44,11 @@ enum { K_OURS, K_ISAL, K_ISAL_BASE };
 typedef struct cand {
     const char *name;
     int kind;
-    iw_mpa_crc32c_fn fn;
+    iw_crc32c_fn fn;
 } cand;
 
 /* One sample: ns per call. noinline keeps the loops comparable between candidates. */
-static __attribute__((noinline)) double run_ours(iw_mpa_crc32c_fn fn, const uint8_t *b, size_t n,
+static __attribute__((noinline)) double run_ours(iw_crc32c_fn fn, const uint8_t *b, size_t n,
                                                  size_t it, int chained)
 {
     uint32_t acc = 0;
@@ -158,12 +158,12 @@ enum { C_MEMCPY, C_TWO_DST, C_TWO_SRC, C_FUSED };
 typedef struct copy_cand {
     const char *name;
     int kind;
-    iw_mpa_crc32c_copy_fn fn;
+    iw_crc32c_copy_fn fn;
 } copy_cand;
 
 /* One sample: ns per call over it passes through the working set (nb buffers of n octets,
  * stride st). */
-static __attribute__((noinline)) double copy_run(const copy_cand *c, iw_mpa_crc32c_fn crc,
+static __attribute__((noinline)) double copy_run(const copy_cand *c, iw_crc32c_fn crc,
                                                  uint8_t *d, const uint8_t *s, size_t n,
                                                  size_t st, size_t nb, size_t it)
 {
@@ -199,11 +199,11 @@ static __attribute__((noinline)) double copy_run(const copy_cand *c, iw_mpa_crc3
 
 static int copy_bench(void)
 {
-    iw_mpa_crc32c_copy_impl im[COPY_MAXC];
+    iw_crc32c_copy_impl im[COPY_MAXC];
     copy_cand c[COPY_MAXC + 4];
-    iw_mpa_crc32c_fn crc = iw_mpa_crc32c_select();
-    iw_mpa_crc32c_copy_fn sel = iw_mpa_crc32c_copy_select();
-    size_t nimpl = iw_mpa_crc32c_copy_impls(im, COPY_MAXC), nc = 0, i, z, r;
+    iw_crc32c_fn crc = iw_crc32c_select();
+    iw_crc32c_copy_fn sel = iw_crc32c_copy_select();
+    size_t nimpl = iw_crc32c_copy_impls(im, COPY_MAXC), nc = 0, i, z, r;
     static double samp[COPY_NSIZES][COPY_MAXC + 4][COPY_REPS];
     double gbs[COPY_NSIZES][COPY_MAXC + 4];
     uint8_t *sblk = (uint8_t *)malloc(COPY_WS + 64), *dblk = (uint8_t *)malloc(COPY_WS + 64);
@@ -230,13 +230,13 @@ static int copy_bench(void)
         c[nc].kind = C_FUSED;
         c[nc++].fn = im[i].fn;
     }
-    printf("\nfused copy + CRC32c: ours = iw_mpa_crc32c_copy_select() = \"%s\"\n", selname);
+    printf("\nfused copy + CRC32c: ours = iw_crc32c_copy_select() = \"%s\"\n", selname);
 
     /* correctness: CRC and copy at odd lengths and alignments, guard octets after dst */
     for (i = 3; i < nc; i++)
         for (z = 0; z < 40; z++) {
             size_t n = z * 311 % 9001, a = z * 7 % 64, b = z * 13 % 64;
-            uint32_t want = iw_mpa_crc32c_portable(0, s + a, n), got;
+            uint32_t want = iw_crc32c_portable(0, s + a, n), got;
             memset(d, 0xa5, n + 128);
             got = c[i].fn(0, d + b, s + a, n);
             if (got != want || memcmp(d + b, s + a, n) != 0 || d[b + n] != 0xa5 ||
@@ -287,9 +287,9 @@ static int copy_bench(void)
 
 int main(void)
 {
-    iw_mpa_crc32c_impl im[MAXC];
+    iw_crc32c_impl im[MAXC];
     cand c[MAXC];
-    size_t nimpl = iw_mpa_crc32c_impls(im, MAXC), nc = 0, i, s, r;
+    size_t nimpl = iw_crc32c_impls(im, MAXC), nc = 0, i, s, r;
     size_t i_ours = 0, i_isal, i_base, i_port = 0;
     static double samp[2][NSIZES][MAXC][REPS];
     double gbs[2][NSIZES][MAXC];
@@ -304,7 +304,7 @@ int main(void)
 
     c[nc].name = "ours";
     c[nc].kind = K_OURS;
-    c[nc++].fn = iw_mpa_crc32c_select();
+    c[nc++].fn = iw_crc32c_select();
     for (i = 0; i < nimpl; i++) {
         if (!im[i].usable) continue;
         if (strcmp(im[i].name, "portable") == 0) i_port = nc;
@@ -322,7 +322,7 @@ int main(void)
     c[nc++].fn = NULL;
     for (i = 0; i < nimpl; i++)
         if (im[i].usable && im[i].fn == c[i_ours].fn)
-            printf("ours = iw_mpa_crc32c_select() = \"%s\"\n", im[i].name);
+            printf("ours = iw_crc32c_select() = \"%s\"\n", im[i].name);
 
     /* Correctness first: the check value, then every size and a few odd lengths. */
     if (c[i_ours].fn(0, "123456789", 9) != 0xE3069283u) {
@@ -332,7 +332,7 @@ int main(void)
     }
     for (s = 0; s < NSIZES + 4; s++) {
         size_t n = s < NSIZES ? sizes[s] : (size_t)(s * 1237 - 3);
-        uint32_t want = iw_mpa_crc32c_portable(0, buf + 1, n);
+        uint32_t want = iw_crc32c_portable(0, buf + 1, n);
         for (i = 0; i < nc; i++) {
             uint32_t got = crc_of(&c[i], buf + 1, n);
             if (got != want) {

@@ -11,9 +11,9 @@
  *   place       iw_ddp_rx: decode, the ULP's check (an RDMAP-like RsvdULP check), resolve
  *               through mem_ops (STag table: index, key, PD, access, wrap, bounds, VA-based
  *               TO -> pointer), the piece check, the copy, the message bookkeeping
- *   verify      (a) verify-then-place: CRC32c over the FPDU (iw_mpa_crc32c_select), compare
+ *   verify      (a) verify-then-place: CRC32c over the FPDU (iw_crc32c_select), compare
  *               with its CRC field, then iw_ddp_rx
- *   fused       (b) CRC of the 2-octet ULPDU_Length (iw__crc32c_short: inline crc32),
+ *   fused       (b) CRC of the 2-octet ULPDU_Length (iw_crc32c_short: inline crc32),
  *               iw_ddp_rx_place (header CRC and copy + CRC in one call), CRC of the pad,
  *               compare, iw_ddp_rx_commit (exactly what mpa.h's iw__rx_fused does)
  *   mpa         the full path: iw_mpa_rx_feed of the whole stream of FPDUs (CRC on, no markers)
@@ -21,7 +21,7 @@
  *               deliver only (verify-then-place inside mpa.h)
  *   mpa_fused   the same with the place/commit adapters (fused inside mpa.h)
  *   crc         reference only: CRC32c over the FPDU alone
- *   kernel      reference only: the fused copy+CRC kernel (iw_mpa_crc32c_copy_select) alone
+ *   kernel      reference only: the fused copy+CRC kernel (iw_crc32c_copy_select) alone
  *               on the payload, same buffers as memcpy
  * Working set: the received stream (FPDUs back to back, as TCP hands them over) and the
  * target MR, together about half of the 1 MiB L2 of the Zen 4 and Zen 5 cores it was measured
@@ -182,8 +182,8 @@ typedef struct bench {
     ulp_ctx u[M_N];
     iw_ddp_stream s[M_N];
     iw_mpa_conn conn[2];
-    iw_mpa_crc32c_fn crc;
-    iw_mpa_crc32c_copy_fn crc_copy;
+    iw_crc32c_fn crc;
+    iw_crc32c_copy_fn crc_copy;
     uint32_t *pcrc;       /* CRC32c of each segment's payload (for the kernel reference) */
     volatile size_t vlen; /* the memcpy length, opaque to the compiler */
     uint64_t bad;         /* CRC mismatches, failed calls */
@@ -196,7 +196,7 @@ static void pass(bench *b, int m)
 {
     size_t i, P = b->vlen, used;
     const uint8_t *f = b->stream;
-    iw_mpa_crc32c_fn crc = b->crc;
+    iw_crc32c_fn crc = b->crc;
     switch (m) {
     case M_MEMCPY:
         for (i = 0; i < b->nseg; i++, f += b->flen) memcpy(b->mr + i * P, f + 2 + IW_DDP_TAGGED_HDR, P);
@@ -207,18 +207,18 @@ static void pass(bench *b, int m)
         break;
     case M_VERIFY:
         for (i = 0; i < b->nseg; i++, f += b->flen) {
-            if (crc(0, f, b->flen - 4) != iw__get_le32(f + b->flen - 4)) b->bad++;
+            if (crc(0, f, b->flen - 4) != iw_get_le32(f + b->flen - 4)) b->bad++;
             else if (iw_ddp_rx(&b->s[m], f + 2, b->ulen) != IW_OK) b->bad++;
         }
         break;
     case M_FUSED:
         for (i = 0; i < b->nseg; i++, f += b->flen) {
-            uint32_t c = iw__crc32c_short(crc, 0, f, 2);
+            uint32_t c = iw_crc32c_short(crc, 0, f, 2);
             size_t pad = b->flen - 6 - b->ulen;
             int ok;
             if (iw_ddp_rx_place(&b->s[m], f + 2, b->ulen, c, &c) != IW_OK) b->bad++;
-            if (pad) c = iw__crc32c_short(crc, c, f + 2 + b->ulen, pad);
-            ok = c == iw__get_le32(f + b->flen - 4);
+            if (pad) c = iw_crc32c_short(crc, c, f + 2 + b->ulen, pad);
+            ok = c == iw_get_le32(f + b->flen - 4);
             if (!ok) b->bad++;
             if (iw_ddp_rx_commit(&b->s[m], ok) != IW_OK) b->bad++;
         }
@@ -264,8 +264,8 @@ static int setup(bench *b, size_t P, size_t mr_len)
     b->pcrc = (uint32_t *)malloc(b->nseg * sizeof *b->pcrc);
     if (!b->pcrc) return 0;
     b->vlen = P;
-    b->crc = iw_mpa_crc32c_select();
-    b->crc_copy = iw_mpa_crc32c_copy_select();
+    b->crc = iw_crc32c_select();
+    b->crc_copy = iw_crc32c_copy_select();
     memset(b->mr, 0, mr_len);
     bench_fill(b->stream, b->slen, &seed);
     for (i = 0; i < b->nseg; i++) {
@@ -277,11 +277,11 @@ static int setup(bench *b, size_t P, size_t mr_len)
         h.ulp = 0x40; /* RDMAP RV 01b, opcode 0: RDMA Write */
         h.stag = (MR_IDX << 8) | MR_KEY;
         h.to = MR_VA + i * P;
-        iw__put_be16(f, (uint16_t)b->ulen);
+        iw_put_be16(f, (uint16_t)b->ulen);
         if (iw_ddp_hdr_encode(&h, u) != IW_DDP_TAGGED_HDR) return 0;
         memset(u + b->ulen, 0, iw_mpa_pad(b->ulen));
-        iw__put_le32(f + b->flen - 4, iw_mpa_crc32c_portable(0, f, b->flen - 4));
-        b->pcrc[i] = iw_mpa_crc32c_portable(0, u + IW_DDP_TAGGED_HDR, P);
+        iw_put_le32(f + b->flen - 4, iw_crc32c_portable(0, f, b->flen - 4));
+        b->pcrc[i] = iw_crc32c_portable(0, u + IW_DDP_TAGGED_HDR, P);
     }
     /* the STag table: a few decoys, and ours */
     b->mt.pd = PD_ID;
@@ -351,8 +351,8 @@ static int check_detects(bench *b)
     iw_ddp_rx_place(&s, f + 2, b->ulen, c, &c);
     f[k] ^= 0x10;
     if (b->flen - 6 - b->ulen) c = b->crc(c, f + 2 + b->ulen, b->flen - 6 - b->ulen);
-    (void)iw_ddp_rx_commit(&s, c == iw__get_le32(f + b->flen - 4));
-    return c != iw__get_le32(f + b->flen - 4) && u.msgs == 0;
+    (void)iw_ddp_rx_commit(&s, c == iw_get_le32(f + b->flen - 4));
+    return c != iw_get_le32(f + b->flen - 4) && u.msgs == 0;
 }
 
 /* Interleaved: every repetition runs every method once (rotating which goes first); a sample is
@@ -420,16 +420,16 @@ int main(void)
     size_t mr_kib = 256;
     const char *env = getenv("BENCH_DDP_MR_KIB");
     int fused_wins;
-    iw_mpa_crc32c_copy_impl ci[8];
-    iw_mpa_crc32c_impl cr[16];
-    size_t nci = iw_mpa_crc32c_copy_impls(ci, 8), ncr = iw_mpa_crc32c_impls(cr, 16), i;
+    iw_crc32c_copy_impl ci[8];
+    iw_crc32c_impl cr[16];
+    size_t nci = iw_crc32c_copy_impls(ci, 8), ncr = iw_crc32c_impls(cr, 16), i;
     const char *cname = "?", *ccname = "?";
 
     if (env && atoi(env) >= 16) mr_kib = (size_t)atoi(env);
     for (i = 0; i < ncr && i < 16; i++)
-        if (cr[i].usable && cr[i].fn == iw_mpa_crc32c_select()) cname = cr[i].name;
+        if (cr[i].usable && cr[i].fn == iw_crc32c_select()) cname = cr[i].name;
     for (i = 0; i < nci && i < 8; i++)
-        if (ci[i].usable && ci[i].fn == iw_mpa_crc32c_copy_select()) ccname = ci[i].name;
+        if (ci[i].usable && ci[i].fn == iw_crc32c_copy_select()) ccname = ci[i].name;
     printf("Tagged DDP placement vs memcpy of the same octets between the same buffers;\n"
            "ns per segment, median of %d interleaved repetitions. CRC path \"%s\", fused copy+CRC \"%s\".\n",
            REPS, cname, ccname);

@@ -91,10 +91,10 @@ static int make_responder(iw_mpa_conn *c, host *h, uint8_t *reasm)
     iw_mpa_frame_encode(&f, req, sizeof req, &len);
     iw_mpa_rx_feed(c, req, len, &used);
     iw_mpa_accept(c, 16, 16, NULL, 0);
-    iw__put_be16(first, 20);
+    iw_put_be16(first, 20);
     memset(first + 2, 0x41, 22);
     first[22] = first[23] = 0;
-    iw__put_le32(first + 24, iw_mpa_crc32c(0, first, 24));
+    iw_put_le32(first + 24, iw_crc32c(0, first, 24));
     iw_mpa_rx_feed(c, first, 28, &used);
     return iw_mpa_state(c) == IW_MPA_S_FULL;
 }
@@ -109,7 +109,7 @@ static int bench_tx(size_t L, int markers, double *ours, double *base)
     host h;
     uint64_t seed = 1;
     unsigned r, i, iters = L <= 1024 ? 4000u : 1000u;
-    iw_mpa_crc32c_fn crc = iw_mpa_crc32c_select();
+    iw_crc32c_fn crc = iw_crc32c_select();
     iw_iov v[2];
     memset(&h, 0, sizeof h);
     bench_fill(payload, sizeof payload, &seed);
@@ -136,7 +136,7 @@ static int bench_tx(size_t L, int markers, double *ours, double *base)
         h.cap_len = 0;
         if (iw_mpa_tx(&c, v, 2) != IW_OK) return 0;
         if (!markers && (h.cap_len != 2 + L + iw_mpa_pad(L) + 4 ||
-                         iw__get_le32(cap + h.cap_len - 4) != iw_mpa_crc32c(0, cap, h.cap_len - 4) ||
+                         iw_get_le32(cap + h.cap_len - 4) != iw_crc32c(0, cap, h.cap_len - 4) ||
                          memcmp(cap + 2, payload, L) != 0)) {
             fprintf(stderr, "bench_fpdu: wrong FPDU sent\n");
             return -1;
@@ -156,7 +156,7 @@ static int bench_rx(size_t L, double *ours, double *base)
     uint64_t seed = 2;
     size_t slen, used, i;
     unsigned r, k;
-    iw_mpa_crc32c_fn crc = iw_mpa_crc32c_select();
+    iw_crc32c_fn crc = iw_crc32c_select();
     iw_iov v;
     memset(&ht, 0, sizeof ht);
     memset(&hr, 0, sizeof hr);

@@ -3,7 +3,8 @@
 # for the CRC comparison), runs each, prints their tables, and ends with all the BENCH lines
 # (with the '# ' comment lines a bench prints to explain them, e.g. bench_ddp's choice of
 # receive mode). A bench exits non-zero only on a wrong result, never on slowness.
-# BENCH_ONLY=ddp (a substring of the names) runs only the matching benches.
+# BENCH_ONLY=ddp (a substring of the names) runs only the matching benches. With bench_e2e,
+# bench/instr.sh counts the instructions of a 64-octet Write under callgrind (valgrind).
 set -u
 cd "$(dirname "$0")/.."
 B=${B:-build}/bench
@@ -25,6 +26,13 @@ for src in bench/bench_*.c; do
     fi
     grep -vE '^(BENCH |# )' "$B/$name.out"
     grep -E '^(BENCH |# )' "$B/$name.out" >> "$B/lines"
+    if [ "$name" = bench_e2e ]; then # e2e_write_64_instr: the same program under callgrind
+        if ! B="${B%/bench}" bash bench/instr.sh > "$B/instr.out" 2>&1; then
+            cat "$B/instr.out"; status=1; continue
+        fi
+        grep -vE '^(BENCH |# )' "$B/instr.out"
+        grep -E '^(BENCH |# )' "$B/instr.out" >> "$B/lines"
+    fi
 done
 cat "$B/lines"
 exit $status

@@ -323,13 +323,13 @@ static int op_bind(int it)
     bw.bind.len = WIN_LEN;
     bw.bind.acc = IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_READ;
     if (!post(&B, &bw) || !wc(&B, IW_PX_SQ_CQ, 15, IW_WR_BIND_MW, NULL)) return 0;
-    iw__put_be32(bmsg, mw_stag); /* the advertisement: STag, TO (big-endian) */
-    iw__put_be64(bmsg + 4, b_mr.to + WIN_OFF);
+    iw_put_be32(bmsg, mw_stag); /* the advertisement: STag, TO (big-endian) */
+    iw_put_be64(bmsg + 4, b_mr.to + WIN_OFF);
     if (!recv_on(&A, 17, &a_msg, 0, sizeof amsg) || !post(&B, &s) ||
         !wc(&B, IW_PX_SQ_CQ, 16, IW_WR_SEND, NULL) || !wc(&A, IW_PX_RQ_CQ, 17, IW_WR_RECV, NULL))
         return 0;
-    mw_stag = iw__get_be32(amsg);
-    mw_to = iw__get_be64(amsg + 4);
+    mw_stag = iw_get_be32(amsg);
+    mw_to = iw_get_be64(amsg + 4);
     return 1;
 }
 static int op_mw_write(int it)
@@ -427,9 +427,9 @@ static int op_connect(int it)
         size_t n;
         const uint8_t *pd = iw_px_peer_pd(&A, &n);
         if (!pd || n != 16) return snprintf(why, sizeof why, "Reply Private Data %zu", n), 0;
-        r_stag = iw__get_be32(pd);
-        r_to = iw__get_be64(pd + 4);
-        r_len = iw__get_be32(pd + 12);
+        r_stag = iw_get_be32(pd);
+        r_to = iw_get_be64(pd + 4);
+        r_len = iw_get_be32(pd + 12);
         pd = iw_px_peer_pd(&B, &n);
         if (!pd || n != 17 || memcmp(pd, "iwarp demo client", 17) != 0)
             return snprintf(why, sizeof why, "Request Private Data"), 0;
@@ -461,9 +461,9 @@ static int setup(uint32_t emss)
         iw_px_reg(&B, bwords, sizeof bwords, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_ATOMIC, &b_atom) ||
         iw_px_reg(&B, bmsg, sizeof bmsg, 0, &b_msg))
         return fprintf(stderr, "memory registration failed\n"), 0;
-    iw__put_be32(pd, b_mr.stag);
-    iw__put_be64(pd + 4, b_mr.to);
-    iw__put_be32(pd + 12, (uint32_t)b_mr.len);
+    iw_put_be32(pd, b_mr.stag);
+    iw_put_be64(pd + 4, b_mr.to);
+    iw_put_be32(pd + 12, (uint32_t)b_mr.len);
     return iw_px_set_pd(&B, pd, sizeof pd) == 0;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mpa_demo.c: `make demo`. Two MPA endpoints in one process, joined by an in-memory "TCP"
  * (two bounded byte pipes, so sends are accepted partially when a pipe is full), negotiate and
  * exchange FPDUs in both directions with the received stream cut into random chunks. Every
@@ -98,15 +99,15 @@ static void u_rejected(void *uctx, const iw_mpa_info *in)
 static void fill(uint8_t *p, size_t n, uint32_t seq)
 {
     size_t i;
-    iw__put_be32(p, seq);
-    iw__put_be32(p + 4, (uint32_t)n);
+    iw_put_be32(p, seq);
+    iw_put_be32(p + 4, (uint32_t)n);
     for (i = 8; i < n; i++) p[i] = (uint8_t)(seq * 31u + i * 7u);
 }
 static iw_status u_deliver(void *uctx, const uint8_t *u, size_t n)
 {
     side *s = (side *)uctx;
     size_t i;
-    if (n < 14 || iw__get_be32(u) != s->next_rx_seq || iw__get_be32(u + 4) != n) goto bad;
+    if (n < 14 || iw_get_be32(u) != s->next_rx_seq || iw_get_be32(u + 4) != n) goto bad;
     for (i = 8; i < n; i++)
         if (u[i] != (uint8_t)(s->next_rx_seq * 31u + i * 7u)) goto bad;
     s->next_rx_seq++;
@@ -126,8 +127,12 @@ static void u_error(void *uctx, const iw_mpa_error *e)
            iw_status_str(e->status), e->mpa_ecode, e->term.layer, e->term.etype, e->term.ecode);
 }
 
-static const iw_mpa_host_ops host = {h_send, h_timer_arm, h_timer_cancel, h_close, NULL, NULL, NULL, NULL};
-static const iw_mpa_ulp_ops ulp = {u_request, u_established, u_rejected, u_deliver, u_error, NULL, NULL, NULL, NULL};
+/* Designated initializers: the optional ops left out (and any added later) stay NULL. */
+static const iw_mpa_host_ops host = {.send = h_send, .timer_arm = h_timer_arm,
+                                     .timer_cancel = h_timer_cancel, .close = h_close};
+static const iw_mpa_ulp_ops ulp = {.request = u_request, .established = u_established,
+                                   .rejected = u_rejected, .deliver = u_deliver,
+                                   .error = u_error};
 
 /* Move up to a random number of octets from `from`'s pipe into `to`. */
 static int deliver_chunk(side *from, side *to, unsigned long long *rng)

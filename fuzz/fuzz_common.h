@@ -26,7 +26,7 @@
     } while (0)
 
 /* Every helper is static; a target that uses only some of them must still build with -Wall. */
-#define FZ_FN static IW__UNUSED
+#define FZ_FN static IW_UNUSED
 
 /* ---- FNV-1a ---- */
 
@@ -43,7 +43,7 @@ FZ_FN uint32_t fz_hash(uint32_t h, const uint8_t *p, size_t n)
 FZ_FN uint32_t fz_hash_msg(uint32_t h, const uint8_t *p, size_t n)
 {
     uint8_t l[4];
-    iw__put_be32(l, (uint32_t)n);
+    iw_put_be32(l, (uint32_t)n);
     return fz_hash(fz_hash(h, l, 4), p, n);
 }
 
@@ -80,9 +80,9 @@ FZ_FN void fz__walk_marker(fz_walk *w, uint8_t *s, size_t at, size_t start, size
                             uint32_t *crc, int *mk_bad)
 {
     uint32_t want = at == start ? 0u : (uint32_t)(at - lenpos);
-    if (w->fix_markers) iw__put_be16(s + at + 2, (uint16_t)want);
-    if ((uint32_t)(iw__get_be16(s + at + 2) & 0xFFFCu) != want) *mk_bad = 1;
-    *crc = iw_mpa_crc32c(*crc, s + at, IW_MPA_MARKER_LEN);
+    if (w->fix_markers) iw_put_be16(s + at + 2, (uint16_t)want);
+    if ((uint32_t)(iw_get_be16(s + at + 2) & 0xFFFCu) != want) *mk_bad = 1;
+    *crc = iw_crc32c(*crc, s + at, IW_MPA_MARKER_LEN);
 }
 
 /* Walk s[0..n) as FPDUs (offset 0 is the first octet of the first FPDU and the marker origin),
@@ -105,13 +105,13 @@ FZ_FN void fz_walk_run(fz_walk *w, uint8_t *s, size_t n)
         }
         if (at + 2 > n) return;
         lenpos = at;
-        L = iw__get_be16(s + at);
+        L = iw_get_be16(s + at);
         if (L < w->min_len || L > w->max_len) {
             w->err = FZ_W_LEN;
             w->end = at + 2;
             return;
         }
-        crc = iw_mpa_crc32c(crc, s + at, 2);
+        crc = iw_crc32c(crc, s + at, 2);
         at += 2;
         rem = L + iw_mpa_pad(L);
         while (rem) {
@@ -126,7 +126,7 @@ FZ_FN void fz_walk_run(fz_walk *w, uint8_t *s, size_t n)
             k = n - at;
             if (k > rem) k = rem;
             if (w->markers && k > 512u - (at & 511u)) k = 512u - (at & 511u);
-            crc = iw_mpa_crc32c(crc, s + at, k);
+            crc = iw_crc32c(crc, s + at, k);
             if (ulen < L) {
                 size_t d = L - ulen < k ? L - ulen : k;
                 memcpy(w->ubuf + ulen, s + at, d);
@@ -141,8 +141,8 @@ FZ_FN void fz_walk_run(fz_walk *w, uint8_t *s, size_t n)
             at += IW_MPA_MARKER_LEN;
         }
         if (at + IW_MPA_CRC_LEN > n) return;
-        if (w->fix_crc) iw__put_le32(s + at, crc);
-        got = iw__get_le32(s + at);
+        if (w->fix_crc) iw_put_le32(s + at, crc);
+        got = iw_get_le32(s + at);
         at += IW_MPA_CRC_LEN;
         pos = w->end = at;
         if (w->crc_on && got != crc) {
@@ -183,7 +183,7 @@ FZ_FN void fz_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int la
 FZ_FN uint32_t fz_crc_op(void *ctx, uint32_t crc, const void *p, size_t n)
 {
     (void)ctx;
-    return iw_mpa_crc32c_portable(crc, p, n);
+    return iw_crc32c_portable(crc, p, n);
 }
 
 #endif

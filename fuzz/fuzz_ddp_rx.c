@@ -69,7 +69,7 @@
  *    error, none before commit in the fused path;
  *  - host calls: check, resolve (len > 0, the segment's STag/TO/length), rx_buf (first segment
  *    of an untagged message) exactly when predicted;
- *  - fused: the CRC returned equals iw_mpa_crc32c_portable(crc_in, segment) for every segment
+ *  - fused: the CRC returned equals iw_crc32c_portable(crc_in, segment) for every segment
  *    placed or held; a second commit is IW_ESTATE; a refused segment is reported only at commit
  *    and never with crc_ok = 0;
  *  - the stats (rx_segs, rx_msgs, rx_dropped);
@@ -251,11 +251,11 @@ typedef struct cfg {
     rxbuf pool[NQ][POOL];
 } cfg;
 
-static uint64_t be64(const uint8_t *p) { return ((uint64_t)iw__get_be32(p) << 32) | iw__get_be32(p + 4); }
+static uint64_t be64(const uint8_t *p) { return ((uint64_t)iw_get_be32(p) << 32) | iw_get_be32(p + 4); }
 static void put_be64(uint8_t *p, uint64_t v)
 {
-    iw__put_be32(p, (uint32_t)(v >> 32));
-    iw__put_be32(p + 4, (uint32_t)v);
+    iw_put_be32(p, (uint32_t)(v >> 32));
+    iw_put_be32(p + 4, (uint32_t)v);
 }
 
 static void cfg_rx(cfg *c, const uint8_t *t)
@@ -275,7 +275,7 @@ static void cfg_rx(cfg *c, const uint8_t *t)
     c->zero_pieces = (t[2] >> 4) & 1;
     c->double_commit = (t[2] >> 5) & 1;
     c->dstyle = (t[2] >> 6) & 3;
-    c->stag0 = iw__get_be32(t + 3);
+    c->stag0 = iw_get_be32(t + 3);
     c->to0 = be64(t + 7);
     c->check_k = t[15];
     c->check_term = ulp_term(t[16]);
@@ -291,9 +291,9 @@ static void cfg_rx(cfg *c, const uint8_t *t)
     c->bufclass = t[23] & 3u;
     c->uniform = (t[23] >> 2) & 1u;
     c->oversize = (t[23] >> 3) & 1u;
-    c->crc_in = iw__get_be32(t + 24);
+    c->crc_in = iw_get_be32(t + 24);
     memcpy(c->desc, t + 28, NSTAG);
-    c->seed = iw__get_be32(t + 36);
+    c->seed = iw_get_be32(t + 36);
     g.s = c->seed ? c->seed : 0x9E3779B9u;
 
     for (i = 0; i < c->nstag; i++) {
@@ -625,14 +625,14 @@ static void model_seg(model *m, const cfg *c, const uint8_t *u, size_t len, int 
     h.dv = (uint8_t)(u[0] & 3u);
     h.ulp = u[1];
     if (h.tagged) {
-        h.stag = iw__get_be32(u + 2);
+        h.stag = iw_get_be32(u + 2);
         h.to = be64(u + 6);
         hl = 14;
     } else {
-        h.ulp32 = iw__get_be32(u + 2);
-        h.qn = iw__get_be32(u + 6);
-        h.msn = iw__get_be32(u + 10);
-        h.mo = iw__get_be32(u + 14);
+        h.ulp32 = iw_get_be32(u + 2);
+        h.qn = iw_get_be32(u + 6);
+        h.msn = iw_get_be32(u + 10);
+        h.mo = iw_get_be32(u + 14);
         hl = 18;
     }
     n = (uint32_t)(len - hl);
@@ -934,7 +934,7 @@ static size_t fixup(const model *m, const cfg *c, uint8_t *u, size_t len)
     if (len < hl) return len;
     n = (uint32_t)(len - hl);
     if (u[0] & 0x80u) {
-        uint32_t stag = iw__get_be32(u + 2);
+        uint32_t stag = iw_get_be32(u + 2);
         uint64_t to = be64(u + 6);
         const region *r;
         if (mask & FX_RDMAP) u[1] = (uint8_t)((u[1] & 0x30u) | 0x40u | ((u[1] & 0x0Fu) == 2 ? 2u : 0u));
@@ -960,10 +960,10 @@ static size_t fixup(const model *m, const cfg *c, uint8_t *u, size_t len)
                 n > r->len - (to - r->base))
                 n = (uint32_t)(r->len - (to - r->base));
         }
-        iw__put_be32(u + 2, stag);
+        iw_put_be32(u + 2, stag);
         put_be64(u + 6, to);
     } else {
-        uint32_t qn = iw__get_be32(u + 6);
+        uint32_t qn = iw_get_be32(u + 6);
         if (mask & FX_QN) qn %= NQ;
         if (mask & FX_RDMAP) {
             static const uint8_t opq[NQ] = {3, 1, 7, 0xB};
@@ -973,13 +973,13 @@ static size_t fixup(const model *m, const cfg *c, uint8_t *u, size_t len)
             if (!ok) op = opq[qn];
             u[1] = (uint8_t)((u[1] & 0x30u) | 0x40u | op);
         }
-        iw__put_be32(u + 6, qn);
+        iw_put_be32(u + 6, qn);
         if (qn < NQ) {
             const mq *q = &m->q[qn];
             uint32_t mo;
-            if (mask & FX_MSN) iw__put_be32(u + 10, q->msn);
-            if (mask & FX_MO) iw__put_be32(u + 14, q->active ? q->got : 0u);
-            mo = iw__get_be32(u + 14);
+            if (mask & FX_MSN) iw_put_be32(u + 10, q->msn);
+            if (mask & FX_MO) iw_put_be32(u + 14, q->active ? q->got : 0u);
+            mo = iw_get_be32(u + 14);
             if (mask & FX_FIT) {
                 uint64_t cap = 0;
                 unsigned j;
@@ -1041,7 +1041,7 @@ static void run_rx(const uint8_t *body, size_t blen, const uint8_t *t)
     FZ_CHECK(iw_ddp_rx_commit(&g_s, 1) == IW_ESTATE); /* nothing placed yet */
 
     while ((size_t)(end - p) >= 2) {
-        size_t len = iw__get_be16(p);
+        size_t len = iw_get_be16(p);
         uint8_t *u;
         int fused, crc_ok = 1, stop = 0;
         expect e;
@@ -1076,7 +1076,7 @@ static void run_rx(const uint8_t *body, size_t blen, const uint8_t *t)
                     FZ_CHECK(st == g_m.err && crc == c->crc_in);
                 } else {
                     FZ_CHECK(st == IW_OK);
-                    FZ_CHECK(crc == iw_mpa_crc32c_portable(c->crc_in, feed, len));
+                    FZ_CHECK(crc == iw_crc32c_portable(c->crc_in, feed, len));
                     FZ_CHECK(g_h.n_err == 0 && !g_h.delivered); /* nothing before commit */
                 }
                 g_h.in_commit = 1;
@@ -1296,11 +1296,11 @@ static void run_tx(const uint8_t *body, size_t blen, const uint8_t *t)
     int dead = 0;
 
     memset(&g_t, 0, sizeof g_t);
-    g_t.mulpdu = iw__get_be16(t + 3);
+    g_t.mulpdu = iw_get_be16(t + 3);
     g_t.period = t[5] & 15u;
     g_t.alt = t[6];
-    g_t.eagain = iw__get_be16(t + 7);
-    g_t.busy = iw__get_be16(t + 9);
+    g_t.eagain = iw_get_be16(t + 7);
+    g_t.busy = iw_get_be16(t + 9);
     g_t.fail_k = t[11];
     g_t.has_sent = !(flags & 4u);
     FZ_CHECK(iw_ddp_init(&g_s, &tx_llp, &g_t, &tx_mem, NULL, &tx_ulp[!g_t.has_sent], &g_t) == IW_OK);
@@ -1315,7 +1315,7 @@ static void run_tx(const uint8_t *body, size_t blen, const uint8_t *t)
         return;
     }
     while ((size_t)(end - p) >= 2) {
-        size_t len = iw__get_be16(p);
+        size_t len = iw_get_be16(p);
         p += 2;
         if (len > (size_t)(end - p)) len = (size_t)(end - p);
         pieces[nrec] = len ? (uint8_t *)malloc(len) : NULL;
@@ -1364,8 +1364,8 @@ static void run_tx(const uint8_t *body, size_t blen, const uint8_t *t)
         m.m.nsge = ns;
         m.m.tagged = (uint8_t)(((flags & 1u) != 0) ^ ((flags & 2u) ? (msgno & 1u) : 0u));
         m.m.ulp = t[25];
-        m.m.ulp32 = iw__get_be32(t + 26);
-        m.m.stag = iw__get_be32(t + 13);
+        m.m.ulp32 = iw_get_be32(t + 26);
+        m.m.stag = iw_get_be32(t + 13);
         m.m.to = be64(t + 17);
         m.m.qn = (flags & 64u) ? (qn + msgno) % NQ : qn;
         m.m.cookie = &m;

@@ -71,7 +71,7 @@ typedef struct fz_fake {
 } fz_fake;
 
 /* Reset f for a new run over conn c, with a wire buffer of cap octets. */
-static IW__UNUSED void fz_fake_reset(fz_fake *f, iw_mpa_conn *c, uint8_t *wire, size_t cap)
+static IW_UNUSED void fz_fake_reset(fz_fake *f, iw_mpa_conn *c, uint8_t *wire, size_t cap)
 {
     memset(f, 0, offsetof(fz_fake, txbuf));
     f->c = c;
@@ -178,7 +178,7 @@ static void fz_close(void *ctx, int abortive)
 }
 
 /* Advance the clock by ms and fire the setup timer if its deadline passed. */
-static IW__UNUSED void fz_advance(fz_fake *f, uint64_t ms)
+static IW_UNUSED void fz_advance(fz_fake *f, uint64_t ms)
 {
     f->now += ms;
     if (f->timer_armed && f->now >= f->timer_deadline) {
@@ -226,7 +226,7 @@ static void fz_rejected(void *u, const iw_mpa_info *in)
 }
 
 /* Hand one ULPDU (copied into txbuf, split in up to three pieces) to iw_mpa_tx; log it. */
-static IW__UNUSED iw_status fz_ulp_send(fz_fake *f, const uint8_t *p, size_t n, unsigned split)
+static IW_UNUSED iw_status fz_ulp_send(fz_fake *f, const uint8_t *p, size_t n, unsigned split)
 {
     iw_iov v[3];
     size_t a, b, m = 0;
@@ -311,7 +311,7 @@ static const iw_mpa_host_ops fz_host_ops[4] = {
 
 /* Feed p[0..len) as one host read, checking the rx_feed contract. Returns the status; *used is
  * what the connection consumed. */
-static IW__UNUSED iw_status fz_feed(fz_fake *f, const uint8_t *p, size_t len, size_t *used)
+static IW_UNUSED iw_status fz_feed(fz_fake *f, const uint8_t *p, size_t len, size_t *used)
 {
     size_t before = f->delivered;
     int fin = f->c->rx_fin, dead = f->c->err.status != IW_OK;

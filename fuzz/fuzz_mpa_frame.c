@@ -10,7 +10,7 @@
  *    with the reserved bits, and the R bit of a Request, cleared; H iff enhanced), which decode
  *    to the same fields (flags except reserved bits, rev, enhanced, IRD/ORD words, PD);
  *  - CRC32c: every usable accelerated path agrees with the portable one on the input, and
- *    chaining at an input-chosen split and iw_mpa_crc32c_combine give the same value.
+ *    chaining at an input-chosen split and iw_crc32c_combine give the same value.
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -std=c99 -I. -Itests \
  *       fuzz/fuzz_mpa_frame.c -o build/fuzz/fuzz_mpa_frame
@@ -41,7 +41,7 @@ static void check_kind(const uint8_t *data, size_t size, unsigned kind)
     if (st == IW_OK) {
         FZ_CHECK(f.err == IW_MPA_FERR_NONE);
         FZ_CHECK(used >= IW_MPA_FRAME_HDR && used <= size);
-        FZ_CHECK(used == IW_MPA_FRAME_HDR + (size_t)iw__get_be16(data + 18));
+        FZ_CHECK(used == IW_MPA_FRAME_HDR + (size_t)iw_get_be16(data + 18));
         FZ_CHECK(f.rev == 1 || f.rev == 2);
         FZ_CHECK(f.enhanced == (f.rev == 2 && (f.flags & IW_MPA_FLAG_H)));
         FZ_CHECK(f.pd_len + (f.enhanced ? IW_MPA_IRDORD_LEN : 0u) + IW_MPA_FRAME_HDR == used);
@@ -89,17 +89,17 @@ static void check_kind(const uint8_t *data, size_t size, unsigned kind)
 
 static void check_crc(const uint8_t *data, size_t size)
 {
-    iw_mpa_crc32c_impl im[8];
-    size_t n = iw_mpa_crc32c_impls(im, 8), i, cut;
+    iw_crc32c_impl im[8];
+    size_t n = iw_crc32c_impls(im, 8), i, cut;
     uint32_t ref, a, b;
     FZ_CHECK(n >= 1 && n <= 8);
     if (size == 0) { /* p may be NULL iff n == 0; the CRC is returned unchanged */
-        FZ_CHECK(iw_mpa_crc32c(0x1234u, NULL, 0) == 0x1234u);
+        FZ_CHECK(iw_crc32c(0x1234u, NULL, 0) == 0x1234u);
         return;
     }
-    ref = iw_mpa_crc32c_portable(0, data, size);
-    FZ_CHECK(iw_mpa_crc32c(0, data, size) == ref);
-    FZ_CHECK(iw_mpa_crc32c_select()(0, data, size) == ref);
+    ref = iw_crc32c_portable(0, data, size);
+    FZ_CHECK(iw_crc32c(0, data, size) == ref);
+    FZ_CHECK(iw_crc32c_select()(0, data, size) == ref);
     cut = size ? (size_t)data[0] * 131u % (size + 1u) : 0u;
     for (i = 0; i < n; i++) {
         if (!im[i].usable) continue;
@@ -107,11 +107,11 @@ static void check_crc(const uint8_t *data, size_t size)
         /* chaining at a split, and at an odd offset (unaligned start) */
         a = im[i].fn(0, data, cut);
         FZ_CHECK(im[i].fn(a, data + cut, size - cut) == ref);
-        if (size > 1) FZ_CHECK(im[i].fn(0, data + 1, size - 1) == iw_mpa_crc32c_portable(0, data + 1, size - 1));
+        if (size > 1) FZ_CHECK(im[i].fn(0, data + 1, size - 1) == iw_crc32c_portable(0, data + 1, size - 1));
     }
-    a = iw_mpa_crc32c_portable(0, data, cut);
-    b = iw_mpa_crc32c_portable(0, data + cut, size - cut);
-    FZ_CHECK(iw_mpa_crc32c_combine(a, b, size - cut) == ref);
+    a = iw_crc32c_portable(0, data, cut);
+    b = iw_crc32c_portable(0, data + cut, size - cut);
+    FZ_CHECK(iw_crc32c_combine(a, b, size - cut) == ref);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -18,7 +18,7 @@
  *
  * FIX UP (t[0] bits 3, 4): before feeding, the harness walks the stream as FPDUs (ULPDU_Length,
  * ULPDU, PAD, CRC; markers every 512 octets counted from the first octet after the Request)
- * and rewrites each complete FPDU's CRC field with the right CRC32c (iw_mpa_crc32c), and each
+ * and rewrites each complete FPDU's CRC field with the right CRC32c (iw_crc32c), and each
  * marker's FPDUPTR, so that mutations of lengths and payloads reach past the CRC check.
  *
  * The same stream is then fed three times, each run from iw_mpa_init: (A) the Request alone,
@@ -73,7 +73,7 @@ static iw_status st_place(void *u, const uint8_t *p, size_t n, uint32_t crc_in, 
     memcpy(g_pbuf, p, n);
     g_plen = n;
     g_pend = 1;
-    *crc = iw_mpa_crc32c_portable(crc_in, p, n);
+    *crc = iw_crc32c_portable(crc_in, p, n);
     return IW_OK;
 }
 static iw_status st_place_begin(void *u, const uint8_t *h, size_t have, size_t len,
@@ -207,9 +207,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     iw_mpa_cfg_default(&s.cfg, IW_MPA_RESPONDER);
     s.cfg.crc = (uint8_t)((t[0] >> 1) & 1u);
     s.cfg.markers_rx = (uint8_t)((t[0] >> 2) & 1u);
-    s.cfg.rx_max_ulpdu = iw__get_be16(t + 1);
+    s.cfg.rx_max_ulpdu = iw_get_be16(t + 1);
     if (s.cfg.rx_max_ulpdu < IW_MPA_MIN_ULPDU) s.cfg.rx_max_ulpdu = 0;
-    s.cfg.rx_seq_start = iw__get_be32(t + 4);
+    s.cfg.rx_seq_start = iw_get_be32(t + 4);
     s.fail_at = t[3] & 31u;
     p2p = (t[0] & 0x20u) && !(t[0] & 0x40u) && (t[3] >> 5);
     s.cfg.p2p = (uint8_t)p2p;
@@ -248,7 +248,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     p = data;
     end = t;
     while ((size_t)(end - p) >= 2) {
-        size_t len = iw__get_be16(p);
+        size_t len = iw_get_be16(p);
         p += 2;
         if (len > (size_t)(end - p)) len = (size_t)(end - p);
         memcpy(stream + n, p, len);

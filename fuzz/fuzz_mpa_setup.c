@@ -201,8 +201,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cfg.req_timeout_ms = (t[9] & 15u) * 400u;
     cfg.rep_timeout_ms = (t[9] >> 4) * 800u;
     cfg.emss = emss[(t[11] >> 4) & 3u];
-    cfg.tx_seq_start = iw__get_be32(t + 2);
-    cfg.rx_seq_start = iw__get_be32(t + 6);
+    cfg.tx_seq_start = iw_get_be32(t + 2);
+    cfg.rx_seq_start = iw_get_be32(t + 6);
     reasm_cap = reasm_caps[t[10] & 3u];
     cfg.rx_max_ulpdu = (uint32_t)(t[10] >> 2) * 1024u;
     if (cfg.rx_max_ulpdu > reasm_cap) cfg.rx_max_ulpdu = (uint32_t)reasm_cap;
@@ -257,8 +257,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t len, off = 0, used;
         uint32_t delta;
         if ((size_t)(end - p) < 6) break;
-        len = iw__get_be16(p);
-        delta = iw__get_be32(p + 2);
+        len = iw_get_be16(p);
+        delta = iw_get_be32(p + 2);
         p += 6;
         if (len > (size_t)(end - p)) len = (size_t)(end - p);
         fz_advance(f, delta >> 5);

@@ -884,7 +884,7 @@ static void rr_setup(const uint8_t *t)
     g->mcfg.ird = t[4] & 15u;
     g->mcfg.ord = t[5] & 15u;
     g->mcfg.ird_max = 16;
-    g->mcfg.emss = 128u + (uint32_t)iw__get_be16(t + 6) % 9000u;
+    g->mcfg.emss = 128u + (uint32_t)iw_get_be16(t + 6) % 9000u;
     g->mcfg.terminate = !(t[11] & 2u);
     g->mcfg.rx_max_ulpdu = (t[11] & 0x20u) ? 512u : 0u;
     ulp = g->fused ? iw_rdmap_mpa_ulp_ops() : &rr_mpa_ulp_plain;
@@ -1012,7 +1012,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     p = data;
     end = t;
     while ((size_t)(end - p) >= 2 && nrec < 8192) {
-        unsigned L = iw__get_be16(p);
+        unsigned L = iw_get_be16(p);
         p += 2;
         nrec++;
         if (L >= 0xF000u) {

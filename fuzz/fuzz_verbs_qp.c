@@ -218,7 +218,7 @@ static int g_fv_ready;
 #define FV_MEM ((uint8_t *)g_fv_mem64)
 #define FV_AR (FV_MEM + FV_GUARD)
 
-static IW__UNUSED void fv_once(void)
+static IW_UNUSED void fv_once(void)
 {
     size_t i;
     if (g_fv_ready) return;
@@ -751,7 +751,7 @@ static void fv_std_reg(uint32_t pd, uint8_t key, unsigned acc, int zb, uint64_t 
     }
 }
 
-static IW__UNUSED void fv_setup(const uint8_t *h)
+static IW_UNUSED void fv_setup(const uint8_t *h)
 {
     fv_state *g = &g_fv;
     iw_mpa_cfg mc;
@@ -833,7 +833,7 @@ static IW__UNUSED void fv_setup(const uint8_t *h)
     mc.ird = 4;
     mc.ord = 4;
     mc.ird_max = 16;
-    mc.emss = 128u + (uint32_t)iw__get_be16(h + 6) % 9000u;
+    mc.emss = 128u + (uint32_t)iw_get_be16(h + 6) % 9000u;
     mc.terminate = !(h[11] & 2u);
     fv_resp_ulp = *iw_qp_mpa_ulp_ops();
     fv_resp_ulp.request = fv_request;
@@ -1277,7 +1277,7 @@ static void fv_record(fv_rd *r)
     fv_freeze_check();
 }
 
-static IW__UNUSED void fv_records(const uint8_t *p, size_t n)
+static IW_UNUSED void fv_records(const uint8_t *p, size_t n)
 {
     fv_rd r;
     r.p = p;
@@ -1288,7 +1288,7 @@ static IW__UNUSED void fv_records(const uint8_t *p, size_t n)
     }
 }
 
-static IW__UNUSED void fv_finish(void)
+static IW_UNUSED void fv_finish(void)
 {
     fv_state *g = &g_fv;
     int c;

@@ -58,13 +58,13 @@ static void put(buf *b, const void *p, size_t n)
 static void put16(buf *b, unsigned v)
 {
     uint8_t x[2];
-    iw__put_be16(x, (uint16_t)v);
+    iw_put_be16(x, (uint16_t)v);
     put(b, x, 2);
 }
 static void put32(buf *b, uint32_t v)
 {
     uint8_t x[4];
-    iw__put_be32(x, v);
+    iw_put_be32(x, v);
     put(b, x, 4);
 }
 
@@ -219,8 +219,8 @@ static void from_pcap(const char *path)
         stail st;
         if (c2s->len < 20 || memcmp(c2s->data, "MPA ID Req Frame", 16) != 0) continue;
         if (s2c->len < 20 || memcmp(s2c->data, "MPA ID Rep Frame", 16) != 0) continue;
-        reqlen = 20 + (size_t)iw__get_be16(c2s->data + 18);
-        replen = 20 + (size_t)iw__get_be16(s2c->data + 18);
+        reqlen = 20 + (size_t)iw_get_be16(c2s->data + 18);
+        replen = 20 + (size_t)iw_get_be16(s2c->data + 18);
         if (reqlen > c2s->len || replen > s2c->len) continue;
         reqC = (c2s->data[16] & IW_MPA_FLAG_C) != 0;
         p2p = c2s->data[17] == 2 && (c2s->data[16] & IW_MPA_FLAG_H) && reqlen >= 24 &&
@@ -481,8 +481,8 @@ static void synth_conversations(void)
 
 static void put64(uint8_t *p, uint64_t v)
 {
-    iw__put_be32(p, (uint32_t)(v >> 32));
-    iw__put_be32(p + 4, (uint32_t)v);
+    iw_put_be32(p, (uint32_t)(v >> 32));
+    iw_put_be32(p + 4, (uint32_t)v);
 }
 
 /* RX defaults: iw_ddp_rx, RDMAP check, 2 STags (stag0, stag0 + 0x101) VA-based at to0 with
@@ -493,14 +493,14 @@ static void dt_rx(uint8_t *t, uint32_t stag0, uint64_t to0)
     memset(t, 0, DT);
     t[0] = D_CHECK_RDMAP;
     t[2] = 1;
-    iw__put_be32(t + 3, stag0);
+    iw_put_be32(t + 3, stag0);
     put64(t + 7, to0);
     t[21] = 0xFF;
     t[22] = 0xFF;
     t[23] = 3u | 4u;
-    iw__put_be32(t + 24, 0x12345678u);
+    iw_put_be32(t + 24, 0x12345678u);
     for (i = 0; i < 8; i++) t[28 + i] = 0x08;
-    iw__put_be32(t + 36, 1);
+    iw_put_be32(t + 36, 1);
 }
 
 static uint8_t dpay[65536];
@@ -555,18 +555,18 @@ static void ddp_from_stream(const char *base, int k, int d, const pcap_stream *s
     uint8_t t[DT];
     char label[256];
     if (s->len < 20) return;
-    pos = 20 + (size_t)iw__get_be16(s->data + 18);
+    pos = 20 + (size_t)iw_get_be16(s->data + 18);
     for (v = 0; v < 4; v++) {
         size_t p = pos;
         b.n = 0;
         nseg = 0;
         while (p + 2 <= s->len) {
             const uint8_t *u = s->data + p + 2;
-            L = iw__get_be16(s->data + p);
+            L = iw_get_be16(s->data + p);
             if (p + 2 + L > s->len) break;
             if (!have && L >= 14 && (u[0] & 0x80u) && L > 14) {
-                stag0 = iw__get_be32(u + 2);
-                to0 = ((uint64_t)iw__get_be32(u + 6) << 32) | iw__get_be32(u + 10);
+                stag0 = iw_get_be32(u + 2);
+                to0 = ((uint64_t)iw_get_be32(u + 6) << 32) | iw_get_be32(u + 10);
                 have = 1;
             }
             rec_rx(&b, u, L);
@@ -959,17 +959,17 @@ static void dt_tx(uint8_t *t, uint8_t flags, uint8_t per, uint16_t mul, uint8_t 
     t[0] = D_TX;
     t[1] = flags;
     t[2] = per;
-    iw__put_be16(t + 3, mul);
+    iw_put_be16(t + 3, mul);
     t[5] = period;
     t[6] = alt;
-    iw__put_be16(t + 7, eagain);
-    iw__put_be16(t + 9, busy);
+    iw_put_be16(t + 7, eagain);
+    iw_put_be16(t + 9, busy);
     t[11] = fail_k;
     t[12] = 0;
-    iw__put_be32(t + 13, S0);
+    iw_put_be32(t + 13, S0);
     put64(t + 17, D_BASE0);
     t[25] = 0x43;
-    iw__put_be32(t + 26, 0);
+    iw_put_be32(t + 26, 0);
 }
 
 static void synth_ddp_tx(void)
@@ -1062,7 +1062,7 @@ static void synth_setups(void)
     uint8_t fpdu[] = {0x00, 0x0e, 0xc1, 0x40, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     buf b = {0, 0, 0};
     stail st;
-    iw__put_le32(fpdu + 16, iw_mpa_crc32c(0, fpdu, 16));
+    iw_put_le32(fpdu + 16, iw_crc32c(0, fpdu, 16));
 
     /* Responder: the Request timer fires before the Request (huge time delta) */
     rec_setup(&b, req, 10, 0xFFFFFF00u);
@@ -1316,7 +1316,7 @@ static void pb_tail_make(uint8_t *t, uint8_t t0, uint8_t t1, uint32_t emss, uint
     t[1] = t1;
     t[2] = t[3] = 8;
     t[4] = t[5] = 8;
-    iw__put_be16(t + 6, (uint16_t)(emss - 128u));
+    iw_put_be16(t + 6, (uint16_t)(emss - 128u));
     t[8] = 7;
     t[9] = 0x5A;
     t[10] = 0x2E; /* 14 receives from layout 2 (every Send of pb_everything fits) */
@@ -1496,7 +1496,7 @@ static void rdmap_from_pcap(const char *path)
         uint8_t t[RR_TAIL];
         buf b = {0, 0, 0};
         if (c2s->len < 20 || s2c->len < 20 || memcmp(s2c->data, "MPA ID Rep Frame", 16) != 0) continue;
-        replen = 20 + (size_t)iw__get_be16(s2c->data + 18);
+        replen = 20 + (size_t)iw_get_be16(s2c->data + 18);
         if (replen > s2c->len) continue;
         pb_tail_make(t, (uint8_t)(((c2s->data[16] & IW_MPA_FLAG_C) ? 1u : 0u) |
                                   ((s2c->data[16] & IW_MPA_FLAG_C) ? 2u : 0u)), 0, 1460, 0);
@@ -1569,7 +1569,7 @@ static void vb_pump(void)
             uint8_t r[3];
             if (k > 0xFFFFu) k = 0xFFFFu;
             r[0] = 0; /* WIRE */
-            iw__put_be16(r + 1, (uint16_t)k);
+            iw_put_be16(r + 1, (uint16_t)k);
             put(&vb_seed, r, 3);
             put(&vb_seed, vb_f.wire + vb_b_seen, k);
             {
@@ -1602,7 +1602,7 @@ static void vb_head(uint8_t *h, uint8_t h0, uint8_t h4, uint8_t cq, uint16_t ems
     h[3] = 4 | 4 << 3 | 0xC0u;   /* IRD 4, ORD 4, bind, atomics */
     h[4] = (uint8_t)(h4 | 1u);   /* privileged */
     h[5] = 15 | 3 << 4;          /* 17 STags */
-    iw__put_be16(h + 6, emss_off);
+    iw_put_be16(h + 6, emss_off);
     h[8] = 0x44;
 }
 

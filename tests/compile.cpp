@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compile.cpp: every header as C++11 (the declarations sit in extern "C").
 #define IWARP_IMPLEMENTATION
 #include "mpa.h"
@@ -12,7 +13,7 @@ uint32_t compile_check_cpp(const uint8_t *p, size_t n)
     t.layer = 1;
     t.etype = 1;
     t.ecode = 0;
-    return iw_mpa_crc32c(0, p, n) ^ (uint32_t)(unsigned char)iw_ddp_term_str(t)[0] ^
+    return iw_crc32c(0, p, n) ^ (uint32_t)(unsigned char)iw_ddp_term_str(t)[0] ^
            (uint32_t)(unsigned char)iw_rdmap_term_str(t)[1] ^
            (uint32_t)(unsigned char)iw_vstatus_str(IW_V_CQ_EMPTY)[0];
 }

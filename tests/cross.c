@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cross.c: the freestanding build of every header for Cortex-M4 and RV32 (make test, make size).
  * Built with -DIWARP_IMPLEMENTATION; the object may reference only memcpy, memmove and memset. */
 #include "mpa.h"

@@ -216,7 +216,7 @@ typedef struct endpoint {
     uint8_t wire[FAKE_WIRE_CAP];
 } endpoint;
 
-static IW__UNUSED iw_status ep_init(endpoint *e, const iw_mpa_cfg *cfg)
+static IW_UNUSED iw_status ep_init(endpoint *e, const iw_mpa_cfg *cfg)
 {
     memset(&e->f, 0, sizeof e->f);
     e->f.c = &e->c;
@@ -229,7 +229,7 @@ static IW__UNUSED iw_status ep_init(endpoint *e, const iw_mpa_cfg *cfg)
 }
 
 /* Move everything `from` sent since *mark into `to`, in one feed. */
-static IW__UNUSED iw_status ep_pipe(endpoint *from, size_t *mark, endpoint *to)
+static IW_UNUSED iw_status ep_pipe(endpoint *from, size_t *mark, endpoint *to)
 {
     size_t used = 0;
     iw_status st = IW_OK;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/reqs.sh: requirement coverage (make reqs). Counts, per prefix, the IDs of
 # ../shared/spec/requirements.md (or tests/requirements.md when present in the clone) that the
 # tests under tests/ name, then lists the uncovered ones. A test names an ID only if it fails when

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/t_demo.sh: the demo's scenarios as integration tests (run once by tests/run.sh).
 #  - `make demo` builds $B/demo (mk/demo.mk) and it exits 0 with every operation's row PASS;
 #  - the same program under ASan+UBSan (gcc) passes too;

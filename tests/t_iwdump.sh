@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/t_iwdump.sh: tools/iwdump (the project's own decoder) against tshark (an independent one).
 #
 # For every capture in tests/vectors/ and the every-operation captures that tests/test_capture.c

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/t_iwperf.sh: tools/iwperf, client against server over 127.0.0.1 (real sockets, two
 # processes).
 #

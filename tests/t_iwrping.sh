@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # iwrping (tools/iwrping.c, the rping-compatible tool of `make interop`) against itself over
 # 127.0.0.1: every MPA variant the interop cases use, with the data checked at both ends (-V),
 # and the two error cases, where the client end (the project too) must send the Terminate the
@@ -15,7 +16,8 @@ if ! ${CC:-cc} -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror -
 fi
 ok "iwrping builds"
 
-# A free port: the server prints the one it got when given 0.
+# A free port: the server prints the one it got when given 0 (waited for up to 25 s: a loaded
+# machine can take seconds to start it).
 run_pair() { # name "server opts" "client opts" -> $B/iwrping.$name.{s,c}, statuses in ss cs
   local n=$1 so=$2 co=$3 port i=0
   # shellcheck disable=SC2086
@@ -23,7 +25,7 @@ run_pair() { # name "server opts" "client opts" -> $B/iwrping.$name.{s,c}, statu
   local sp=$!
   while ! port=$(sed -n 's/^iwrping: listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$B/iwrping.$n.s") ||
         [ -z "$port" ]; do
-    sleep 0.05; i=$((i + 1)); [ $i -gt 100 ] && break
+    sleep 0.05; i=$((i + 1)); [ $i -gt 500 ] && break
   done
   # shellcheck disable=SC2086
   timeout 30 "$B/iwrping" -c -a 127.0.0.1 -p "${port:-1}" $co > "$B/iwrping.$n.c" 2>&1; cs=$?

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L /* popen, pclose, mkdir: before any include */
 /* test_capture.c: a capture of EVERY operation of the whole stack (verbs.h over rdmap.h, ddp.h,
  * mpa.h), written by the capture writer examples/posix/iw_pcap.h and decoded by tshark.

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 #define IWARP_IMPLEMENTATION
 #include "mpa.h"
 /* test_crc.c: CRC32c (RFC 5044 §4, RFC 3720 §12.1 and App. B.4) on every compiled-in path this
- * CPU can run, plus iw_mpa_crc32c (the compile-time choice) and iw_mpa_crc32c_select()'s pick.
+ * CPU can run, plus iw_crc32c (the compile-time choice) and iw_crc32c_select()'s pick.
  * The reference is a one-bit-at-a-time CRC written here, independent of the library's tables
- * and constants. Then the fused copy + CRC32c paths (iw_mpa_crc32c_copy_*), checked against
- * iw_mpa_crc32c_portable, which the first tests cover. */
+ * and constants. Then the fused copy + CRC32c paths (iw_crc32c_copy_*), checked against
+ * iw_crc32c_portable, which the first tests cover. */
 #include "check.h"
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -33,26 +34,26 @@
 
 typedef struct tc_fn {
     const char *name;
-    iw_mpa_crc32c_fn fn;
+    iw_crc32c_fn fn;
 } tc_fn;
 
 /* The functions under test: every usable path, the compile-time entry and select()'s pick. */
 static size_t tc_fns(tc_fn *out)
 {
-    iw_mpa_crc32c_impl im[TC_MAXFN];
+    iw_crc32c_impl im[TC_MAXFN];
     size_t n, i, k = 0;
     memset(im, 0, sizeof im);
-    n = iw_mpa_crc32c_impls(im, TC_MAXFN - 2);
+    n = iw_crc32c_impls(im, TC_MAXFN - 2);
     if (n > TC_MAXFN - 2) n = TC_MAXFN - 2;
     for (i = 0; i < n; i++) {
         if (!im[i].usable) continue;
         out[k].name = im[i].name;
         out[k++].fn = im[i].fn;
     }
-    out[k].name = "iw_mpa_crc32c";
-    out[k++].fn = iw_mpa_crc32c;
+    out[k].name = "iw_crc32c";
+    out[k++].fn = iw_crc32c;
     out[k].name = "select";
-    out[k++].fn = iw_mpa_crc32c_select();
+    out[k++].fn = iw_crc32c_select();
     return k;
 }
 
@@ -295,17 +296,17 @@ static void t_combine(void)
 {
     unsigned long long seed = 7;
     uint8_t *buf = (uint8_t *)malloc(TC_MAXLEN);
-    iw_mpa_crc32c_fn fast = iw_mpa_crc32c_select();
+    iw_crc32c_fn fast = iw_crc32c_select();
     int k;
     REQUIRE(buf != NULL);
     tc_fill(buf, TC_MAXLEN, &seed);
-    CHECK_EQ(iw_mpa_crc32c_combine(0, 0, 0), 0);
-    CHECK_EQ(iw_mpa_crc32c_combine(0x12345678u, 0, 0), 0x12345678u);
+    CHECK_EQ(iw_crc32c_combine(0, 0, 0), 0);
+    CHECK_EQ(iw_crc32c_combine(0x12345678u, 0, 0), 0x12345678u);
     for (k = 0; k < 2000; k++) {
         size_t n = (size_t)(check_rand(&seed) % (TC_MAXLEN + 1));
         size_t s = (size_t)(check_rand(&seed) % (n + 1));
         uint32_t ca = tc_ref(0, buf, s), cb = tc_ref(0, buf + s, n - s);
-        CHECK_EQ(iw_mpa_crc32c_combine(ca, cb, n - s), tc_ref(0, buf, n));
+        CHECK_EQ(iw_crc32c_combine(ca, cb, n - s), tc_ref(0, buf, n));
     }
     /* Past 2^28 octets the power index wraps (x^(2^31) = x mod P, period 31):
      * a || b with b = 257 copies of a 1 MiB block, just over 2^28 octets. */
@@ -321,7 +322,7 @@ static void t_combine(void)
             cb = fast(cb, big, blk);
             cab = fast(cab, big, blk);
         }
-        CHECK_EQ(iw_mpa_crc32c_combine(ca, cb, 257 * blk), cab);
+        CHECK_EQ(iw_crc32c_combine(ca, cb, 257 * blk), cab);
         free(big);
     }
     /* Beyond 4 GiB only the algebra can be checked: shifting by l2, then l3 == by l2 + l3. */
@@ -331,8 +332,8 @@ static void t_combine(void)
             size_t l3 = (size_t)(check_rand(&seed) >> (k % 23 + 2));
             uint32_t c1 = (uint32_t)check_rand(&seed), c2 = (uint32_t)check_rand(&seed);
             uint32_t c3 = (uint32_t)check_rand(&seed);
-            CHECK_EQ(iw_mpa_crc32c_combine(iw_mpa_crc32c_combine(c1, c2, l2), c3, l3),
-                     iw_mpa_crc32c_combine(c1, iw_mpa_crc32c_combine(c2, c3, l3), l2 + l3));
+            CHECK_EQ(iw_crc32c_combine(iw_crc32c_combine(c1, c2, l2), c3, l3),
+                     iw_crc32c_combine(c1, iw_crc32c_combine(c2, c3, l3), l2 + l3));
         }
     }
     free(buf);
@@ -340,19 +341,19 @@ static void t_combine(void)
 
 static void t_impls_select(void)
 {
-    iw_mpa_crc32c_impl im[TC_MAXFN], one;
+    iw_crc32c_impl im[TC_MAXFN], one;
     size_t n, i, j;
-    iw_mpa_crc32c_fn sel = iw_mpa_crc32c_select();
+    iw_crc32c_fn sel = iw_crc32c_select();
     int found = 0, accel = 0;
     memset(im, 0, sizeof im);
-    n = iw_mpa_crc32c_impls(im, TC_MAXFN);
+    n = iw_crc32c_impls(im, TC_MAXFN);
     REQUIRE(n >= 1 && n <= TC_MAXFN);
-    CHECK_EQ(iw_mpa_crc32c_impls(NULL, 0), n);
-    CHECK_EQ(iw_mpa_crc32c_impls(&one, 1), n);
+    CHECK_EQ(iw_crc32c_impls(NULL, 0), n);
+    CHECK_EQ(iw_crc32c_impls(&one, 1), n);
     CHECK(strcmp(one.name, "portable") == 0);
     CHECK(strcmp(im[0].name, "portable") == 0);
     CHECK(im[0].usable);
-    CHECK(im[0].fn == iw_mpa_crc32c_portable);
+    CHECK(im[0].fn == iw_crc32c_portable);
     for (i = 0; i < n; i++) {
         printf("# path %-12s %s\n", im[i].name, im[i].usable ? "usable" : "not usable on this CPU");
         CHECK(im[i].fn != NULL);
@@ -364,11 +365,11 @@ static void t_impls_select(void)
         if (i > 0 && im[i].usable) accel = 1;
     }
     CHECK(found);
-    CHECK(sel == iw_mpa_crc32c_select());
+    CHECK(sel == iw_crc32c_select());
 #if defined(__x86_64__) && !IW_CRC32C_NO_ACCEL
     /* the test machine is an x86-64 with SSE4.2, PCLMULQDQ and AVX-512 VPCLMULQDQ */
     CHECK(accel);
-    CHECK(sel != iw_mpa_crc32c_portable);
+    CHECK(sel != iw_crc32c_portable);
     { /* the tuning follows the CPU: vendor and family decoded here again, with <cpuid.h> */
         unsigned a, b, c, d, fam;
         const char *want = "vpclmul";
@@ -389,8 +390,8 @@ static void t_impls_select(void)
 #endif
 }
 
-/* ---- fused copy + CRC32c (iw_mpa_crc32c_copy_*) ------------------------------------------
- * Every usable path and iw_mpa_crc32c_copy_select()'s pick, against iw_mpa_crc32c_portable over
+/* ---- fused copy + CRC32c (iw_crc32c_copy_*) ------------------------------------------
+ * Every usable path and iw_crc32c_copy_select()'s pick, against iw_crc32c_portable over
  * the same octets: the CRC, dst == src, and the octets around dst untouched. Under ASan the
  * rest of both blocks is poisoned during the call, so any read or write outside src[0..n) and
  * dst[0..n) is reported even where a 64-octet move would stay inside the malloc block. */
@@ -399,17 +400,17 @@ static void t_impls_select(void)
 
 typedef struct tc_cfn {
     const char *name;
-    iw_mpa_crc32c_copy_fn fn;
+    iw_crc32c_copy_fn fn;
 } tc_cfn;
 
 static size_t tc_copy_fns(tc_cfn *out)
 {
-    iw_mpa_crc32c_copy_impl im[TC_MAXFN];
-    iw_mpa_crc32c_copy_fn sel = iw_mpa_crc32c_copy_select();
+    iw_crc32c_copy_impl im[TC_MAXFN];
+    iw_crc32c_copy_fn sel = iw_crc32c_copy_select();
     size_t n, i, k = 0;
     int listed = 0;
     memset(im, 0, sizeof im);
-    n = iw_mpa_crc32c_copy_impls(im, TC_MAXFN - 1);
+    n = iw_crc32c_copy_impls(im, TC_MAXFN - 1);
     if (n > TC_MAXFN - 1) n = TC_MAXFN - 1;
     for (i = 0; i < n; i++) {
         if (!im[i].usable) continue;
@@ -510,14 +511,14 @@ static void t_copy_lengths_alignments(void)
             uint32_t crc = (k & 1u) ? (uint32_t)check_rand(&seed) : 0, want;
             sa = (len * 7 + k * 17) & 63u;
             da = (len * 13 + k * 37 + (len >> 6)) & 63u;
-            want = iw_mpa_crc32c_portable(crc, b.s0 + sa, len);
+            want = iw_crc32c_portable(crc, b.s0 + sa, len);
             for (i = 0; i < nf; i++)
                 if (!tc_copy_one(&b, &f[i], crc, len, sa, da, want)) bad++;
         }
     for (e = 0; e < sizeof edge / sizeof edge[0] && bad < 10; e++)
         for (sa = 0; sa < 64; sa++) {
             uint32_t crc = (uint32_t)check_rand(&seed);
-            uint32_t want = iw_mpa_crc32c_portable(crc, b.s0 + sa, edge[e]);
+            uint32_t want = iw_crc32c_portable(crc, b.s0 + sa, edge[e]);
             for (da = 0; da < 64; da++)
                 for (i = 0; i < nf; i++)
                     if (!tc_copy_one(&b, &f[i], crc, edge[e], sa, da, want)) bad++;
@@ -545,7 +546,7 @@ static void t_copy_long(void)
                                                     : 4301 + (size_t)(check_rand(&seed) % 40000u);
         size_t sa = (size_t)(check_rand(&seed) % 64u), da = (size_t)(check_rand(&seed) % 64u);
         uint32_t crc = (uint32_t)check_rand(&seed);
-        uint32_t want = iw_mpa_crc32c_portable(crc, b.s0 + sa, n);
+        uint32_t want = iw_crc32c_portable(crc, b.s0 + sa, n);
         for (i = 0; i < nf; i++)
             if (!tc_copy_one(&b, &f[i], crc, n, sa, da, want)) bad++;
     }
@@ -567,7 +568,7 @@ static void t_copy_chained(void)
     tc_fill(src, maxn, &seed);
     for (t = 0; t <= 200 + sizeof lens / sizeof lens[0] && bad < 10; t++) {
         size_t n = t <= 200 ? t : lens[t - 201];
-        uint32_t want = iw_mpa_crc32c_portable(0, src + 3, n);
+        uint32_t want = iw_crc32c_portable(0, src + 3, n);
         for (i = 0; i < nf; i++)
             for (s = 0; s <= n; s++) {
                 uint32_t got;
@@ -592,7 +593,7 @@ static void t_copy_chained(void)
                 c = f[i].fn(c, dst + off, src + a + off, step);
                 off += step;
             }
-            if ((c != iw_mpa_crc32c_portable(0, src + a, n) || memcmp(dst, src + a, n) != 0) &&
+            if ((c != iw_crc32c_portable(0, src + a, n) || memcmp(dst, src + a, n) != 0) &&
                 bad++ < 10) {
                 fprintf(stderr, "  path %s random pieces, trial %u\n", f[i].name, (unsigned)t);
                 CHECK(0);
@@ -605,20 +606,20 @@ static void t_copy_chained(void)
 
 static void t_copy_impls_select(void)
 {
-    iw_mpa_crc32c_copy_impl im[TC_MAXFN], one;
-    iw_mpa_crc32c_copy_fn sel = iw_mpa_crc32c_copy_select();
+    iw_crc32c_copy_impl im[TC_MAXFN], one;
+    iw_crc32c_copy_fn sel = iw_crc32c_copy_select();
     size_t n, i, j;
     int found = 0;
     uint8_t dst[16] = {0}, src[16] = {0};
     memset(im, 0, sizeof im);
-    n = iw_mpa_crc32c_copy_impls(im, TC_MAXFN);
+    n = iw_crc32c_copy_impls(im, TC_MAXFN);
     REQUIRE(n >= 1 && n <= TC_MAXFN);
-    CHECK_EQ(iw_mpa_crc32c_copy_impls(NULL, 0), n);
-    CHECK_EQ(iw_mpa_crc32c_copy_impls(&one, 1), n);
+    CHECK_EQ(iw_crc32c_copy_impls(NULL, 0), n);
+    CHECK_EQ(iw_crc32c_copy_impls(&one, 1), n);
     CHECK(strcmp(one.name, "portable") == 0);
     CHECK(strcmp(im[0].name, "portable") == 0);
     CHECK(im[0].usable);
-    CHECK(im[0].fn == iw_mpa_crc32c_copy_portable);
+    CHECK(im[0].fn == iw_crc32c_copy_portable);
     for (i = 0; i < n; i++) {
         printf("# copy path %-8s %s\n", im[i].name, im[i].usable ? "usable" : "not usable on this CPU");
         CHECK(im[i].fn != NULL);
@@ -638,11 +639,55 @@ static void t_copy_impls_select(void)
         memset(dst, 0, sizeof dst);
     }
     CHECK(found);
-    CHECK(sel == iw_mpa_crc32c_copy_select());
+    CHECK(sel == iw_crc32c_copy_select());
 #if defined(__x86_64__) && !IW_CRC32C_NO_ACCEL
     /* the test machine is an x86-64 with SSE4.2 and AVX-512 VPCLMULQDQ */
-    CHECK(sel != iw_mpa_crc32c_copy_portable);
+    CHECK(sel != iw_crc32c_copy_portable);
 #endif
+}
+
+/* The kernel sets (crc32c.h: what MPA places and checks FPDUs with), each usable one: move
+ * writes exactly its range with the source's octets, at every length 0..4300 and some long ones,
+ * alignments apart, guard octets around; copy2_crc gives crc(pre) continued by copy_crc with the
+ * same writes, for header lengths 0..18; kernels_select picks the set of copy_select. */
+static void t_kernels(void)
+{
+    static uint8_t src[70000 + 128], dst[70000 + 256], want[70000 + 256];
+    iw_crc32c_kernels all[8], sel;
+    int usable[8];
+    unsigned long long seed = 99;
+    size_t i, n, sa, da, nk = iw_crc32c_kernels_impls(all, usable, 8), k, np;
+    REQUIRE(nk >= 1 && nk <= 8);
+    CHECK(strcmp(all[0].name, "portable") == 0);
+    iw_crc32c_kernels_select(&sel);
+    CHECK(sel.copy_crc == iw_crc32c_copy_select() && sel.crc == iw_crc32c_select());
+    for (i = 0; i < sizeof src; i++) src[i] = (uint8_t)(check_rand(&seed) >> 56);
+    for (k = 0; k < nk; k++) {
+        const iw_crc32c_kernels *K = &all[k];
+        if (!usable[k]) continue;
+        if (K->copy_crc == sel.copy_crc) CHECK(strcmp(K->name, sel.name) == 0 && K->move == sel.move);
+        for (n = 0; n <= 4300 + 8; n++) {
+            if (n > 4300) n = 8191 + (n - 4301) * 7919;
+            for (sa = n % 64, da = (n * 7) % 64, i = 0; i < 3; i++, sa = (sa + 21) % 64, da = (da + 37) % 64) {
+                uint32_t want_crc, got;
+                memset(dst, 0xA5, n + 256);
+                memcpy(want, dst, n + 256);
+                memcpy(want + 64 + da, src + sa, n);
+                K->move(dst + 64 + da, src + sa, n);
+                CHECK_MEM(dst, want, n + 256);
+                np = (n + i) % 19;
+                memset(dst, 0xA5, n + 256);
+                want_crc = iw_crc32c_portable(iw_crc32c_portable(0, src + 40000, np), src + sa, n); /* checked bitwise above */
+                got = K->copy2_crc(0, np ? src + 40000 : NULL, np, dst + 64 + da, src + sa, n);
+                CHECK_EQ(got, want_crc);
+                CHECK_MEM(dst, want, n + 256);
+                if (check__failed_here) {
+                    fprintf(stderr, "  kernels %s n %zu sa %zu da %zu np %zu\n", K->name, n, sa, da, np);
+                    return;
+                }
+            }
+        }
+    }
 }
 
 int main(int argc, char **argv)
@@ -662,6 +707,7 @@ int main(int argc, char **argv)
         {"crc32c_copy long buffers up to 256 KiB", t_copy_long},
         {"crc32c_copy chained at every split point and in random pieces", t_copy_chained},
         {"crc32c_copy impls list and select", t_copy_impls_select},
+        {"crc32c kernel sets: move and header+copy at every length and alignment MPA-051", t_kernels},
     };
     return CHECK_RUN(tests);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_ddp_siw.c: ddp.h against real Linux soft-iWARP (siw) traffic (tests/vectors/siw_*.pcap)
  * and the synthetic multi-FPDU capture, with tshark's DDP decoding as the second, independent
  * parser: tests/vectors/<capture>.ddp.expect, written by tests/vectors/gen_ddp_expect.sh (every
@@ -282,7 +283,7 @@ static void t_headers_match_tshark(void) /* DDP-001 DDP-003 DDP-004 */
                     size_t hl = 0, enc;
                     uint8_t out[IW_DDP_MAX_HDR + 1];
                     REQUIRE(e->off + 2 + e->ulpdu_len <= st->len);
-                    CHECK_EQ(iw__get_be16(st->data + e->off), e->ulpdu_len);
+                    CHECK_EQ(iw_get_be16(st->data + e->off), e->ulpdu_len);
                     u = st->data + e->off + 2;
                     CHECK_EQ(iw_ddp_hdr_decode(u, e->ulpdu_len, &h, &hl), IW_OK);
                     CHECK_EQ(hl, e->t ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR);

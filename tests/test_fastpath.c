@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fastpath.c: the per-message short cuts of the RDMA Write path (issue 6) against the
  * general code they stand in for. Each runs the same traffic with the short cut's
  * preconditions broken one at a time and requires the same wire octets, the same placement and
@@ -6,7 +7,7 @@
  * the general path wrong in the same way would still fail.
  *   mpa.h   whole-FPDU copy-out (iw__tx_copyout_whole): no markers, CRC on, no host CRC
  *           engine, no trace, the FPDU from its first octet into a room that holds it all
- *   verbs.h, rdmap.h   ring slots by mask when a ring's size is a power of two (iw__ring_ix);
+ *   verbs.h, rdmap.h   ring slots by mask when a ring's size is a power of two (iw_ring_ix);
  *           WRs copied member by member; native 64-bit shifts on 64-bit hosts
  *   ddp.h   a message built in place in the stream's own slot (iw__ddp_send_slot,
  *           iw__ddp_send_built: rdmap.h's post path) against iw_ddp_send of the same message */
@@ -16,7 +17,7 @@
 #include "mpa_fake.h"
 #include "verbs_fake.h"
 
-/* ---- iw__ring_ix and the 64-bit shifts against their definitions ---- */
+/* ---- iw_ring_ix and the 64-bit shifts against their definitions ---- */
 
 static void t_ring_ix(void)
 {
@@ -31,8 +32,8 @@ static void t_ring_ix(void)
                 seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
                 i = (uint32_t)seed;
             }
-            if (iw__ring_ix(i, caps[c]) != i % caps[c]) {
-                CHECK_EQ(iw__ring_ix(i, caps[c]), i % caps[c]);
+            if (iw_ring_ix(i, caps[c]) != i % caps[c]) {
+                CHECK_EQ(iw_ring_ix(i, caps[c]), i % caps[c]);
                 return;
             }
         }
@@ -104,7 +105,7 @@ static uint32_t ft_crc(void *ctx, uint32_t crc, const void *p, size_t n)
 {
     (void)ctx;
     ft_crcs++;
-    return iw_mpa_crc32c_portable(crc, p, n);
+    return iw_crc32c_portable(crc, p, n);
 }
 
 /* The ULPDUs sent: pieces of every kind the loop treats apart (<= 8 octets, longer, empty),

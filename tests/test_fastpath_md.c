@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fastpath_md.c: the per-message short cuts of mpa.h and ddp.h on the RDMA Write path
  * (round 3) against the general code they stand in for. Each runs the same traffic once
  * through the short cut and once (or twice) with one of its preconditions broken in a way that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fastpath_vr.c: the per-message short cuts of verbs.h and rdmap.h on the RDMA Write path
  * (round 3) against the general code they stand in for.
  *   rdmap.h iw__rdmap_tx_idle: the receive path skips the pump when it holds; the pump must

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fastpath_vr2.c: the RDMA Write short cuts of rdmap.h (round 4) against the general code
  * they stand in for.
  *   iw__rdmap_post_write (verbs.h's Write): iw_rdmap_post of the same Write WR

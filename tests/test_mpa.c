@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_mpa.c: mpa.h frames, connection setup, FPDU transmit and receive, markers, errors.
  * Each test names the requirement IDs (../shared/spec/requirements.md) it checks; a test that
  * names an ID fails when that rule is broken. Expected octets come from outside the code under
@@ -117,15 +118,15 @@ static void t_frame_decode_errors(void) /* MPA-004 MPA-005 MPA-008 MPA-031 MPA-0
     CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_EPROTO);
     CHECK_EQ(f.err, IW_MPA_FERR_REV);
     b[17] = 2;
-    iw__put_be16(b + 18, 513);
+    iw_put_be16(b + 18, 513);
     CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_EPROTO);
     CHECK_EQ(f.err, IW_MPA_FERR_PD_LEN);
-    iw__put_be16(b + 18, 512);
+    iw_put_be16(b + 18, 512);
     CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_EAGAIN);
     CHECK_EQ(used, 532);
     CHECK(iw_mpa_frame_decode(b, 532, IW_MPA_REQUEST, &f, &used) == IW_OK);
     b[16] = 0x10; /* enhanced with PD_Length 3 */
-    iw__put_be16(b + 18, 3);
+    iw_put_be16(b + 18, 3);
     CHECK(iw_mpa_frame_decode(b, 23, IW_MPA_REQUEST, &f, &used) == IW_EPROTO);
     CHECK_EQ(f.err, IW_MPA_FERR_IRDORD_SHORT);
     /* encode refuses PD over 512 */
@@ -193,7 +194,7 @@ static void t_setup_rev1(void) /* MPA-009 MPA-075 MPA-029 */
     REQUIRE(connect_pair(&ci, &cr, pd, 512));
     CHECK_EQ(A->wire[17], 1);
     CHECK_EQ(A->wire[16] & 0x10, 0);
-    CHECK_EQ(iw__get_be16(A->wire + 18), 512);
+    CHECK_EQ(iw_get_be16(A->wire + 18), 512);
     CHECK_EQ(B->wire[17], 1); /* the Responder answers Rev 1 to Rev 1 */
     CHECK_EQ(B->f.last_pd_len, 512);
     CHECK_EQ(A->f.last_info.rev, 1);
@@ -223,7 +224,7 @@ static void t_setup_crc_matrix(void) /* MPA-024 MPA-025 MPA-026 MPA-027 */
             {
                 const uint8_t *fp = A->wire + ma0;
                 uint32_t want = (ic | rc) ? ref_crc(fp, 24) : 0u;
-                CHECK_EQ(iw__get_le32(fp + 24), want); /* MPA-027: 0 without CRC */
+                CHECK_EQ(iw_get_le32(fp + 24), want); /* MPA-027: 0 without CRC */
             }
             if (!(ic | rc)) A->wire[ma0 + 24] ^= 0x5A; /* MPA-026: not checked */
             ep_pipe(A, &ma0, B);
@@ -247,19 +248,19 @@ static void t_setup_crc_or_at_initiator(void) /* MPA-024 */
     memcpy(rep, "MPA ID Rep Frame", 16);
     rep[16] = 0x10;
     rep[17] = 2;
-    iw__put_be16(rep + 18, 4);
-    iw__put_be16(rep + 20, 8);
-    iw__put_be16(rep + 22, 8);
+    iw_put_be16(rep + 18, 4);
+    iw_put_be16(rep + 20, 8);
+    iw_put_be16(rep + 22, 8);
     REQUIRE(iw_mpa_rx_feed(&A->c, rep, 24, &used) == IW_OK);
     CHECK_EQ(A->f.last_info.crc, 1);
     memset(u, 7, sizeof u);
     before = A->f.wire_len;
     REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
-    CHECK_EQ(iw__get_le32(A->wire + before + 24), ref_crc(A->wire + before, 24));
-    iw__put_be16(fp, 20);
+    CHECK_EQ(iw_get_le32(A->wire + before + 24), ref_crc(A->wire + before, 24));
+    iw_put_be16(fp, 20);
     memset(fp + 2, 7, 22);
     fp[22] = fp[23] = 0;
-    iw__put_le32(fp + 24, 0); /* a zero CRC field is wrong when CRC is in use */
+    iw_put_le32(fp + 24, 0); /* a zero CRC field is wrong when CRC is in use */
     CHECK(iw_mpa_rx_feed(&A->c, fp, 28, &used) == IW_ETERM);
     CHECK_EQ(A->f.delivered, 0);
 }
@@ -332,7 +333,7 @@ static void t_setup_invalid_frames_close(void) /* MPA-004 MPA-005 MPA-008 MPA-07
         memcpy(req, "MPA ID Rep Frame", 16);
         req[16] = 0x50;
         req[17] = 2;
-        iw__put_be16(req + 18, 4);
+        iw_put_be16(req + 18, 4);
         memset(req + 20, 0, 4);
         req[cases[i].byte] = (uint8_t)cases[i].val;
         CHECK(iw_mpa_rx_feed(&A->c, req, 24, &used) == IW_EPROTO);
@@ -353,7 +354,7 @@ static void t_setup_reply_not_enhanced(void) /* MPA-010 */
     memcpy(rep, "MPA ID Rep Frame", 16);
     rep[16] = 0x40;
     rep[17] = 2; /* Rev 2 but no H */
-    iw__put_be16(rep + 18, 0);
+    iw_put_be16(rep + 18, 0);
     CHECK(iw_mpa_rx_feed(&A->c, rep, 20, &used) == IW_EPROTO);
     CHECK_EQ(iw_mpa_last_error(&A->c)->ferr, IW_MPA_FERR_NOT_ENHANCED);
     CHECK_EQ(A->f.close_abortive, 1);
@@ -454,10 +455,10 @@ static void t_setup_reply_and_fpdu_same_read(void) /* MPA-022 MPA-016 MPA-049 */
     }
     {
         uint8_t fp[28];
-        iw__put_be16(fp, 20);
+        iw_put_be16(fp, 20);
         memset(fp + 2, 0x42, 20);
         fp[22] = fp[23] = 0;
-        iw__put_le32(fp + 24, ref_crc(fp, 24));
+        iw_put_le32(fp + 24, ref_crc(fp, 24));
         CHECK(iw_mpa_rx_feed(&B->c, fp, 28, &used) == IW_OK);
         CHECK_EQ(B->f.established, 1);
     }
@@ -575,12 +576,12 @@ static void t_irdord_negotiation(void) /* MPA-033 MPA-034 MPA-035 MPA-036 */
     cr.ird = 8;
     cr.ord = 2;
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-    CHECK_EQ(iw__get_be16(A->wire + 20), 4);
-    CHECK_EQ(iw__get_be16(A->wire + 22), 0x3FFF);
+    CHECK_EQ(iw_get_be16(A->wire + 20), 4);
+    CHECK_EQ(iw_get_be16(A->wire + 22), 0x3FFF);
     CHECK_EQ(B->f.last_info.peer_ord, 0x3FFF);
     CHECK_EQ(A->f.last_info.ord, 8); /* min(ORD, peer IRD) (MPA-034) */
     CHECK_EQ(A->f.last_info.ird, 4);
-    CHECK(iw__get_be16(B->wire + 22) <= 4); /* Responder ORD <= Initiator IRD (MPA-035) */
+    CHECK(iw_get_be16(B->wire + 22) <= 4); /* Responder ORD <= Initiator IRD (MPA-035) */
     /* Responder ORD 6 > Initiator IRD 4 with ird_max 4: Terminate (2,0,6) and close */
     cfg_pair(&ci, &cr);
     ci.ird = 4;
@@ -593,15 +594,15 @@ static void t_irdord_negotiation(void) /* MPA-033 MPA-034 MPA-035 MPA-036 */
         memcpy(rep, "MPA ID Rep Frame", 16);
         rep[16] = 0x50;
         rep[17] = 2;
-        iw__put_be16(rep + 18, 4);
-        iw__put_be16(rep + 20, 16);
-        iw__put_be16(rep + 22, 6);
+        iw_put_be16(rep + 18, 4);
+        iw_put_be16(rep + 20, 16);
+        iw_put_be16(rep + 22, 6);
         CHECK(iw_mpa_rx_feed(&A->c, rep, 24, &used) == IW_ETERM);
         ma = 24;
         {
             uint8_t want[32];
             unhex("0016 4147 00000000 00000002 00000001 00000000 20060000", want);
-            iw__put_le32(want + 24, ref_crc(want, 24));
+            iw_put_le32(want + 24, ref_crc(want, 24));
             CHECK_EQ(A->f.wire_len, ma + 28);
             CHECK_MEM(A->wire + ma, want, 28);
         }
@@ -632,12 +633,12 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-042 MPA-043
         cr.ird = 0;
         REQUIRE(connect_pair(&ci, &cr, NULL, 0));
         /* MPA-037: P2P and exactly the offered bit */
-        CHECK(iw__get_be16(A->wire + 20) & 0x8000);
-        CHECK_EQ((iw__get_be16(A->wire + 20) & 0x4000) != 0, types[i] == IW_MPA_RTR_SEND);
-        CHECK_EQ((iw__get_be16(A->wire + 22) & 0x8000) != 0, types[i] == IW_MPA_RTR_WRITE);
-        CHECK_EQ((iw__get_be16(A->wire + 22) & 0x4000) != 0, types[i] == IW_MPA_RTR_READ);
+        CHECK(iw_get_be16(A->wire + 20) & 0x8000);
+        CHECK_EQ((iw_get_be16(A->wire + 20) & 0x4000) != 0, types[i] == IW_MPA_RTR_SEND);
+        CHECK_EQ((iw_get_be16(A->wire + 22) & 0x8000) != 0, types[i] == IW_MPA_RTR_WRITE);
+        CHECK_EQ((iw_get_be16(A->wire + 22) & 0x4000) != 0, types[i] == IW_MPA_RTR_READ);
         /* MPA-038: the same one back */
-        CHECK(iw__get_be16(B->wire + 20) & 0x8000);
+        CHECK(iw_get_be16(B->wire + 20) & 0x8000);
         CHECK_EQ(A->f.last_info.rtr, types[i]);
         CHECK_EQ(B->f.established, 1);
         /* MPA-040 / MPA-050: the RTR FPDU, compared with the digest's reference FPDUs */
@@ -648,7 +649,7 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-042 MPA-043
                        "00000000000000000000000000000000000000000000000000000000 f2c6dd3d", want);
         else { /* siw's Write RTR uses STag 1 (../vectors/siw/README.md); CRC recomputed here */
             wl = unhex("000e c140 00000001 0000000000000000", want);
-            iw__put_le32(want + 16, ref_crc(want, 16));
+            iw_put_le32(want + 16, ref_crc(want, 16));
             wl = 20;
         }
         CHECK_EQ(A->f.wire_len, 24 + wl);
@@ -659,10 +660,10 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-042 MPA-043
         if (types[i] == IW_MPA_RTR_READ) { /* MPA-042 */
             uint8_t rr[20];
             unhex("000e c142 00000000 0000000000000000", rr);
-            iw__put_le32(rr + 16, ref_crc(rr, 16));
+            iw_put_le32(rr + 16, ref_crc(rr, 16));
             CHECK_EQ(B->f.wire_len, 24 + 20);
             CHECK_MEM(B->wire + 24, rr, 20);
-            CHECK(iw__get_be16(A->wire + 22) & 0x3FFF); /* ORD 0 raised to 1 */
+            CHECK(iw_get_be16(A->wire + 22) & 0x3FFF); /* ORD 0 raised to 1 */
             CHECK(B->f.last_info.ird >= 1);
             CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_OK);
         } else {
@@ -686,8 +687,8 @@ static void t_p2p_choice_order_and_decline(void) /* MPA-045 MPA-038 */
     cfg_pair(&ci, &cr);
     cr.p2p = 1;
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-    CHECK_EQ(iw__get_be16(B->wire + 20) & 0xC000, 0);
-    CHECK_EQ(iw__get_be16(B->wire + 22) & 0xC000, 0);
+    CHECK_EQ(iw_get_be16(B->wire + 20) & 0xC000, 0);
+    CHECK_EQ(iw_get_be16(B->wire + 22) & 0xC000, 0);
 }
 
 static void t_p2p_bad_reply_rtr(void) /* MPA-039 */
@@ -711,12 +712,12 @@ static void t_p2p_bad_reply_rtr(void) /* MPA-039 */
         memcpy(rep, "MPA ID Rep Frame", 16);
         rep[16] = 0x50;
         rep[17] = 2;
-        iw__put_be16(rep + 18, 4);
-        iw__put_be16(rep + 20, words[i][0]);
-        iw__put_be16(rep + 22, words[i][1]);
+        iw_put_be16(rep + 18, 4);
+        iw_put_be16(rep + 20, words[i][0]);
+        iw_put_be16(rep + 22, words[i][1]);
         CHECK(iw_mpa_rx_feed(&A->c, rep, 24, &used) == IW_ETERM);
         unhex("0016 4147 00000000 00000002 00000001 00000000 20070000", want);
-        iw__put_le32(want + 24, ref_crc(want, 24));
+        iw_put_le32(want + 24, ref_crc(want, 24));
         CHECK_EQ(A->f.wire_len, 24 + 28);
         CHECK_MEM(A->wire + 24, want, 28);
         CHECK_EQ(A->f.closed, 1);
@@ -741,7 +742,7 @@ static void t_p2p_wrong_first_fpdu(void) /* MPA-041 */
     unhex("0012 4143 00000000 00000000 00000001 00000000 587be8c4", fp);
     CHECK(iw_mpa_rx_feed(&B->c, fp, 24, &used) == IW_ETERM);
     unhex("0016 4147 00000000 00000002 00000001 00000000 20070000", want);
-    iw__put_le32(want + 24, ref_crc(want, 24));
+    iw_put_le32(want + 24, ref_crc(want, 24));
     CHECK_EQ(B->f.wire_len, 24 + 28);
     CHECK_MEM(B->wire + 24, want, 28);
     CHECK_EQ(B->f.delivered, 0);
@@ -765,7 +766,7 @@ static void t_fpdu_reference_vectors(void) /* MPA-046 MPA-047 MPA-048 MPA-050 MP
     for (i = 0; i < 4; i++) {
         uint8_t want[64];
         size_t wl = unhex(refs[i], want), before = A->f.wire_len;
-        iw_iov v = {want + 2, (size_t)iw__get_be16(want)};
+        iw_iov v = {want + 2, (size_t)iw_get_be16(want)};
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
         CHECK_EQ(A->f.wire_len - before, wl);
         CHECK_MEM(A->wire + before, want, wl);
@@ -780,7 +781,7 @@ static void t_fpdu_reference_vectors(void) /* MPA-046 MPA-047 MPA-048 MPA-050 MP
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
         CHECK_EQ(A->f.wire_len - before, 2 + i + p + 4);
         for (k = 0; k < p; k++) CHECK_EQ(A->wire[before + 2 + i + k], 0);
-        CHECK_EQ(iw__get_le32(A->wire + before + 2 + i + p), ref_crc(A->wire + before, 2 + i + p));
+        CHECK_EQ(iw_get_le32(A->wire + before + 2 + i + p), ref_crc(A->wire + before, 2 + i + p));
     }
 }
 
@@ -823,16 +824,16 @@ static long walk_markers(const uint8_t *w, size_t n, uint8_t *out, int *bad_ptr)
         size_t fstart = pos, lenpos, L, flen, got = 0;
         int lead = 0;
         if (pos % 512 == 0) { /* marker before the FPDU: FPDUPTR 0 */
-            if (iw__get_be16(w + pos) != 0 || iw__get_be16(w + pos + 2) != 0) (*bad_ptr)++;
+            if (iw_get_be16(w + pos) != 0 || iw_get_be16(w + pos + 2) != 0) (*bad_ptr)++;
             pos += 4;
             lead = 1;
         }
         lenpos = pos;
-        L = iw__get_be16(w + pos);
+        L = iw_get_be16(w + pos);
         flen = 2 + L + ((0u - (2 + L)) & 3u) + 4;
         while (got < flen) {
             if (pos % 512 == 0) {
-                if (iw__get_be16(w + pos) != 0 || iw__get_be16(w + pos + 2) != pos - lenpos) (*bad_ptr)++;
+                if (iw_get_be16(w + pos) != 0 || iw_get_be16(w + pos + 2) != pos - lenpos) (*bad_ptr)++;
                 pos += 4;
                 continue;
             }
@@ -840,7 +841,7 @@ static long walk_markers(const uint8_t *w, size_t n, uint8_t *out, int *bad_ptr)
             got++;
         }
         /* the CRC covers everything from fstart up to the CRC field, markers included */
-        if (ref_crc(w + fstart, pos - 4 - fstart) != iw__get_le32(w + pos - 4)) return -1;
+        if (ref_crc(w + fstart, pos - 4 - fstart) != iw_get_le32(w + pos - 4)) return -1;
         (void)lead;
     }
     return (long)o;
@@ -864,11 +865,11 @@ static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-
         memset(u, 0x5C, sizeof u);
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
         CHECK_EQ(A->f.wire_len - 24, 1152);
-        CHECK_EQ(iw__get_be32(w), 0);
-        CHECK_EQ(iw__get_be16(w + 4), 1134);
-        CHECK_EQ(iw__get_be32(w + 512), 508);
-        CHECK_EQ(iw__get_be32(w + 1024), 1020);
-        CHECK_EQ(iw__get_le32(w + 1148), ref_crc(w, 1148)); /* MPA-054 */
+        CHECK_EQ(iw_get_be32(w), 0);
+        CHECK_EQ(iw_get_be16(w + 4), 1134);
+        CHECK_EQ(iw_get_be32(w + 512), 508);
+        CHECK_EQ(iw_get_be32(w + 1024), 1020);
+        CHECK_EQ(iw_get_le32(w + 1148), ref_crc(w, 1148)); /* MPA-054 */
     }
     /* many FPDUs of random sizes: every marker at its place, with the right pointer */
     for (i = 0; i < 300; i++) {
@@ -896,7 +897,7 @@ static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-
             /* skip the 1134 example */
             pos = 2 + 1134 + 4;
             while (pos < (size_t)got) {
-                size_t L = iw__get_be16(stripped + pos);
+                size_t L = iw_get_be16(stripped + pos);
                 if (memcmp(stripped + pos + 2, plain + pl, L) != 0) ok = 0;
                 pl += L;
                 pos += 2 + L + ((0u - (2 + L)) & 3u) + 4;
@@ -941,8 +942,8 @@ static void t_markers_crc_before_crc_field(void) /* MPA-054 MPA-064 */
     REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
     w = A->wire + 24;
     CHECK_EQ(A->f.wire_len - 24, 4 + 508 + 4 + 4);
-    CHECK_EQ(iw__get_be32(w + 512), 508);               /* marker, FPDUPTR 512 - 4 */
-    CHECK_EQ(iw__get_le32(w + 516), ref_crc(w, 516));   /* covers it */
+    CHECK_EQ(iw_get_be32(w + 512), 508);               /* marker, FPDUPTR 512 - 4 */
+    CHECK_EQ(iw_get_le32(w + 516), ref_crc(w, 516));   /* covers it */
     ma = 24;
     ep_pipe(A, &ma, B);
     CHECK_EQ(B->f.delivered, 1);
@@ -975,8 +976,8 @@ static void t_markers_direction_and_seqstart(void) /* MPA-023 MPA-069 MPA-022 MP
         REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
         /* B's Reply has no marker (MPA-007); its first Full Operation octet is a marker */
         CHECK_EQ(B->f.wire_len - 24, 4 + 2 + 1200 + 2 + 4 + 8);
-        CHECK_EQ(iw__get_be32(B->wire + 24), 0);
-        CHECK_EQ(iw__get_be16(B->wire + 28), 1200);
+        CHECK_EQ(iw_get_be32(B->wire + 24), 0);
+        CHECK_EQ(iw_get_be16(B->wire + 28), 1200);
         ep_pipe(B, &mb, A);
         CHECK_EQ(A->f.delivered, 1);
         CHECK_MEM(A->f.last_ulpdu, u, 1200);
@@ -1033,17 +1034,17 @@ static void t_rx_crc_error(void) /* MPA-055 MPA-056 MPA-074 */
     uint8_t fp[64], want[28];
     size_t used, before;
     ready_b(1, 0);
-    iw__put_be16(fp, 20);
+    iw_put_be16(fp, 20);
     memset(fp + 2, 0x42, 20);
     fp[22] = fp[23] = 0;
-    iw__put_le32(fp + 24, ref_crc(fp, 24) ^ 1u);
+    iw_put_le32(fp + 24, ref_crc(fp, 24) ^ 1u);
     memcpy(fp + 28, fp, 28);
-    iw__put_le32(fp + 52, ref_crc(fp, 24));
+    iw_put_le32(fp + 52, ref_crc(fp, 24));
     before = B->f.wire_len;
     CHECK(iw_mpa_rx_feed(&B->c, fp, 56, &used) == IW_ETERM);
     CHECK_EQ(B->f.delivered, 0); /* neither the bad FPDU nor the good one after it */
     unhex("0016 4147 00000000 00000002 00000001 00000000 20020000", want);
-    iw__put_le32(want + 24, ref_crc(want, 24));
+    iw_put_le32(want + 24, ref_crc(want, 24));
     CHECK_EQ(B->f.wire_len - before, 28);
     CHECK_MEM(B->wire + before, want, 28);
     CHECK_EQ(B->f.closed, 1);
@@ -1069,12 +1070,12 @@ static void t_rx_bad_length(void) /* MPA-071 */
         uint8_t fp[8] = {0}, want[28];
         size_t used, before;
         ready_b(1, 0);
-        iw__put_be16(fp, (uint16_t)lens[i]);
+        iw_put_be16(fp, (uint16_t)lens[i]);
         before = B->f.wire_len;
         CHECK(iw_mpa_rx_feed(&B->c, fp, 8, &used) == IW_ETERM);
         CHECK_EQ(B->f.delivered, 0);
         unhex("0016 4147 00000000 00000002 00000001 00000000 10000000", want);
-        iw__put_le32(want + 24, ref_crc(want, 24));
+        iw_put_le32(want + 24, ref_crc(want, 24));
         CHECK_EQ(B->f.wire_len - before, 28);
         CHECK_MEM(B->wire + before, want, 28);
         CHECK_EQ(iw_mpa_last_error(&B->c)->term.layer, 1);
@@ -1101,7 +1102,7 @@ static void t_rx_marker_mismatch(void) /* MPA-068 MPA-067 */
     /* a wrong FPDUPTR with a CRC that is valid over it: (2,0,3) */
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     w[512 + 3] = (uint8_t)(w[512 + 3] + 4);
-    iw__put_le32(w + 1148, ref_crc(w, 1148));
+    iw_put_le32(w + 1148, ref_crc(w, 1148));
     before = B->f.wire_len;
     CHECK(iw_mpa_rx_feed(&B->c, w, n, &used) == IW_ETERM);
     CHECK_EQ(B->f.delivered, 0);
@@ -1118,10 +1119,10 @@ static void t_rx_ulp_error_stops(void) /* MPA-056 MPA-049 */
     ready_b(1, 0);
     for (i = 0; i < 3; i++) {
         uint8_t *f = fp + 28 * i;
-        iw__put_be16(f, 20);
+        iw_put_be16(f, 20);
         memset(f + 2, (int)(0x10 + i), 20);
         f[22] = f[23] = 0;
-        iw__put_le32(f + 24, ref_crc(f, 24));
+        iw_put_le32(f + 24, ref_crc(f, 24));
     }
     B->f.deliver_status = IW_ETERM;
     CHECK(iw_mpa_rx_feed(&B->c, fp, 84, &used) == IW_ETERM);

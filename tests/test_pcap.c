@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/test_pcap.c: tests of the test harness itself: tests/pcap.h (pcap reader and TCP
  * reassembly) against the captures in tests/vectors and against tshark's numbers in the .expect
  * files (tests/expect.h), plus pcap files built here in memory for the link types, byte orders

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_posix.c: examples/posix/iw_posix.h over real TCP sockets on 127.0.0.1 (ephemeral
  * ports). Both ends run in this process, one loop, one thread: connect/accept, MPA rev 2 with
  * CRC and rev 1 without, every data operation with every octet checked, a refused connection,
@@ -52,7 +53,7 @@ static void unpair(iw_px_ep *c, iw_px_ep *s)
     iw_px_ep_fini(s);
 }
 
-static int wc_ok(iw_px_ep *e, int which, iw_wr_type type, uint64_t id, iw_wc *wc)
+static int wc_ok(iw_px_ep *e, iw_px_queue which, iw_wr_type type, uint64_t id, iw_wc *wc)
 {
     iw_wc w;
     if (!wc) wc = &w;
@@ -364,6 +365,42 @@ static void t_two_connections(void)
     unpair(&CB, &SB);
 }
 
+/* The CQ selector cannot be confused with a depth: the old depth names are gone after the
+ * include, and a value that is neither IW_PX_SQ_CQ nor IW_PX_RQ_CQ is refused at once (it used
+ * to wait on the send CQ). A WC on the receive CQ is not reported on the send CQ. */
+#if defined(IW_PX_SQ) || defined(IW_PX_RQ)
+#error "IW_PX_SQ / IW_PX_RQ must not survive iw_posix.h"
+#endif
+static void t_queue_selector(void)
+{
+    iw_px_opts o;
+    iw_px_mr cm, sm;
+    iw_send_wr wr;
+    iw_wc wc;
+    iw_px_queue bad = (iw_px_queue)IW_PX_SQ_DEPTH;
+    iw_px_opts_default(&o);
+    REQUIRE(pair(&CA, &SA, &o, &o));
+    CHECK(iw_px_cq(&CA, bad) == NULL);
+    CHECK(iw_px_cq(&CA, IW_PX_SQ_CQ) != iw_px_cq(&CA, IW_PX_RQ_CQ));
+    CHECK(iw_px_cq(&CA, IW_PX_SQ_CQ) != NULL && iw_px_cq(&CA, IW_PX_RQ_CQ) != NULL);
+    CHECK_EQ(iw_px_wait_wc(&CA, bad, &wc, TMO), -3);
+    CHECK_EQ(iw_px_wait_wc(&CA, (iw_px_queue)2, &wc, TMO), -3);
+    CHECK_EQ(iw_px_poll_wc(&CA, bad, &wc), 0);
+    REQUIRE(iw_px_reg(&CA, cbuf, 64, 0, &cm) == 0);
+    REQUIRE(iw_px_reg(&SA, sbuf, 64, IW_ACC_LOCAL_WRITE, &sm) == 0);
+    REQUIRE(iw_px_recv(&SA, 7, &sm, 0, 64) == IW_V_OK);
+    wr = iw_px_wr(IW_WR_SEND, 8, &cm, 0, 16);
+    REQUIRE(iw_px_post(&CA, &wr) == IW_V_OK);
+    REQUIRE(iw_px_wait_wc(&CA, IW_PX_SQ_CQ, &wc, TMO) == 0);
+    CHECK(wc.wr_id == 8 && wc.status == IW_WC_SUCCESS);
+    CHECK_EQ(iw_px_poll_wc(&SA, IW_PX_SQ_CQ, &wc), 0); /* the Receive's WC is not there */
+    REQUIRE(iw_px_wait_wc(&SA, IW_PX_RQ_CQ, &wc, TMO) == 0);
+    CHECK(wc.wr_id == 7 && wc.status == IW_WC_SUCCESS && wc.len == 16);
+    iw_px_dereg(&CA, &cm);
+    iw_px_dereg(&SA, &sm);
+    unpair(&CA, &SA);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -376,6 +413,7 @@ int main(int argc, char **argv)
         {"posix TCP reset", t_reset},
         {"posix 8 MiB transfers, partial sends resumed", t_large},
         {"posix two connections on one loop", t_two_connections},
+        {"posix CQ selector: only IW_PX_SQ_CQ / IW_PX_RQ_CQ, never a depth", t_queue_selector},
     };
     iw_px_loop_init(&L);
     if (iw_px_listen(&L, &LIS, "127.0.0.1", 0) != 0) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_px_gather.c: the send gather of examples/posix/iw_posix.h (IW_PX_GATHER) over real TCP
  * sockets on 127.0.0.1.
  * - An RDMA Write of 64 KiB (at the loopback MSS two FPDUs, MULPDU 65474 (MPA-057): 65460 + 76
@@ -29,7 +30,7 @@ static void fill(uint8_t *p, size_t n)
 }
 
 /* Run both loops until ep has a WC on that CQ (1, *wc filled) or TMO ms of polls passed. */
-static int both_wc(iw_px_ep *ep, int which, iw_wc *wc)
+static int both_wc(iw_px_ep *ep, iw_px_queue which, iw_wc *wc)
 {
     int spins;
     for (spins = 0; spins < TMO; spins++) {

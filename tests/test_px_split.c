@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_px_split.c: header-split receive in examples/posix/iw_posix.h (IW_PX_RX_SPLIT 2) over
  * real TCP sockets on 127.0.0.1: RDMA Writes large enough that payloads are read straight into
  * the MR (mpa.h iw_mpa_rx_direct) arrive octet for octet; and a raw TCP peer that speaks MPA
@@ -30,7 +31,7 @@ static void fill(uint8_t *p, size_t n)
     for (i = 0; i < n; i++) p[i] = (uint8_t)check_rand(&seed);
 }
 
-static int wc_ok(iw_px_ep *e, int which, uint64_t id)
+static int wc_ok(iw_px_ep *e, iw_px_queue which, uint64_t id)
 {
     iw_wc w;
     if (iw_px_wait_wc(e, which, &w, TMO) != 0) {
@@ -137,8 +138,8 @@ static size_t write_ulpdu(uint8_t *u, uint32_t stag, uint64_t to, const uint8_t 
 {
     u[0] = 0xC1; /* tagged, last, DV 01 */
     u[1] = 0x40;
-    iw__put_be32(u + 2, stag);
-    iw__put_be64(u + 6, to);
+    iw_put_be32(u + 2, stag);
+    iw_put_be64(u + 6, to);
     memcpy(u + 14, p, n);
     return 14 + n;
 }

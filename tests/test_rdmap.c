@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_rdmap.c: rdmap.h over ddp.h over mpa.h. Two endpoints joined by an in-memory pipe do
  * every operation with every byte checked, fed whole, byte by byte, in random chunks and at
  * every split point, fused and verify-then-place, with partial sends; every error case sends
@@ -223,7 +224,7 @@ static void t_atomic_math(void)
 
 /* ---- every operation, end to end ---- */
 
-static uint64_t be64(const uint8_t *p) { return iw__get_be64(p); }
+static uint64_t be64(const uint8_t *p) { return iw_get_be64(p); }
 
 static iw_iov sg_w[2], sg_s[6][1];
 static uint8_t sbuf[6][600], rbuf[10][1024];
@@ -380,21 +381,21 @@ static void check_wire(void)
     REQUIRE(u != NULL);
     CHECK_EQ(n, 46);
     CHECK_EQ(u[0], 0x41);
-    CHECK_EQ(iw__get_be32(u + 2), 0); /* RDMAP-004: no Invalidate STag */
-    CHECK_EQ(iw__get_be32(u + 6), 1);
-    CHECK_EQ(iw__get_be32(u + 10), 1);
-    CHECK_EQ(iw__get_be32(u + 18), STAG_A_SINK);
+    CHECK_EQ(iw_get_be32(u + 2), 0); /* RDMAP-004: no Invalidate STag */
+    CHECK_EQ(iw_get_be32(u + 6), 1);
+    CHECK_EQ(iw_get_be32(u + 10), 1);
+    CHECK_EQ(iw_get_be32(u + 18), STAG_A_SINK);
     CHECK_EQ(be64(u + 22), 0x5000 + 10);
-    CHECK_EQ(iw__get_be32(u + 30), 5000);
-    CHECK_EQ(iw__get_be32(u + 34), STAG_B_READ);
+    CHECK_EQ(iw_get_be32(u + 30), 5000);
+    CHECK_EQ(iw_get_be32(u + 34), STAG_B_READ);
     CHECK_EQ(be64(u + 38), TO_B);
     u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 0, &n); /* ATOM-002, ATOM-008, ATOM-011: MSN 2 of QN 1 */
     REQUIRE(u != NULL);
     CHECK_EQ(n, 70);
-    CHECK_EQ(iw__get_be32(u + 6), 1);
-    CHECK_EQ(iw__get_be32(u + 10), 2);
-    CHECK_EQ(iw__get_be32(u + 18), 0);            /* reserved + AOpCode FetchAdd */
-    CHECK_EQ(iw__get_be32(u + 26), STAG_B_ATOM);
+    CHECK_EQ(iw_get_be32(u + 6), 1);
+    CHECK_EQ(iw_get_be32(u + 10), 2);
+    CHECK_EQ(iw_get_be32(u + 18), 0);            /* reserved + AOpCode FetchAdd */
+    CHECK_EQ(iw_get_be32(u + 26), STAG_B_ATOM);
     CHECK_EQ(be64(u + 30), TO_B + 8192);
     CHECK_EQ(be64(u + 38), 1);
     CHECK_EQ(be64(u + 46), 0);
@@ -403,32 +404,32 @@ static void check_wire(void)
     u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 1, &n);
     REQUIRE(u != NULL);
     CHECK_EQ(u[21] & 0xFu, IW_RDMAP_AOP_CMPSWAP);
-    CHECK_EQ(iw__get_be32(u + 10), 3);
+    CHECK_EQ(iw_get_be32(u + 10), 3);
     u = rf_fpdu(&B, IW_RDMAP_OP_ATOMIC_RESP, 0, &n); /* ATOM-004, ATOM-012: QN 3, MSN 1 */
     REQUIRE(u != NULL);
     CHECK_EQ(n, 30);
-    CHECK_EQ(iw__get_be32(u + 6), 3);
-    CHECK_EQ(iw__get_be32(u + 10), 1);
+    CHECK_EQ(iw_get_be32(u + 6), 3);
+    CHECK_EQ(iw_get_be32(u + 10), 1);
     CHECK_EQ(be64(u + 22), 0x00000000FFFFFFFFull);
     u = rf_fpdu(&B, IW_RDMAP_OP_ATOMIC_RESP, 1, &n);
     REQUIRE(u != NULL);
-    CHECK_EQ(iw__get_be32(u + 10), 2);
+    CHECK_EQ(iw_get_be32(u + 10), 2);
     u = rf_fpdu(&A, IW_RDMAP_OP_IMM, 0, &n); /* IMM-001, IMM-002, IMM-007: QN 0, MSN after the Sends */
     REQUIRE(u != NULL);
     CHECK_EQ(n, 26);
-    CHECK_EQ(iw__get_be32(u + 6), 0);
-    CHECK_EQ(iw__get_be32(u + 10), 5);
+    CHECK_EQ(iw_get_be32(u + 6), 0);
+    CHECK_EQ(iw_get_be32(u + 10), 5);
     u = rf_fpdu(&A, IW_RDMAP_OP_SEND_INV, 0, &n); /* RDMAP-004 */
     REQUIRE(u != NULL);
-    CHECK_EQ(iw__get_be32(u + 2), STAG_B_INV);
+    CHECK_EQ(iw_get_be32(u + 2), STAG_B_INV);
     u = rf_fpdu(&A, IW_RDMAP_OP_SEND, 0, &n);
     REQUIRE(u != NULL);
-    CHECK_EQ(iw__get_be32(u + 2), 0);
-    CHECK_EQ(iw__get_be32(u + 10), 1); /* RDMAP-055: MSN 1 first */
+    CHECK_EQ(iw_get_be32(u + 2), 0);
+    CHECK_EQ(iw_get_be32(u + 10), 1); /* RDMAP-055: MSN 1 first */
     u = rf_fpdu(&B, IW_RDMAP_OP_READ_RESP, 0, &n); /* RDMAP-006: tagged, SinkSTag, SinkTO */
     REQUIRE(u != NULL);
     CHECK_EQ(u[0] & 0x80u, 0x80u);
-    CHECK_EQ(iw__get_be32(u + 2), STAG_A_SINK);
+    CHECK_EQ(iw_get_be32(u + 2), STAG_A_SINK);
     CHECK_EQ(be64(u + 6), 0x5000 + 10);
 }
 
@@ -752,10 +753,10 @@ static void expect_term(rf_ep *det, rf_ep *peer, unsigned l, unsigned e, unsigne
     /* RDMAP-021: untagged, L, QN 2, MSN 1, MO 0, Invalidate STag 0 */
     CHECK_EQ(t[0], 0x41);
     CHECK_EQ(t[1], 0x47);
-    CHECK_EQ(iw__get_be32(t + 2), 0);
-    CHECK_EQ(iw__get_be32(t + 6), 2);
-    CHECK_EQ(iw__get_be32(t + 10), 1);
-    CHECK_EQ(iw__get_be32(t + 14), 0);
+    CHECK_EQ(iw_get_be32(t + 2), 0);
+    CHECK_EQ(iw_get_be32(t + 6), 2);
+    CHECK_EQ(iw_get_be32(t + 10), 1);
+    CHECK_EQ(iw_get_be32(t + 14), 0);
     CHECK_EQ(t[18], (l << 4) | e);
     CHECK_EQ(t[19], c);
     CHECK_EQ(t[20], (m ? 0x80u : 0) | (d ? 0x40u : 0) | (r ? 0x20u : 0));
@@ -763,7 +764,7 @@ static void expect_term(rf_ep *det, rf_ep *peer, unsigned l, unsigned e, unsigne
     if (d) {
         size_t hl = iw_ddp_hdr_len(off[0]);
         CHECK_EQ(det->last_term_len, 18 + 4 + 2 + hl + (r ? 28u : 0u));
-        CHECK_EQ(iw__get_be16(t + 22), off_len);                   /* RDMAP-028 */
+        CHECK_EQ(iw_get_be16(t + 22), off_len);                   /* RDMAP-028 */
         CHECK_MEM(t + 24, off, hl);                                /* RDMAP-020 */
         if (r) CHECK_MEM(t + 24 + hl, off + 18, 28);
     } else {
@@ -984,8 +985,8 @@ static size_t mk_untagged(uint8_t *u, unsigned ctrl1, uint32_t qn, uint32_t msn,
     memset(u, 0, 18 + payload);
     u[0] = 0x41;
     u[1] = (uint8_t)ctrl1;
-    iw__put_be32(u + 6, qn);
-    iw__put_be32(u + 10, msn);
+    iw_put_be32(u + 6, qn);
+    iw_put_be32(u + 10, msn);
     return 18 + payload;
 }
 static void t_injected_errors(void)
@@ -1010,8 +1011,8 @@ static void t_injected_errors(void)
     memset(u, 0, 30);
     u[0] = 0xC1;
     u[1] = 0x43;
-    iw__put_be32(u + 2, STAG_B_WRITE);
-    iw__put_be64(u + 6, TO_B);
+    iw_put_be32(u + 2, STAG_B_WRITE);
+    iw_put_be64(u + 6, TO_B);
     inject_err(u, 30, 0, 2, 0x06, 1, 0, 1, 1);
     /* an untagged Write */
     n = mk_untagged(u, 0x40, 0, 1, 4);
@@ -1026,7 +1027,7 @@ static void t_injected_errors(void)
     n = mk_untagged(u, 0x41, 1, 1, 27);
     inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
     n = mk_untagged(u, 0x41, 1, 1, 29);
-    iw__put_be32(u + 18 + 12, 0);
+    iw_put_be32(u + 18 + 12, 0);
     inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
     /* Immediate Data of 7 and 9 octets (IMM-003, IMM-010) */
     n = mk_untagged(u, 0x48, 0, 1, 7);
@@ -1038,26 +1039,26 @@ static void t_injected_errors(void)
     inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
     n = mk_untagged(u, 0x4A, 1, 1, 52);
     u[21] = 0x01;
-    iw__put_be32(u + 26, STAG_B_ATOM);
-    iw__put_be64(u + 30, TO_B);
+    iw_put_be32(u + 26, STAG_B_ATOM);
+    iw_put_be64(u + 30, TO_B);
     inject_err(u, n, 0, 2, 0x06, 1, 0, 0, 1);
     u[21] = 0x03;
     inject_err(u, n, 0, 2, 0x06, 1, 0, 0, 1);
     /* Atomic target checks (ATOM-018) and alignment (ATOM-010, ATOM-021: M = D = 1, R = 0) */
     u[21] = 0x00;
-    iw__put_be32(u + 26, 0x5555u);
+    iw_put_be32(u + 26, 0x5555u);
     inject_err(u, n, 0, 1, 0x00, 1, 0, 0, 1);
-    iw__put_be32(u + 26, STAG_B_FOREIGN);
+    iw_put_be32(u + 26, STAG_B_FOREIGN);
     inject_err(u, n, 0, 1, 0x03, 1, 0, 0, 1);
-    iw__put_be32(u + 26, STAG_B_READ);
+    iw_put_be32(u + 26, STAG_B_READ);
     inject_err(u, n, 0, 1, 0x02, 1, 0, 0, 1);
-    iw__put_be32(u + 26, STAG_B_ATOM);
-    iw__put_be64(u + 30, TO_B + 32768 - 4);
+    iw_put_be32(u + 26, STAG_B_ATOM);
+    iw_put_be64(u + 30, TO_B + 32768 - 4);
     inject_err(u, n, 0, 1, 0x01, 1, 0, 0, 1);
-    iw__put_be64(u + 30, ~0ull - 3);
+    iw_put_be64(u + 30, ~0ull - 3);
     inject_err(u, n, 0, 1, 0x04, 1, 0, 0, 1);
-    iw__put_be64(u + 30, TO_B + 12);
-    iw__put_be64(u + 38, 1);
+    iw_put_be64(u + 30, TO_B + 12);
+    iw_put_be64(u + 38, 1);
     inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
     /* DDP version 2: layout unknown, M = D = 0 (RDMAP-027) */
     n = mk_untagged(u, 0x43, 0, 1, 4);
@@ -1070,8 +1071,8 @@ static void t_injected_errors(void)
     memset(u, 0, 20);
     u[0] = 0xC1;
     u[1] = 0x42;
-    iw__put_be32(u + 2, STAG_B_WRITE);
-    iw__put_be64(u + 6, TO_B);
+    iw_put_be32(u + 2, STAG_B_WRITE);
+    iw_put_be64(u + 6, TO_B);
     inject_err(u, 20, 0, 2, 0x06, 1, 0, 1, 1);
     /* Atomic Response nobody asked for (ATOM-020) */
     n = mk_untagged(u, 0x4B, 3, 1, 12);
@@ -1100,8 +1101,8 @@ static void t_read_resp_errors(void)
         memset(u, 0x33, sizeof u);
         u[0] = 0xC1;
         u[1] = 0x42;
-        iw__put_be32(u + 2, k == 0 ? STAG_A_SRC : STAG_A_SINK);
-        iw__put_be64(u + 6, k == 1 ? 0x5001 : 0x5000);
+        iw_put_be32(u + 2, k == 0 ? STAG_A_SRC : STAG_A_SINK);
+        iw_put_be64(u + 6, k == 1 ? 0x5001 : 0x5000);
         memset(A_SINK, 0, 64);
         REQUIRE(rf_inject(&B, u, n) == IW_OK);
         rf_flow(&A, &B);
@@ -1144,10 +1145,10 @@ static void t_read_partial_term(void)
     CHECK_EQ(t[20], 0xE0);
     REQUIRE(B.last_term_len == 18 + 4 + 2 + 18 + 28);
     t += 18 + 4 + 2 + 18;
-    CHECK_EQ(iw__get_be32(t), STAG_A_SINK);
+    CHECK_EQ(iw_get_be32(t), STAG_A_SINK);
     CHECK_EQ(be64(t + 4), 0x5000 + sent);
-    CHECK_EQ(iw__get_be32(t + 12), 10000 - sent);
-    CHECK_EQ(iw__get_be32(t + 16), STAG_B_READ);
+    CHECK_EQ(iw_get_be32(t + 12), 10000 - sent);
+    CHECK_EQ(iw_get_be32(t + 16), STAG_B_READ);
     CHECK_EQ(be64(t + 20), TO_B + 8 + sent);
     CHECK_EQ(A.ev.kind, IW_RDMAP_EV_TERM_RCVD);
     CHECK(A.ncqe == 1 && A.cqes[0].status == IW_ECLOSED);
@@ -1274,7 +1275,7 @@ static void t_term_received(void)
         cfgs_default();
         REQUIRE(setup());
         n = mk_untagged(u, 0x47, k == 2 ? 0 : 2, k == 0 ? 2 : 1, 4);
-        if (k == 1) iw__put_be32(u + 14, 4);
+        if (k == 1) iw_put_be32(u + 14, 4);
         if (k == 3) u[20] = 0x40;
         REQUIRE(rf_inject(&B, u, n) == IW_OK);
         rf_flow(&A, &B);

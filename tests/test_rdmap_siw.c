@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_rdmap_siw.c: rdmap.h (over ddp.h and mpa.h) against the rping exchange of Linux
  * soft-iWARP in tests/vectors/siw_rping_crc.pcap (MPA rev 2, CRC, IRD/ORD 1/1, 3 iterations).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_robust.c: hostile octets against the whole stack. A valid stream of every RDMAP
  * operation (from two real endpoints) is mutated at random (bit flips, octets overwritten,
  * lengths changed, pieces dropped or repeated) and fed, in random chunks, to a fresh receiver
@@ -122,7 +123,7 @@ static void mutate(uint8_t *p, size_t *n, size_t cap, unsigned long long *seed)
             break;
         }
         default: /* a plausible big-endian 16/32-bit field value */
-            if (at + 4 <= *n) iw__put_be32(p + at, (uint32_t)check_rand(seed) & 0x0001FFFFu);
+            if (at + 4 <= *n) iw_put_be32(p + at, (uint32_t)check_rand(seed) & 0x0001FFFFu);
             break;
         }
     }

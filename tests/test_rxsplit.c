@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_rxsplit.c: streamed placement of FPDUs cut by the end of a receive (mpa.h
  * iw_mpa_set_place_begin, ddp.h iw_ddp_rx_place_begin) and header-split receive
  * (iw_mpa_rx_direct / iw_mpa_rx_direct_done).

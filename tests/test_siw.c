@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_siw.c: mpa.h against real Linux soft-iWARP traffic (tests/vectors/siw_*.pcap) and a
  * synthetic multi-FPDU capture, with tshark's decoding (tests/vectors/NAME.expect) as the second,
  * independent parser. Per connection:
@@ -106,8 +107,8 @@ static void t_frames_match_tshark(void) /* MPA-001 MPA-002 MPA-029 MPA-030 MPA-0
                 CHECK_EQ(f.rev, e->rev);
                 CHECK_EQ(f.pd_len + (f.enhanced ? 4u : 0u), e->pdlen);
                 if (f.enhanced) {
-                    CHECK_EQ(f.ird_word, iw__get_be16(e->pd));
-                    CHECK_EQ(f.ord_word, iw__get_be16(e->pd + 2));
+                    CHECK_EQ(f.ird_word, iw_get_be16(e->pd));
+                    CHECK_EQ(f.ord_word, iw_get_be16(e->pd + 2));
                     CHECK_MEM(f.pd, e->pd + 4, f.pd_len);
                 }
                 /* and the wrong key for the direction is refused */

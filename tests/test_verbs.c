@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_verbs.c: verbs.h. Two RNICs, each with a QP, joined by MPA connections over an
  * in-memory pipe; every object verb, every WR type with its WCs, the QP state transitions, and
  * the security checks (the peer gets a Terminate and no memory changes). */

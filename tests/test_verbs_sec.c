@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_verbs_sec.c: verbs.h security rules and the memory verbs. Two RNICs (A and B), each with
  * three QPs; QP i of A is joined to QP i of B by an MPA connection over an in-memory pipe
  * (tests/verbs_fake.h). On B, QP 0 and QP 1 share the PD, QP 2 is in a second PD. Every remote

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L /* popen, pclose, mkdir: before any include */
 /* test_wireshark.c: MPA-076, captures of project traffic decoded by tshark (Wireshark 4.0 checked).
  *
@@ -152,7 +153,7 @@ static void tr_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int l
         static uint8_t plain[70000];
         size_t np = 0;
         it->off = S->off[d];
-        it->ulen = it->len >= lead + 2 ? iw__get_be16(b + lead) : 0;
+        it->ulen = it->len >= lead + 2 ? iw_get_be16(b + lead) : 0;
         wl = lay(it->off, it->ulen, mk, it->mo, it->mp, &it->nm);
         if (wl != it->len) {
             fprintf(stderr, "  dir %u FPDU at %u: %zu octets traced, the walker expects %zu\n", d,
@@ -162,7 +163,7 @@ static void tr_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int l
             /* strip the markers (checking them), check PAD, CRC and the ULPDU handed down */
             for (k = 0, m = 0; k < it->len; k++) {
                 if (m < it->nm && k == it->mo[m]) {
-                    if (b[k] || b[k + 1] || iw__get_be16(b + k + 2) != it->mp[m]) S->bad++;
+                    if (b[k] || b[k + 1] || iw_get_be16(b + k + 2) != it->mp[m]) S->bad++;
                     k += 3;
                     m++;
                     continue;
@@ -171,7 +172,7 @@ static void tr_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int l
             }
             for (j = 2 + it->ulen; j + 4 < np; j++)
                 if (plain[j]) S->bad++; /* PAD */
-            if (iw__get_le32(b + it->len - 4) != (S->crc ? ref_crc(b, it->len - 4) : 0u)) {
+            if (iw_get_le32(b + it->len - 4) != (S->crc ? ref_crc(b, it->len - 4) : 0u)) {
                 fprintf(stderr, "  dir %u FPDU at %u: CRC field differs from the reference\n", d,
                         (unsigned)it->off);
                 S->bad++;
@@ -188,11 +189,11 @@ static void tr_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int l
         if ((size_t)S->corrupt_crc_at == S->n) b[it->len - 1] ^= 0x01;
         if ((size_t)S->corrupt_mk_at == S->n && it->nm > 1) { /* FPDUPTR off by 4, CRC kept good */
             b[it->mo[1] + 3] ^= 0x04;
-            if (S->crc) iw__put_le32(b + it->len - 4, ref_crc(b, it->len - 4));
+            if (S->crc) iw_put_le32(b + it->len - 4, ref_crc(b, it->len - 4));
         }
         if ((size_t)S->corrupt_ddp_at == S->n && it->ulen == HDR_WRITE) { /* T = 0: too short */
             b[2] = 0x41;
-            if (S->crc) iw__put_le32(b + it->len - 4, ref_crc(b, it->len - 4));
+            if (S->crc) iw_put_le32(b + it->len - 4, ref_crc(b, it->len - 4));
         }
     }
     it->frame = pcapw_segment(&S->w, d, b, it->len);
@@ -246,16 +247,16 @@ static size_t gen_next(gen *g, uint8_t *u, size_t ulen)
         memset(u, 0, HDR_SEND);
         u[0] = last ? 0x41 : 0x01; /* T = 0, L, DV = 1 */
         u[1] = 0x43;               /* RV = 1, Send */
-        iw__put_be32(u + 6, 0);    /* QN 0 */
-        iw__put_be32(u + 10, g->msn);
-        iw__put_be32(u + 14, g->mo);
+        iw_put_be32(u + 6, 0);    /* QN 0 */
+        iw_put_be32(u + 10, g->msn);
+        iw_put_be32(u + 14, g->mo);
         g->mo += (uint32_t)plen;
         if (last) g->msn++;
     } else {
         u[0] = last ? 0xC1 : 0x81; /* T = 1, L, DV = 1 */
         u[1] = 0x40;               /* RV = 1, RDMA Write */
-        iw__put_be32(u + 2, g->stag);
-        iw__put_be64(u + 6, g->to);
+        iw_put_be32(u + 2, g->stag);
+        iw_put_be64(u + 6, g->to);
         g->to += plen;
     }
     for (i = 0; i < plen; i++) u[hdr + i] = (uint8_t)(g->msn * 31u + i * 7u + (unsigned)g->kind);

@@ -224,7 +224,7 @@ static void walk(const pcap_stream *s, int ci, int d, size_t start, int markers,
             out(" crc none");
             t->none++;
         } else {
-            uint32_t want = iw_mpa_crc32c(0, s->data + fstart, crcpos - fstart); /* §4 */
+            uint32_t want = iw_crc32c(0, s->data + fstart, crcpos - fstart); /* §4 */
             uint32_t got = le32(u + need - 4);
             if (want == got) {
                 out(" crc good");

@@ -177,8 +177,8 @@ static void send_ctl(uint32_t kind, uint64_t value)
     iw_send_wr w;
     iw_wc wc;
     memcpy(R.sbuf, "IWPF", 4);
-    iw__put_be32(R.sbuf + 4, kind);
-    iw__put_be64(R.sbuf + 8, value);
+    iw_put_be32(R.sbuf + 4, kind);
+    iw_put_be64(R.sbuf + 8, value);
     w = iw_px_wr(IW_WR_SEND_SE, ~(uint64_t)0, &R.smr, 0, CTL_LEN);
     if (iw_px_post(&R.ep, &w) != IW_V_OK) die_ep("post control Send");
     for (;;) { /* sbuf is reused: wait until this Send is out */
@@ -194,8 +194,8 @@ static int take_ctl(const iw_wc *wc, uint32_t *kind, uint64_t *value)
     const uint8_t *m = slot_of(wc);
     check_wc(wc, "Receive");
     if (!wc->solicited || wc->len != CTL_LEN || memcmp(m, "IWPF", 4) != 0) return 0;
-    *kind = iw__get_be32(m + 4);
-    *value = iw__get_be64(m + 8);
+    *kind = iw_get_be32(m + 4);
+    *value = iw_get_be64(m + 8);
     repost(wc);
     return 1;
 }
@@ -342,16 +342,16 @@ static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
     uint64_t n;
     (void)arg;
     if (!p || req->pd_len < PD_REQ_LEN || memcmp(p, "IWPF", 4) != 0 || p[4] != 1 || p[5] > OP_SEND ||
-        iw__get_be32(p + 8) == 0 || iw__get_be32(p + 8) > MAX_SIZE || iw__get_be32(p + 12) == 0) {
+        iw_get_be32(p + 8) == 0 || iw_get_be32(p + 8) > MAX_SIZE || iw_get_be32(p + 12) == 0) {
         fprintf(stderr, "iwperf: rejecting a connection: not an iwperf client's request\n");
         return 0; /* MPA Reject */
     }
     R.c.op = p[5];
     R.c.lat = p[6] != 0;
-    R.c.size = iw__get_be32(p + 8);
-    R.c.iters = iw__get_be32(p + 12);
-    R.peer_stag = iw__get_be32(p + 16);
-    R.peer_to = iw__get_be64(p + 20);
+    R.c.size = iw_get_be32(p + 8);
+    R.c.iters = iw_get_be32(p + 12);
+    R.peer_stag = iw_get_be32(p + 16);
+    R.peer_to = iw_get_be64(p + 20);
     if (R.c.op == OP_WRITE) acc |= IW_ACC_REMOTE_WRITE;
     if (R.c.op == OP_READ) acc |= IW_ACC_REMOTE_READ;
     n = R.c.op == OP_WRITE && R.c.lat ? 2 * (uint64_t)R.c.size : R.c.size;
@@ -360,8 +360,8 @@ static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
     memcpy(rep, "IWPF", 4);
     rep[4] = 1;
     rep[5] = rep[6] = rep[7] = 0;
-    iw__put_be32(rep + 8, R.mr.stag);
-    iw__put_be64(rep + 12, R.mr.to);
+    iw_put_be32(rep + 8, R.mr.stag);
+    iw_put_be64(rep + 12, R.mr.to);
     return iw_px_set_pd(ep, rep, sizeof rep) == 0;
 }
 
@@ -553,11 +553,11 @@ static struct pt {
 static void pt_dest(uint8_t *m, const iw_px_mr *mr)
 {
     memset(m, 0, PT_DEST);
-    iw__put_be32(m + 4, 1);                             /* out_reads, as perftest sends it */
-    iw__put_be32(m + 8, iw_px_qp(&PT.d)->id);           /* a QP number: ours */
-    iw__put_be32(m + 12, (uint32_t)(now_s() * 1e6) & 0xFFFFFFu); /* a PSN (unused by iWARP) */
-    iw__put_be32(m + 16, mr->stag);
-    iw__put_be64(m + 24, mr->to);
+    iw_put_be32(m + 4, 1);                             /* out_reads, as perftest sends it */
+    iw_put_be32(m + 8, iw_px_qp(&PT.d)->id);           /* a QP number: ours */
+    iw_put_be32(m + 12, (uint32_t)(now_s() * 1e6) & 0xFFFFFFu); /* a PSN (unused by iWARP) */
+    iw_put_be32(m + 16, mr->stag);
+    iw_put_be64(m + 24, mr->to);
 }
 static void pt_send(const uint8_t *m, uint32_t len)
 {
@@ -685,12 +685,12 @@ static void pt_server(void)
             repost(&wc);
             for (j = 0; j < len; j++) zero &= m[j] == 0;
             if (len == PT_DEST && !zero) { /* the client's dest: its buffer, and ours back */
-                PT.peer_rkey = iw__get_be32(m + 16);
-                PT.peer_vaddr = iw__get_be64(m + 24);
+                PT.peer_rkey = iw_get_be32(m + 16);
+                PT.peer_vaddr = iw_get_be64(m + 24);
                 pt_dest(m, R.c.op == OP_SEND ? &PT.cmr : &PT.dmr);
                 dests++;
             } else if (len == 8) { /* a report value: ours is the message count */
-                iw__put_be64(m, PT.msgs);
+                iw_put_be64(m, PT.msgs);
             }
             pt_send(m, len);
             moved = 1;
@@ -754,9 +754,9 @@ static void pt_client(void)
     if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("control connection");
     pt_pause(PT_SETTLE_MS); /* siw_accept's window: see the top of --perftest */
     (void)pt_xchg(ver, 16);
-    iw__put_be32(m, 0x1000);
+    iw_put_be32(m, 0x1000);
     (void)pt_xchg(m, 4);
-    iw__put_be32(m, 0x40);
+    iw_put_be32(m, 0x40);
     (void)pt_xchg(m, 4);
     m[0] = '3', m[1] = 0;
     (void)pt_xchg(m, 2);
@@ -766,8 +766,8 @@ static void pt_client(void)
     for (k = 0; k < (R.c.op == OP_SEND ? 4u : 3u); k++) {
         pt_dest(m, R.c.op == OP_SEND ? &PT.cmr : &PT.dmr);
         q = pt_xchg(m, PT_DEST);
-        PT.peer_rkey = iw__get_be32(q + 16);
-        PT.peer_vaddr = iw__get_be64(q + 24);
+        PT.peer_rkey = iw_get_be32(q + 16);
+        PT.peer_vaddr = iw_get_be64(q + 24);
     }
     t0 = last = now_s();
     next_progress = t0 + 1.0;
@@ -808,13 +808,13 @@ static void pt_client(void)
         uint64_t u;
         v[0] = v[1] = R.secs > 0 ? (double)R.bytes / R.secs / 1e6 : 0;
         v[2] = R.secs > 0 ? (double)done / R.secs / 1e6 : 0;
-        iw__put_be64(m, R.c.size);
+        iw_put_be64(m, R.c.size);
         (void)pt_xchg(m, 8);
-        iw__put_be64(m, R.c.iters);
+        iw_put_be64(m, R.c.iters);
         (void)pt_xchg(m, 8);
         for (k = 0; k < 3; k++) {
             memcpy(&u, &v[k], 8);
-            iw__put_be64(m, u);
+            iw_put_be64(m, u);
             (void)pt_xchg(m, 8);
         }
         pt_dest(m, &PT.dmr); /* and a last one */
@@ -1002,17 +1002,17 @@ int main(int argc, char **argv)
         pd[5] = (uint8_t)R.c.op;
         pd[6] = (uint8_t)R.c.lat;
         pd[7] = 0;
-        iw__put_be32(pd + 8, R.c.size);
-        iw__put_be32(pd + 12, R.c.iters);
-        iw__put_be32(pd + 16, R.mr.stag);
-        iw__put_be64(pd + 20, R.mr.to);
+        iw_put_be32(pd + 8, R.c.size);
+        iw_put_be32(pd + 12, R.c.iters);
+        iw_put_be32(pd + 16, R.mr.stag);
+        iw_put_be64(pd + 20, R.mr.to);
         if (iw_px_set_pd(&R.ep, pd, sizeof pd) != 0) die("private data", NULL);
         if (iw_px_connect(&R.ep, R.c.host, R.c.port) != 0) die_ep("connect");
         if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
         rp = iw_px_peer_pd(&R.ep, &plen);
         if (!rp || plen < PD_REP_LEN || memcmp(rp, "IWPF", 4) != 0) die("the server is not iwperf", NULL);
-        R.peer_stag = iw__get_be32(rp + 8);
-        R.peer_to = iw__get_be64(rp + 12);
+        R.peer_stag = iw_get_be32(rp + 8);
+        R.peer_to = iw_get_be64(rp + 12);
         if (R.c.fault) R.peer_stag ^= 0x100u; /* another STag Index: the peer must Terminate */
         if (R.c.lat) pingpong(1);
         else client_bw();

@@ -93,9 +93,9 @@ static void pattern(uint8_t *b, uint32_t size, unsigned i)
 
 static void put_adv(const iw_px_mr *mr, uint32_t len)
 {
-    iw__put_be64(adv_buf, mr->to);
-    iw__put_be32(adv_buf + 8, mr->stag);
-    iw__put_be32(adv_buf + 12, len);
+    iw_put_be64(adv_buf, mr->to);
+    iw_put_be32(adv_buf + 8, mr->stag);
+    iw_put_be32(adv_buf + 12, len);
 }
 
 /* Post a signaled WR and wait for its completion; 0 ok. */
@@ -175,9 +175,9 @@ static int server(unsigned count, int validate, int bad)
         int r;
         if ((r = recv_msg(m, "wait for the source advertisement")) != 0)
             return (i > 0 && !count && iw_px_error(&ep)->kind == IW_PX_E_EOF) ? 0 : r;
-        to = iw__get_be64(m);
-        stag = iw__get_be32(m + 8);
-        len = iw__get_be32(m + 12);
+        to = iw_get_be64(m);
+        stag = iw_get_be32(m + 8);
+        len = iw_get_be32(m + 12);
         if (len == 0 || len > RP_MAX) {
             printf("iwrping: FAIL ping %u: advertised length %u not in 1..%u\n", i, len, RP_MAX);
             return 1;
@@ -223,10 +223,10 @@ static int server(unsigned count, int validate, int bad)
         if ((r = send_adv(NULL, 0, "Send after the RDMA Read")) != 0) return r;
         if ((r = recv_msg(m, "wait for the sink advertisement")) != 0) return r;
         wr = iw_px_wr(IW_WR_WRITE, 3, &rdma_mr, 0, len);
-        wr.remote_stag = iw__get_be32(m + 8);
-        wr.remote_to = iw__get_be64(m);
-        if (iw__get_be32(m + 12) < len) {
-            printf("iwrping: FAIL ping %u: sink of %u octets for %u\n", i, iw__get_be32(m + 12), len);
+        wr.remote_stag = iw_get_be32(m + 8);
+        wr.remote_to = iw_get_be64(m);
+        if (iw_get_be32(m + 12) < len) {
+            printf("iwrping: FAIL ping %u: sink of %u octets for %u\n", i, iw_get_be32(m + 12), len);
             return 1;
         }
         if ((r = do_wr(&wr, "RDMA Write into the client's sink")) != 0) return r;

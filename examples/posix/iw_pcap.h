@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* examples/posix/iw_pcap.h: capture writer for iWARP traffic (hosted C99 + stdio, header-only,
  * no malloc). Not part of the core: a host's mpa.h trace op forwards to it to produce a classic
  * pcap file that tshark/Wireshark (and tools/iwdump) decode. The reader is iw_pcap_read.h.
@@ -86,7 +87,7 @@ typedef struct iw_pcap_tcp {
 } iw_pcap_tcp;
 
 /* Byte order: mpa.h's helpers (pcap headers little-endian, the packet headers big-endian). */
-static void iw_pcap__be16(uint8_t *p, uint32_t v) { iw__put_be16(p, (uint16_t)v); }
+static void iw_pcap__be16(uint8_t *p, uint32_t v) { iw_put_be16(p, (uint16_t)v); }
 
 /* One's complement sum of p[0..n) in 16-bit big-endian words (RFC 1071), added to sum. */
 static uint32_t iw_pcap__sum(uint32_t sum, const uint8_t *p, size_t n)
@@ -125,17 +126,17 @@ static void iw_pcap__packet(iw_pcap_tcp *t, unsigned s, unsigned flags, const ui
     if (f->err) return;
     memset(h, 0, sizeof h);
     /* pcap record header: ts_sec, ts_usec, incl_len, orig_len */
-    iw__put_le32(h, f->ts_sec);
-    iw__put_le32(h + 4, f->ts_usec);
-    iw__put_le32(h + 8, (uint32_t)caplen);
-    iw__put_le32(h + 12, (uint32_t)caplen);
+    iw_put_le32(h, f->ts_sec);
+    iw_put_le32(h + 4, f->ts_usec);
+    iw_put_le32(h + 8, (uint32_t)caplen);
+    iw_put_le32(h + 12, (uint32_t)caplen);
     /* Ethernet II: destination, source 02:<side>:a.b.c.d, EtherType IPv4 */
     eth[0] = 0x02;
     eth[1] = (uint8_t)o;
-    iw__put_be32(eth + 2, dst);
+    iw_put_be32(eth + 2, dst);
     eth[6] = 0x02;
     eth[7] = (uint8_t)s;
-    iw__put_be32(eth + 8, src);
+    iw_put_be32(eth + 8, src);
     iw_pcap__be16(eth + 12, 0x0800u);
     /* IPv4 (RFC 791 §3.1): version 4, IHL 5, total length, id, DF, TTL 64, protocol 6 */
     ip[0] = 0x45;
@@ -144,14 +145,14 @@ static void iw_pcap__packet(iw_pcap_tcp *t, unsigned s, unsigned flags, const ui
     iw_pcap__be16(ip + 6, 0x4000u);
     ip[8] = 64;
     ip[9] = 6;
-    iw__put_be32(ip + 12, src);
-    iw__put_be32(ip + 16, dst);
+    iw_put_be32(ip + 12, src);
+    iw_put_be32(ip + 16, dst);
     iw_pcap__be16(ip + 10, iw_pcap__fold(iw_pcap__sum(0, ip, 20)));
     /* TCP (RFC 9293 §3.1): ports, seq, ack, data offset, flags, window, checksum, MSS on SYN */
     iw_pcap__be16(tcp, t->port[s]);
     iw_pcap__be16(tcp + 2, t->port[o]);
-    iw__put_be32(tcp + 4, t->nxt[s]);
-    iw__put_be32(tcp + 8, (flags & IW_PCAP_ACK) ? t->nxt[o] : 0u);
+    iw_put_be32(tcp + 4, t->nxt[s]);
+    iw_put_be32(tcp + 8, (flags & IW_PCAP_ACK) ? t->nxt[o] : 0u);
     tcp[12] = (uint8_t)((thl / 4u) << 4);
     tcp[13] = (uint8_t)flags;
     iw_pcap__be16(tcp + 14, IW_PCAP_WINDOW);
@@ -161,8 +162,8 @@ static void iw_pcap__packet(iw_pcap_tcp *t, unsigned s, unsigned flags, const ui
         iw_pcap__be16(tcp + 22, 1460u);
     }
     /* checksum over the pseudo-header (source, destination, zero, protocol, TCP length) */
-    iw__put_be32(ph, src);
-    iw__put_be32(ph + 4, dst);
+    iw_put_be32(ph, src);
+    iw_put_be32(ph + 4, dst);
     ph[8] = 0;
     ph[9] = 6;
     iw_pcap__be16(ph + 10, (uint32_t)(thl + len));
@@ -191,11 +192,11 @@ IW_PCAP__FN int iw_pcap_open(iw_pcap_file *f, const char *path)
     f->fp = fopen(path, "wb");
     if (!f->fp) return -1;
     memset(fh, 0, sizeof fh);
-    iw__put_le32(fh, 0xA1B2C3D4u); /* magic: microsecond timestamps */
+    iw_put_le32(fh, 0xA1B2C3D4u); /* magic: microsecond timestamps */
     fh[4] = 2;                      /* version 2.4 */
     fh[6] = 4;
-    iw__put_le32(fh + 16, 262144u); /* snaplen; thiszone and sigfigs stay 0 */
-    iw__put_le32(fh + 20, 1u);      /* LINKTYPE_ETHERNET */
+    iw_put_le32(fh + 16, 262144u); /* snaplen; thiszone and sigfigs stay 0 */
+    iw_put_le32(fh + 20, 1u);      /* LINKTYPE_ETHERNET */
     iw_pcap__write(f, fh, sizeof fh);
     f->ts_sec = 1700000000u;
     return f->err ? -1 : 0;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* examples/posix/iw_pcap_read.h: reader of classic pcap files with TCP stream reassembly (hosted
  * C99, malloc). Not part of the library: used by the tests (through tests/pcap.h) and by
  * tools/iwdump.c; iw_pcap.h is the matching writer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* iw_posix.h: a POSIX host for the iWARP core (mpa.h + verbs.h) over nonblocking TCP sockets.
  *
  * API-STABLE: every declaration below is settled (tests/test_posix.c passes); later changes
@@ -8,10 +9,12 @@
  * core: it uses sockets, poll(), clock_gettime() and stdio (snprintf) of POSIX.1-2008.
  *
  * QUICK START
- *   In exactly one C file, FIRST (before any other include, for the feature-test macro):
+ *   In exactly one C file, FIRST (before any other include, for the feature-test macro;
+ *   under -std=c99 a libc header before it stops the build with an #error naming the fix):
  *       #define IWARP_IMPLEMENTATION
  *       #define IW_POSIX_IMPLEMENTATION
- *       #include "examples/posix/iw_posix.h"      (includes verbs.h; build with -I<root>)
+ *       #include "iw_posix.h"     (includes verbs.h; -I<root> -I<root>/examples/posix, or
+ *                                  -I<prefix>/include/iwarp once installed: pkg-config iwarp)
  *
  *   static iw_px_loop loop;  static iw_px_ep ep;  (an endpoint is ~550 KiB: static or heap)
  *   iw_px_loop_init(&loop);
@@ -22,7 +25,9 @@
  *   iw_px_wait_ready(&ep, 5000);                 TCP + MPA done, QP in RTS on that stream
  *   iw_px_reg(&ep, buf, len, IW_ACC_..., &mr);   caller buffer -> MR (mr.stag, mr.to)
  *   iw_px_recv(&ep, id, &mr, off, len);  wr = iw_px_wr(IW_WR_SEND, id, &mr, off, len);
- *   iw_px_post(&ep, &wr);  iw_px_wait_wc(&ep, IW_PX_SQ, &wc, 5000);
+ *   iw_px_post(&ep, &wr);  iw_px_wait_wc(&ep, IW_PX_SQ_CQ, &wc, 5000);
+ *   (the queue is an iw_px_queue: IW_PX_SQ_CQ or IW_PX_RQ_CQ; any other value is refused.)
+ *   A complete program: README.md, "Quick start".
  *   on failure: iw_px_error(&ep)->text, e.g. "connect 127.0.0.1:9: Connection refused",
  *   "peer Terminate: layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag".
  *
@@ -59,12 +64,14 @@
  *   Terminate triple with names (RFC 5040 §7, RFC 5041 §7, RFC 5044 §8), the peer's Private
  *   Data of a Reject, and one line of text.
  *
- * LIMITS (override the macros before the include): IW_PX_SQ / IW_PX_RQ WRs (64),
+ * LIMITS (override the macros before the include): IW_PX_SQ_DEPTH / IW_PX_RQ_DEPTH WRs (64;
+ *   the old names IW_PX_SQ / IW_PX_RQ are still read as these, then #undef'd so that they can
+ *   never be passed where a CQ is meant),
  *   IW_PX_TXBUF staging octets (256 KiB),
  *   IW_PX_CQ entries per CQ (256), IW_PX_MAX_IRD (64), IW_PX_MAX_MR MRs + MWs (62),
  *   IW_PX_MAX_ULPDU (65536), IW_PX_MAX_FDS sockets per loop (128). IPv4 only.
  *
- * Licence: see the end of mpa.h (MIT).
+ * Licence: MIT (LICENSE).
  */
 #ifndef IW_POSIX_H
 #define IW_POSIX_H
@@ -75,11 +82,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifndef IW_PX_SQ
-#define IW_PX_SQ 64
+/* Queue depths. IW_PX_SQ / IW_PX_RQ were their names up to 0.1: an override under the old
+ * name still counts, and the old names are then removed, because a depth (64) passed where
+ * iw_px_wait_wc expects IW_PX_SQ_CQ used to compile and wait on the wrong queue. */
+#if defined(IW_PX_SQ) && !defined(IW_PX_SQ_DEPTH)
+enum { IW__PX_SQ_OLD = IW_PX_SQ };
+#define IW_PX_SQ_DEPTH IW__PX_SQ_OLD
 #endif
-#ifndef IW_PX_RQ
-#define IW_PX_RQ 64
+#if defined(IW_PX_RQ) && !defined(IW_PX_RQ_DEPTH)
+enum { IW__PX_RQ_OLD = IW_PX_RQ };
+#define IW_PX_RQ_DEPTH IW__PX_RQ_OLD
+#endif
+#undef IW_PX_SQ
+#undef IW_PX_RQ
+#ifndef IW_PX_SQ_DEPTH
+#define IW_PX_SQ_DEPTH 64
+#endif
+#ifndef IW_PX_RQ_DEPTH
+#define IW_PX_RQ_DEPTH 64
 #endif
 #ifndef IW_PX_CQ
 #define IW_PX_CQ 256
@@ -235,9 +255,9 @@ struct iw_px_ep {
     iw_cq scq, rcq;
     iw_wc sring[IW_PX_CQ], rring[IW_PX_CQ];
     iw_qp qp;
-    iw_swqe swqe[IW_PX_SQ];
-    iw_rdmap_wr rwr[IW_PX_SQ];
-    iw_recv_wr rwqe[IW_PX_RQ];
+    iw_swqe swqe[IW_PX_SQ_DEPTH];
+    iw_rdmap_wr rwr[IW_PX_SQ_DEPTH];
+    iw_recv_wr rwqe[IW_PX_RQ_DEPTH];
     iw_rdmap_inreq inreq[IW_PX_MAX_IRD];
     uint64_t pbl[IW_PX_MAX_MR][2]; /* the block list of each MR (verbs §7.6.2) */
     uint8_t mr_used[IW_PX_MAX_MR];
@@ -317,19 +337,27 @@ iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr);
 /* Post one Receive of mr[off, off + len) (len 0: a Receive with no buffer). */
 iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
                       uint32_t len);
-#define IW_PX_SQ_CQ 0
-#define IW_PX_RQ_CQ 1
-iw_cq *iw_px_cq(iw_px_ep *ep, int which);
+/* Which of the endpoint's two CQs: its own type, so that a depth or a flag is not taken for
+ * it; iw_px_cq, iw_px_poll_wc and iw_px_wait_wc refuse any other value (NULL, 0, -3). */
+typedef enum iw_px_queue {
+    IW__PX_NO_CQ = -1, /* private: never valid (it also keeps the type signed, so that code
+                          still holding the selector in an int converts without a warning) */
+    IW_PX_SQ_CQ = 0,   /* completions of posted send-queue WRs (Send, Write, Read, ...) */
+    IW_PX_RQ_CQ = 1    /* completions of posted Receives */
+} iw_px_queue;
+iw_cq *iw_px_cq(iw_px_ep *ep, iw_px_queue which);
 iw_qp *iw_px_qp(iw_px_ep *ep);
 /* The endpoint's RNIC, for the verbs not wrapped here (iw_stag_query, iw_srq_*, ...). */
 iw_rnic *iw_px_rnic(iw_px_ep *ep);
 /* The endpoint's PD (for iw_mr_register / iw_mw_alloc called directly). */
 uint32_t iw_px_pd(const iw_px_ep *ep);
-/* Take one WC from the send (IW_PX_SQ_CQ) or receive CQ without waiting: 1 taken, 0 none. */
-int iw_px_poll_wc(iw_px_ep *ep, int which, iw_wc *wc);
+/* Take one WC from the send (IW_PX_SQ_CQ) or receive CQ without waiting: 1 taken, 0 none
+ * (also for a `which` that is neither). */
+int iw_px_poll_wc(iw_px_ep *ep, iw_px_queue which, iw_wc *wc);
 /* Run the loop until a WC is on that CQ (0, *wc filled; check wc->status), or timeout_ms
- * passed (-2), or the endpoint failed and the CQ is empty (-1). */
-int iw_px_wait_wc(iw_px_ep *ep, int which, iw_wc *wc, int timeout_ms);
+ * passed (-2), or the endpoint failed and the CQ is empty (-1); -3 at once, without running
+ * the loop, when `which` is neither IW_PX_SQ_CQ nor IW_PX_RQ_CQ. */
+int iw_px_wait_wc(iw_px_ep *ep, iw_px_queue which, iw_wc *wc, int timeout_ms);
 /* Run l until done(arg) != 0 (1), or timeout_ms passed (0). */
 int iw_px_run(iw_px_loop *l, int (*done)(void *arg), void *arg, int timeout_ms);
 
@@ -348,6 +376,12 @@ char *iw_px_term_text(iw_term t, char *buf, size_t cap);
 /* ======================================================================================== */
 #if defined(IW_POSIX_IMPLEMENTATION) && !defined(IW_POSIX_IMPLEMENTED)
 #define IW_POSIX_IMPLEMENTED
+/* glibc decides what a libc header shows once, at the first one included: if that was before
+ * this file under a strict -std=c99, _POSIX_C_SOURCE above came too late and struct timespec,
+ * clock_gettime and MSG_NOSIGNAL are hidden, which would fail below with unrelated errors. */
+#if defined(__GLIBC__) && !defined(__USE_XOPEN2K8)
+#error "iw_posix.h: POSIX.1-2008 is hidden because a libc header was included before iw_posix.h under a strict -std=c99. Fix: include iw_posix.h first in this file, or compile with -D_POSIX_C_SOURCE=200809L (or -std=gnu99)."
+#else /* POSIX.1-2008 visible: the implementation (skipped after the #error: no follow-on noise) */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -630,9 +664,13 @@ static void iw__px_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, i
     iw_px_ep *ep = (iw_px_ep *)ctx;
     if (ep->o.trace) ep->o.trace(ep->o.arg, ep, dir, iov, n, last);
 }
-static const iw_mpa_host_ops iw__px_mpa_host = {iw__px_send, iw__px_timer_arm,
-                                                iw__px_timer_cancel, iw__px_close_op, NULL,
-                                                iw__px_trace, NULL, NULL};
+/* Designated initializers: an optional op added to the table later stays NULL. crc32c NULL:
+ * the fastest CPU path; tx_room/tx_commit NULL: every FPDU goes through send. */
+static const iw_mpa_host_ops iw__px_mpa_host = {.send = iw__px_send,
+                                                .timer_arm = iw__px_timer_arm,
+                                                .timer_cancel = iw__px_timer_cancel,
+                                                .close = iw__px_close_op,
+                                                .trace = iw__px_trace};
 
 /* ---- verbs.h host ops (ctx = the endpoint) ---- */
 
@@ -697,8 +735,11 @@ static uint64_t iw__px_atomic64(void *ctx, unsigned aop, void *p, uint64_t add_s
             return orig; /* orig was reloaded on failure: retry */
     }
 }
-static const iw_rnic_host_ops iw__px_rnic_host = {iw__px_map, NULL, iw__px_async,
-                                                  iw__px_cq_event, iw__px_atomic64};
+/* random NULL: the core's own generator, seeded at iw_rnic_open. */
+static const iw_rnic_host_ops iw__px_rnic_host = {.map = iw__px_map,
+                                                  .async_event = iw__px_async,
+                                                  .cq_event = iw__px_cq_event,
+                                                  .atomic64 = iw__px_atomic64};
 
 /* ---- MPA upcalls: verbs' table (iw_qp_mpa_ulp_ops) plus what the host must see ---- */
 
@@ -1156,8 +1197,8 @@ int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o)
         qc.sq_cq = &ep->scq;
         qc.rq_cq = &ep->rcq;
         qc.pd = ep->pd_id;
-        qc.sq_depth = IW_PX_SQ;
-        qc.rq_depth = IW_PX_RQ;
+        qc.sq_depth = IW_PX_SQ_DEPTH;
+        qc.rq_depth = IW_PX_RQ_DEPTH;
         qc.max_send_sge = qc.max_write_sge = qc.max_recv_sge = IW_CFG_VERBS_SGE;
         qc.ird = ep->o.ird;
         qc.ord = ep->o.ord;
@@ -1451,18 +1492,23 @@ iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t
     }
     return iw_qp_post_rq(&ep->qp, &r, 1, &n);
 }
-iw_cq *iw_px_cq(iw_px_ep *ep, int which) { return which == IW_PX_RQ_CQ ? &ep->rcq : &ep->scq; }
+iw_cq *iw_px_cq(iw_px_ep *ep, iw_px_queue which)
+{
+    return which == IW_PX_RQ_CQ ? &ep->rcq : which == IW_PX_SQ_CQ ? &ep->scq : NULL;
+}
 iw_qp *iw_px_qp(iw_px_ep *ep) { return &ep->qp; }
 iw_rnic *iw_px_rnic(iw_px_ep *ep) { return &ep->rnic; }
 uint32_t iw_px_pd(const iw_px_ep *ep) { return ep->pd_id; }
-int iw_px_poll_wc(iw_px_ep *ep, int which, iw_wc *wc)
+int iw_px_poll_wc(iw_px_ep *ep, iw_px_queue which, iw_wc *wc)
 {
-    return iw_cq_poll(iw_px_cq(ep, which), wc) == IW_V_OK;
+    iw_cq *cq = iw_px_cq(ep, which);
+    return cq != NULL && iw_cq_poll(cq, wc) == IW_V_OK;
 }
 
 typedef struct iw__px_wcw {
     iw_px_ep *ep;
-    int which, got;
+    iw_px_queue which;
+    int got;
     iw_wc *wc;
 } iw__px_wcw;
 static int iw__px_wc_done(void *arg)
@@ -1475,9 +1521,10 @@ static int iw__px_wc_done(void *arg)
     /* failed and nothing left to complete: stop waiting */
     return w->ep->state == IW_PX_S_FAILED && w->ep->fd < 0;
 }
-int iw_px_wait_wc(iw_px_ep *ep, int which, iw_wc *wc, int timeout_ms)
+int iw_px_wait_wc(iw_px_ep *ep, iw_px_queue which, iw_wc *wc, int timeout_ms)
 {
     iw__px_wcw w;
+    if (iw_px_cq(ep, which) == NULL) return -3;
     w.ep = ep;
     w.which = which;
     w.got = 0;
@@ -1486,4 +1533,5 @@ int iw_px_wait_wc(iw_px_ep *ep, int which, iw_wc *wc, int timeout_ms)
     return w.got ? 0 : -1;
 }
 
+#endif /* POSIX.1-2008 visible */
 #endif /* IW_POSIX_IMPLEMENTATION */
