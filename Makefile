@@ -35,6 +35,7 @@ help:
 	@echo "  make install    PREFIX=$(PREFIX) DESTDIR=: headers, iwarp.pc, CMake package"
 	@echo "  make uninstall  removes what install copied"
 	@echo "  make mpa-demo | iwperf | iwdump | interop | reqs | fuzz | fuzz-afl | bench | size | clean"
+	@echo "  make baremetal  the tests on emulated Cortex-M4 and RV32 (qemu); bench-mcu: their counts"
 
 # The programs beside the core (POSIX host, demo, tools, interop) each bring their own rules.
 include $(sort $(wildcard mk/*.mk))

@@ -34,5 +34,21 @@ for src in bench/bench_*.c; do
         grep -E '^(BENCH |# )' "$B/instr.out" >> "$B/lines"
     fi
 done
+# Instructions per RDMA Write on the emulated Cortex-M4 and RV32 (mk/baremetal.mk), when the
+# cross compilers and qemu are installed.
+case mcu in *"${BENCH_ONLY:-}"*)
+    if command -v arm-none-eabi-gcc >/dev/null && command -v qemu-system-arm >/dev/null &&
+       command -v riscv64-unknown-elf-gcc >/dev/null && command -v qemu-system-riscv32 >/dev/null; then
+        echo "== bench-mcu"
+        if make --no-print-directory bench-mcu > "$B/mcu.out" 2>&1; then
+            grep -vE '^(BENCH |# )' "$B/mcu.out"
+            grep -E '^(BENCH |# )' "$B/mcu.out" >> "$B/lines"
+        else
+            cat "$B/mcu.out"; echo "bench: bench-mcu failed"; status=1
+        fi
+    else
+        echo "# mcu_*_write_*_instr: arm-none-eabi-gcc, riscv64-unknown-elf-gcc or qemu missing" >> "$B/lines"
+    fi ;;
+esac
 cat "$B/lines"
 exit $status
