@@ -253,15 +253,17 @@ PY
     then ok "-a $1 (CRC $2): 23 rows 2..8388608 on one connection, both sides agree, JSON = the lines"
     else bad "-a $1: client $rc_c server $rc_s"; tail -3 "$W/all_$1.cerr" "$W/all_$1.err"; fi
 done
-# -D: a time, not a count; both sides count the same messages
-pair dur "" "-D 1 -s 4096 --quiet"
-it=$(field iters "$CL")
-if [ $rc_c = 0 ] && [ $rc_s = 0 ] && [ "${it:-0}" -gt 16 ] && [ "$(field iters "$SL")" = "$it" ] &&
-   [ "$(field bytes "$SL")" = $((it * 4096)) ] && [ "$(echo "$(field secs "$CL") >= 1" | bc)" = 1 ]; then
-    ok "-D 1: $it messages in $(field secs "$CL") s, counted by both sides"
-else
-    bad "-D 1: client $rc_c [$CL] server $rc_s [$SL]"
-fi
+# -D: a time, not a count; both sides count the same messages (send: within the credit)
+for op in write send; do
+    pair "dur_$op" "" "-D 1 -s 4096 --op $op --quiet"
+    it=$(field iters "$CL")
+    if [ $rc_c = 0 ] && [ $rc_s = 0 ] && [ "${it:-0}" -gt 16 ] && [ "$(field iters "$SL")" = "$it" ] &&
+       [ "$(field bytes "$SL")" = $((it * 4096)) ] && [ "$(echo "$(field secs "$CL") >= 1" | bc)" = 1 ]; then
+        ok "-D 1 $op: $it messages in $(field secs "$CL") s, counted by both sides"
+    else
+        bad "-D 1 $op: client $rc_c [$CL] server $rc_s [$SL]"
+    fi
+done
 # --report_gbits: the table in Gb/s, the line carries bw_Gbps = bw_MBps x 8 / 1000
 pair gbits "" "--report_gbits -n 500"
 g=$(field bw_Gbps "$CL"); m=$(field bw_MBps "$CL")

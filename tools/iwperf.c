@@ -281,8 +281,10 @@ static void client_bw(void)
             if (want == 0) want = CQ_MOD;
         }
         lim = want;
-        if (R.c.op == OP_SEND && R.credit + RXD < base + lim) /* no RNR retry */
-            lim = R.credit + RXD > base ? R.credit + RXD - base : 0;
+        if (R.c.op == OP_SEND) { /* no RNR retry: at most RXD Sends beyond the last CREDIT */
+            uint64_t avail = R.credit + RXD > base ? R.credit + RXD - base : 0;
+            if (lim > avail) lim = avail;
+        }
         while (posted < lim && posted - done < R.c.depth) {
             iw_send_wr w = iw_px_wr(type, posted, &R.mr, 0, R.c.size);
             w.flags = ((posted + 1) % CQ_MOD == 0 || posted + 1 == want) ? IW_WR_SIGNALED : 0u;
