@@ -518,10 +518,10 @@ int main(int argc, char **argv)
 {
     enum { O_PCAP = 256, O_ITERS, O_EMSS, O_CORRUPT };
     static const struct option lo[] = {
-        {"pcap", required_argument, NULL, O_PCAP}, {"iters", required_argument, NULL, O_ITERS},
-        {"emss", required_argument, NULL, O_EMSS}, {"corrupt", no_argument, NULL, O_CORRUPT},
-        {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        CLI_OPT("pcap", required_argument, O_PCAP), CLI_OPT("iters", required_argument, O_ITERS),
+        CLI_OPT("emss", required_argument, O_EMSS), CLI_OPT("corrupt", no_argument, O_CORRUPT),
+        CLI_OPT("help", no_argument, 'h'),          CLI_OPT("version", no_argument, 'V'),
+        CLI_OPT_END};
     const char *pcap = NULL;
     uint32_t emss = 1460;
     int opt;

@@ -37,6 +37,10 @@
 
 static const char *cli_prog = "tool";
 
+/* getopt_long's table rows, with designated initializers. */
+#define CLI_OPT(n, a, v) {.name = (n), .has_arg = (a), .flag = NULL, .val = (v)}
+#define CLI_OPT_END {.name = NULL, .has_arg = 0, .flag = NULL, .val = 0}
+
 /* "PROG: message" on stderr, then exit(CLI_EXIT_USAGE). */
 static void cli_usage_error(const char *fmt, ...) CLI__FMT(1, 2);
 static CLI__UNUSED void cli_usage_error(const char *fmt, ...)

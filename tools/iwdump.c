@@ -354,9 +354,9 @@ static int near_key(const pcap_stream *s, const char *key)
 int main(int argc, char **argv)
 {
     static const struct option lo[] = {
-        {"summary", no_argument, NULL, 's'}, {"json", no_argument, NULL, 'j'},
-        {"conn", required_argument, NULL, 'c'}, {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
+        CLI_OPT("summary", no_argument, 's'), CLI_OPT("json", no_argument, 'j'),
+        CLI_OPT("conn", required_argument, 'c'), CLI_OPT("help", no_argument, 'h'),
+        CLI_OPT("version", no_argument, 'V'), CLI_OPT_END};
     pcap_conn *c = NULL;
     pcap_info info;
     uint8_t *buf;

@@ -1184,22 +1184,22 @@ static void parse(int argc, char **argv, cfg *c)
     enum { O_REPORT_GBITS = 256, O_OUT_JSON, O_OP, O_LAT, O_QUIET, O_CRC, O_MARKERS, O_REV, O_EMSS,
            O_PCAP, O_FAULT, O_TCP };
     static const struct option lo[] = {
-        {"all", no_argument, NULL, 'a'},            {"bidirectional", no_argument, NULL, 'b'},
-        {"duration", required_argument, NULL, 'D'}, {"iters", required_argument, NULL, 'n'},
-        {"size", required_argument, NULL, 's'},     {"tx-depth", required_argument, NULL, 't'},
-        {"cq-mod", required_argument, NULL, 'Q'},   {"qp", required_argument, NULL, 'q'},
-        {"port", required_argument, NULL, 'p'},     {"perftest", no_argument, NULL, 'R'},
-        {"rdma_cm", no_argument, NULL, 'R'},        {"version", no_argument, NULL, 'V'},
-        {"help", no_argument, NULL, 'h'},           {"report_gbits", no_argument, NULL, O_REPORT_GBITS},
-        {"out_json", required_argument, NULL, O_OUT_JSON},
-        {"out_json_file", required_argument, NULL, O_OUT_JSON},
-        {"op", required_argument, NULL, O_OP},      {"lat", no_argument, NULL, O_LAT},
-        {"quiet", no_argument, NULL, O_QUIET},      {"crc", required_argument, NULL, O_CRC},
-        {"markers", no_argument, NULL, O_MARKERS},  {"rev", required_argument, NULL, O_REV},
-        {"emss", required_argument, NULL, O_EMSS},  {"pcap", required_argument, NULL, O_PCAP},
-        {"fault-stag", no_argument, NULL, O_FAULT}, /* tests: a wrong STag */
-        {"raw-tcp", no_argument, NULL, O_TCP},
-        {NULL, 0, NULL, 0}};
+        CLI_OPT("all", no_argument, 'a'),            CLI_OPT("bidirectional", no_argument, 'b'),
+        CLI_OPT("duration", required_argument, 'D'), CLI_OPT("iters", required_argument, 'n'),
+        CLI_OPT("size", required_argument, 's'),     CLI_OPT("tx-depth", required_argument, 't'),
+        CLI_OPT("cq-mod", required_argument, 'Q'),   CLI_OPT("qp", required_argument, 'q'),
+        CLI_OPT("port", required_argument, 'p'),     CLI_OPT("perftest", no_argument, 'R'),
+        CLI_OPT("rdma_cm", no_argument, 'R'),        CLI_OPT("version", no_argument, 'V'),
+        CLI_OPT("help", no_argument, 'h'),           CLI_OPT("report_gbits", no_argument, O_REPORT_GBITS),
+        CLI_OPT("out_json", required_argument, O_OUT_JSON),
+        CLI_OPT("out_json_file", required_argument, O_OUT_JSON),
+        CLI_OPT("op", required_argument, O_OP),      CLI_OPT("lat", no_argument, O_LAT),
+        CLI_OPT("quiet", no_argument, O_QUIET),      CLI_OPT("crc", required_argument, O_CRC),
+        CLI_OPT("markers", no_argument, O_MARKERS),  CLI_OPT("rev", required_argument, O_REV),
+        CLI_OPT("emss", required_argument, O_EMSS),  CLI_OPT("pcap", required_argument, O_PCAP),
+        CLI_OPT("fault-stag", no_argument, O_FAULT), /* tests: a wrong STag */
+        CLI_OPT("raw-tcp", no_argument, O_TCP),
+        CLI_OPT_END};
     static const char *const ops[] = {"write", "read", "send", NULL};
     static const char *const onoff[] = {"off", "on", NULL};
     static char ip[64];

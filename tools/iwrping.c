@@ -373,17 +373,17 @@ int main(int argc, char **argv)
 {
     enum { O_CRC = 256, O_NOCRC, O_REV, O_MARKERS, O_P2P, O_BADW, O_BADR, O_DELAY, O_VERSION };
     static const struct option lo[] = {
-        {"server", no_argument, NULL, 's'},      {"client", no_argument, NULL, 'c'},
-        {"addr", required_argument, NULL, 'a'},  {"port", required_argument, NULL, 'p'},
-        {"count", required_argument, NULL, 'C'}, {"size", required_argument, NULL, 'S'},
-        {"persistent", no_argument, NULL, 'P'},  {"validate", no_argument, NULL, 'V'},
-        {"verbose", no_argument, NULL, 'v'},     {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},        {"version", no_argument, NULL, O_VERSION},
-        {"crc", no_argument, NULL, O_CRC},       {"no-crc", no_argument, NULL, O_NOCRC},
-        {"rev", required_argument, NULL, O_REV}, {"markers", no_argument, NULL, O_MARKERS},
-        {"p2p", no_argument, NULL, O_P2P},       {"bad-write", no_argument, NULL, O_BADW},
-        {"bad-read", no_argument, NULL, O_BADR}, {"delay", required_argument, NULL, O_DELAY},
-        {NULL, 0, NULL, 0}};
+        CLI_OPT("server", no_argument, 's'),      CLI_OPT("client", no_argument, 'c'),
+        CLI_OPT("addr", required_argument, 'a'),  CLI_OPT("port", required_argument, 'p'),
+        CLI_OPT("count", required_argument, 'C'), CLI_OPT("size", required_argument, 'S'),
+        CLI_OPT("persistent", no_argument, 'P'),  CLI_OPT("validate", no_argument, 'V'),
+        CLI_OPT("verbose", no_argument, 'v'),     CLI_OPT("quiet", no_argument, 'q'),
+        CLI_OPT("help", no_argument, 'h'),        CLI_OPT("version", no_argument, O_VERSION),
+        CLI_OPT("crc", no_argument, O_CRC),       CLI_OPT("no-crc", no_argument, O_NOCRC),
+        CLI_OPT("rev", required_argument, O_REV), CLI_OPT("markers", no_argument, O_MARKERS),
+        {"p2p", no_argument, NULL, O_P2P},       CLI_OPT("bad-write", no_argument, O_BADW),
+        CLI_OPT("bad-read", no_argument, O_BADR), CLI_OPT("delay", required_argument, O_DELAY),
+        CLI_OPT_END};
     int is_server = -1, validate = 0, bad = 0, persistent = 0, quiet = 0, opt, r = 0;
     const char *addr = NULL;
     char ip[64], why[160];
