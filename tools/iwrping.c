@@ -381,7 +381,7 @@ int main(int argc, char **argv)
         CLI_OPT("help", no_argument, 'h'),        CLI_OPT("version", no_argument, O_VERSION),
         CLI_OPT("crc", no_argument, O_CRC),       CLI_OPT("no-crc", no_argument, O_NOCRC),
         CLI_OPT("rev", required_argument, O_REV), CLI_OPT("markers", no_argument, O_MARKERS),
-        {"p2p", no_argument, NULL, O_P2P},       CLI_OPT("bad-write", no_argument, O_BADW),
+        CLI_OPT("p2p", no_argument, O_P2P), CLI_OPT("bad-write", no_argument, O_BADW),
         CLI_OPT("bad-read", no_argument, O_BADR), CLI_OPT("delay", required_argument, O_DELAY),
         CLI_OPT_END};
     int is_server = -1, validate = 0, bad = 0, persistent = 0, quiet = 0, opt, r = 0;
