@@ -120,7 +120,7 @@ static int line_cmp(const void *a, const void *b)
 static void flush_lines(void)
 {
     size_t i;
-    qsort(LN, NLN, sizeof *LN, line_cmp);
+    if (NLN > 1) qsort(LN, NLN, sizeof *LN, line_cmp);
     for (i = 0; i < NLN; i++) {
         printf("%s\n", LN[i].text);
         free(LN[i].text);
