@@ -265,7 +265,26 @@ if [ "$(grep -c '^summary conn' "$W/conns70.txt")" = 70 ] && ! grep -q "only the
 else
     bad "70 connections: $(grep -c '^summary conn' "$W/conns70.txt") summaries"
 fi
-expect nosyn $V/tool_nosyn.pcap 1 "whose start (SYN) is not in the capture: 3 frame(s)"
+# A connection without its start: reported (exit 1) and decoded from the first segment where
+# FPDUs hold up, the segments before it counted (tool_midstream starts inside an FPDU).
+expect nosyn $V/tool_nosyn.pcap 1 "its start (SYN, MPA Request and Reply) is not in the capture"
+grep -q "FPDUs 3 (dir 0 2, dir 1 1), CRC good 3 bad 0" "$W/nosyn.txt" &&
+    ok "no SYN: the 3 FPDUs decoded, CRC found on" || bad "no SYN: $(grep summary "$W/nosyn.txt")"
+expect midstream $V/tool_midstream.pcap 1 "FPDUs found from frame 2 / 3 (dir 0 / 1), 1 / 0 segment(s) skipped: ERROR"
+grep -q "FPDUs 3 (dir 0 2, dir 1 1), CRC good 3 bad 0" "$W/midstream.txt" &&
+    ok "capture from inside an FPDU: 1 segment skipped, the next 3 FPDUs decoded" ||
+    bad "midstream: $(grep summary "$W/midstream.txt")"
+# siw's rping capture from frame 12 on (SYN, MPA frames and the first FPDUs left out): every
+# FPDU the full decode shows from frame 12 on is found again, at the same frames
+if command -v editcap >/dev/null; then
+    editcap -r tests/vectors/siw_rping_crc.pcap "$W/rping_mid.pcap" 12-45 2>/dev/null
+    "$IWDUMP" tests/vectors/siw_rping_crc.pcap | awk '/^frame/ {n = $2 + 0; d = $6; sub(/^frame [0-9]+ conn [0-9]+ dir [0-9] @[0-9]+: /, ""); if (n >= 12) print n - 11, d, $0}' >"$W/rping_mid.want"
+    "$IWDUMP" "$W/rping_mid.pcap" >"$W/rping_mid.txt" 2>&1; rc=$?
+    awk '/^frame/ {n = $2 + 0; d = $6; sub(/^frame [0-9]+ conn [0-9]+ dir [0-9] @[0-9]+: /, ""); print n, d, $0}' "$W/rping_mid.txt" >"$W/rping_mid.got"
+    [ $rc = 1 ] && [ -s "$W/rping_mid.want" ] && cmp -s "$W/rping_mid.want" "$W/rping_mid.got" &&
+        ok "siw_rping_crc from frame 12: exit 1, the same $(wc -l <"$W/rping_mid.got") FPDUs at the same frames" ||
+        bad "siw_rping_crc from frame 12: exit $rc"
+fi
 expect badreq $V/tool_badreq.pcap 1 "MPA Request damaged"
 expect snap $V/tool_snap.pcap 1 "first octets are not in the capture"
 expect notmpa $V/tool_notmpa.pcap 1 "no MPA connection in the capture"

@@ -18,7 +18,8 @@
  * -s prints only the summaries, --json one JSON document instead, -c N only connection N.
  * Exit status: 0 when everything decoded cleanly (warnings allowed); 1 on any protocol error
  * (bad CRC, malformed frame or FPDU, marker error, DDP or RDMAP version not 1, reserved opcode,
- * truncated stream), on a connection whose start is not in the capture, on a capture with no
+ * truncated stream), on a connection whose start is not in the capture (decoded from the first
+ * segment where a chain of FPDUs holds up, the segments before it counted), on a capture with no
  * MPA connection and on a file cut off in its last record (decoded up to the cut); 2 when the
  * file cannot be opened or is not pcap/pcapng, or on a bad command line. Lines with an error
  * carry an upper-case word (BAD, ERROR, MALFORMED); warnings the word WARNING. */
@@ -305,6 +306,41 @@ static void walk(const pcap_stream *s, int ci, int d, size_t start, int markers,
     }
 }
 
+/* A connection whose start is not in the capture: where do FPDUs start? Like tshark, try the
+ * start of each captured segment in turn and take the first where a chain of FPDUs holds up:
+ * up to 3 in a row (or all up to the end of the stream) whose DDP header decodes with DDP and
+ * RDMAP version 1 and an opcode in use (RFC 5041 §4, RFC 5040 §4.3). No markers are assumed.
+ * Returns the offset (or s->len: none found); *crc: the CRC field was right in every one. */
+static size_t resync(const pcap_stream *s, int *crc, size_t *skipped)
+{
+    size_t i;
+    for (i = 0; i < s->npieces; i++) {
+        size_t off = s->pieces[i].off, w = off;
+        int n = 0, good = 0;
+        while (n < 3 && w + 2 <= s->len) {
+            uint32_t L = be16(s->data + w);
+            size_t flen = 2u + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN, hlen = 0;
+            iw_ddp_hdr h;
+            unsigned op;
+            if (w + flen > s->len) break;
+            if (iw_ddp_hdr_decode(s->data + w + 2, L, &h, &hlen) != IW_OK) break;
+            op = h.ulp & IW_RDMAP_OP_MASK;
+            if (h.dv != IW_DDP_VERSION || (h.ulp >> 6) != IW_RDMAP_RV || op > IW_RDMAP_OP_ATOMIC_RESP) break;
+            good += iw_mpa_crc32c(0, s->data + w, flen - 4) == le32(s->data + w + flen - 4);
+            n++;
+            w += flen;
+        }
+        if (n > 0 && (n == 3 || w == s->len)) {
+            *crc = good == n;
+            *skipped = i;
+            return off;
+        }
+    }
+    *crc = 0;
+    *skipped = s->npieces;
+    return s->len;
+}
+
 static void usage(void)
 {
     printf("usage: iwdump [options] FILE\n"
@@ -386,7 +422,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "iwdump: %s: cannot open: %s\n", path, errno ? strerror(errno) : "read error");
         return 2;
     }
-    n = pcap_parse_all(buf, flen, PCAP_KEEP_CUT, &c, &info);
+    n = pcap_parse_all(buf, flen, PCAP_KEEP_CUT | PCAP_KEEP_NOSYN, &c, &info);
     if (n < 0) {
         fprintf(stderr, "iwdump: %s: cannot read as pcap or pcapng: %s\n", path,
                 info.err ? info.err : "malformed");
@@ -421,6 +457,49 @@ int main(int argc, char **argv)
         ip_str(cli, sizeof cli, k->cli_ip, k->cli_port);
         ip_str(srv, sizeof srv, k->srv_ip, k->srv_port);
         if (!json) printf("conn %d: %s -> %s\n", ci, cli, srv);
+        if (k->nosyn) { /* its start is missing: resynchronise on each direction's FPDUs */
+            size_t at[2], sk[2];
+            int cr[2], d;
+            for (d = 0; d < 2; d++) at[d] = resync(&k->dir[d], &cr[d], &sk[d]);
+            /* CRC on when its field was right wherever FPDUs were found (RFC 5044 §7.1.2:
+             * one setting for both directions) */
+            crc_on = (at[0] < k->dir[0].len || at[1] < k->dir[1].len) &&
+                     (at[0] >= k->dir[0].len || cr[0]) && (at[1] >= k->dir[1].len || cr[1]);
+            snprintf(note, sizeof note,
+                     "its start (SYN, MPA Request and Reply) is not in the capture: FPDUs found "
+                     "from frame %lu / %lu (dir 0 / 1), %zu / %zu segment(s) skipped: ERROR",
+                     at[0] < k->dir[0].len ? frame_of(&k->dir[0], at[0]) : 0UL,
+                     at[1] < k->dir[1].len ? frame_of(&k->dir[1], at[1]) : 0UL, sk[0], sk[1]);
+            if (!json) printf("conn %d: %s\n", ci, note);
+            t.errors++;
+            nmpa += at[0] < k->dir[0].len || at[1] < k->dir[1].len;
+            for (d = 0; d < 2; d++)
+                if (at[d] < k->dir[d].len) walk(&k->dir[d], ci, d, at[d], 0, crc_on, &t);
+            flush_lines();
+            if (!json) {
+                printf("summary conn %d: rev ? CRC %s (guessed) markers 0/0: "
+                       "FPDUs %lu (dir 0 %lu, dir 1 %lu), "
+                       "CRC good %lu bad %lu none %lu, errors %lu, warnings %lu; messages:",
+                       ci, crc_on ? "on" : "off", t.fpdus[0] + t.fpdus[1], t.fpdus[0], t.fpdus[1],
+                       t.good, t.bad, t.none, t.errors, t.warnings);
+                for (op = 0; op < 16; op++)
+                    if (t.msgs[op]) printf(" %s %lu;", op_name[op], t.msgs[op]);
+                printf("\n");
+            } else {
+                printf("%s\n  {\"conn\": %d, \"client\": \"%s\", \"server\": \"%s\", \"mpa\": true,"
+                       " \"nosyn\": true, \"skipped_segments\": [%zu, %zu], \"note\": ",
+                       first ? "" : ",", ci, cli, srv, sk[0], sk[1]);
+                json_str(note);
+                printf(", \"crc\": %s, \"fpdus\": [%lu, %lu], \"crc_good\": %lu, \"crc_bad\": %lu,"
+                       " \"crc_none\": %lu, \"errors\": %lu, \"warnings\": %lu}",
+                       crc_on ? "true" : "false", t.fpdus[0], t.fpdus[1], t.good, t.bad, t.none,
+                       t.errors, t.warnings);
+                first = 0;
+            }
+            total_err += t.errors;
+            total_warn += t.warnings;
+            continue;
+        }
         u0 = decode_frame(&k->dir[0], IW_MPA_REQUEST, &rq, &st0);
         u1 = 0;
         if (!u0 && (k->dir[0].len < IW_MPA_KEY_LEN ||
@@ -527,13 +606,10 @@ int main(int argc, char **argv)
     if (json) printf("%s]", n ? "\n" : "");
     /* What the capture itself lacks: the start of some connections, the end of the file, any
      * MPA connection. */
-    if (info.nosyn_conns) {
-        total_err++;
-        if (!json)
-            printf("iwdump: %lu TCP connection(s) whose start (SYN) is not in the capture: "
-                   "%lu frame(s) from frame %lu not decoded: ERROR\n",
-                   info.nosyn_conns, info.nosyn_frames, info.nosyn_first);
-    }
+    if (info.nosyn_conns && !json) /* each is an error of its own connection too */
+        printf("iwdump: %lu TCP connection(s) whose start (SYN) is not in the capture "
+               "(%lu frame(s) from frame %lu): decoded from the first FPDU found\n",
+               info.nosyn_conns, info.nosyn_frames, info.nosyn_first);
     if (info.cut) {
         total_err++;
         if (!json)

@@ -15,7 +15,9 @@
  * Packet blocks; either byte order; a link type per interface; other blocks skipped). Not
  * accepted: IPv6 (its packets are skipped), IP fragments (skipped).
  * A connection is known from its SYN (without ACK); segments of a connection whose SYN is not in
- * the capture are not decoded but counted (pcap_info.nosyn_conns, .nosyn_frames). A new SYN on a
+ * the capture are counted (pcap_info.nosyn_conns, .nosyn_frames) and, with PCAP_KEEP_NOSYN
+ * (pcap_parse_all), kept as connections with nosyn = 1: dir 0 is the side of the first data
+ * segment seen, each direction's offsets count from its first octet seen. A new SYN on a
  * finished 4-tuple starts a new connection.
  * A file whose last record is cut off (a capture stopped by a signal): pcap_parse_conns refuses
  * it (-1); pcap_parse_all with PCAP_KEEP_CUT keeps every complete record before the cut and
@@ -64,7 +66,8 @@ typedef struct pcap_stream {
 typedef struct pcap_conn {
     uint32_t cli_ip, srv_ip;      /* host order: 10.0.2.15 is 0x0a00020f */
     uint16_t cli_port, srv_port;
-    unsigned long syn_frame;      /* record number of the SYN */
+    unsigned long syn_frame;      /* record number of the SYN (nosyn: of the first segment) */
+    int nosyn;                    /* 1: its SYN is not in the capture (PCAP_KEEP_NOSYN) */
     pcap_stream dir[2];           /* 0: client->server (the SYN's sender), 1: server->client */
 } pcap_conn;
 
@@ -79,12 +82,13 @@ typedef struct pcap_info {
     unsigned long cut_frame;      /* its record number */
     size_t cut_have, cut_want;    /* octets of it in the file, octets it should have */
     unsigned long nosyn_conns;    /* TCP 4-tuples carrying data whose SYN is not in the file */
-    unsigned long nosyn_frames;   /* their frames with payload (not decoded) */
+    unsigned long nosyn_frames;   /* their frames with payload */
     unsigned long nosyn_first;    /* the first of those frames */
     const char *err;              /* why the file was refused (-1) */
 } pcap_info;
 
 #define PCAP_KEEP_CUT 1           /* pcap_parse_all: keep what precedes a cut-off record */
+#define PCAP_KEEP_NOSYN 2         /* pcap_parse_all: keep connections whose SYN is missing */
 
 /* Parses a pcap image. Returns the number of TCP connections found (in the order of their SYN),
  * of which the first min(n, cap) are stored in out (the rest are freed); -1 on a malformed or
@@ -92,7 +96,7 @@ typedef struct pcap_info {
 PCAP__FN int pcap_parse_conns(const uint8_t *buf, size_t len, pcap_conn *out, int cap,
                             pcap_info *info);
 /* Parses a pcap or pcapng image and stores every TCP connection in *out (malloc'd array, free
- * with pcap_free_conns then free); flags: PCAP_KEEP_CUT. Returns the count or -1 (info->err). */
+ * with pcap_free_conns then free); flags: PCAP_KEEP_CUT, PCAP_KEEP_NOSYN. Returns the count or -1 (info->err). */
 PCAP__FN int pcap_parse_all(const uint8_t *buf, size_t len, unsigned flags, pcap_conn **out,
                             pcap_info *info);
 /* The frame that supplied octet off of a stream (0 when none): binary search of s->pieces. */
@@ -321,6 +325,7 @@ typedef struct pcap__st {
     uint32_t (*orph)[3];   /* ip a, ip b, ports: a 4-tuple in a canonical order */
     size_t norph, caporph;
     pcap_info inf;
+    unsigned flags;
 } pcap__st;
 
 /* One captured packet (its record number is inf.frames, already counted): TCP over IPv4 goes
@@ -363,6 +368,31 @@ static int pcap__packet(pcap__st *S, uint32_t lt, const uint8_t *rp, size_t incl
         if (c->cli_ip == dip && c->cli_port == dpt && c->srv_ip == sip && c->srv_port == sp) {
             k = &S->ks[i]; d = 1; break;
         }
+    }
+    if (k == NULL && plen > 0 && (S->flags & PCAP_KEEP_NOSYN) && (fl & 0x02u) == 0) {
+        /* data of a connection whose SYN is not here: a connection from this segment on */
+        if (S->nk == S->capk) {
+            size_t nc = S->capk ? 2 * S->capk : 8;
+            pcap__conn *nks = (pcap__conn *)realloc(S->ks, nc * sizeof *nks);
+            if (nks == NULL) return -1;
+            S->ks = nks;
+            S->capk = nc;
+        }
+        k = &S->ks[S->nk++];
+        memset(k, 0, sizeof *k);
+        k->c.cli_ip = sip; k->c.srv_ip = dip;
+        k->c.cli_port = sp; k->c.srv_port = dpt;
+        k->c.syn_frame = S->inf.frames;
+        k->c.nosyn = 1;
+        d = 0;
+        S->inf.nosyn_conns++;
+    }
+    if (k != NULL && k->c.nosyn && plen > 0 && !k->c.dir[d].have_isn) {
+        k->c.dir[d].isn = seq - 1u;                   /* offsets from the first octet seen */
+        k->c.dir[d].have_isn = 1;
+    }
+    if (k != NULL && k->c.nosyn && plen > 0) {
+        if (S->inf.nosyn_frames++ == 0) S->inf.nosyn_first = S->inf.frames;
     }
     if ((fl & 0x12u) == 0x02u) {                      /* SYN without ACK */
         if (k != NULL && d == 0 && k->c.dir[0].isn == seq && !k->closed) {
@@ -408,7 +438,7 @@ static int pcap__packet(pcap__st *S, uint32_t lt, const uint8_t *rp, size_t incl
         S->inf.nosyn_conns++;
         return 0;
     }
-    if ((fl & 0x12u) == 0x12u && d == 1 && !k->c.dir[1].have_isn) {
+    if ((fl & 0x12u) == 0x12u && d == 1 && !k->c.dir[1].have_isn && !k->c.nosyn) {
         k->c.dir[1].isn = seq;
         k->c.dir[1].have_isn = 1;
     }
@@ -571,6 +601,7 @@ static int pcap__parse(pcap__st *S, const uint8_t *buf, size_t len, unsigned fla
     size_t i;
     int d;
     memset(S, 0, sizeof *S);
+    S->flags = flags;
     if (buf == NULL || len < 24) {
         S->inf.err = "too short for a pcap or pcapng file";
         return -1;

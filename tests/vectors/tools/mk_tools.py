@@ -6,6 +6,8 @@ first, RFC 5044 §4):
   tool_70conns.pcap       70 MPA connections (CRC on), one Send each way; the client's FPDU of
                           connection 70 has a wrong CRC
   tool_nosyn.pcap         one connection captured after its SYN and MPA frames: FPDUs only
+  tool_midstream.pcap     one connection captured from the middle of an FPDU: the tail of a
+                          Send, then 2 Sends; 1 Send back (CRC on)
   tool_badreq.pcap        an MPA Request whose key has one octet changed ("MPA ID Req Frame")
   tool_snap.pcap          snap length 60: the Request's segment is cut before its payload
   tool_pad.pcap           an FPDU whose PAD octets are not zero (CRC right over them)
@@ -168,6 +170,19 @@ def small(d):
     c = Cap()
     mpa_conn(c, 1, emit_start=False, fpdus_c=[fpdu(send(1, b"a")), fpdu(send(2, b"bb"))])
     c.write(os.path.join(d, "tool_nosyn.pcap"))
+
+    c = Cap()
+    k = Conn(c, 1)
+    k.syn(False)
+    k.c2s(REQ, False)
+    k.s2c(REP, False)
+    f1 = fpdu(send(1, b"x" * 40))
+    k.c2s(f1[:20], False)
+    k.c2s(f1[20:])
+    k.c2s(fpdu(send(2, b"a")) + fpdu(send(3, b"bb")))
+    k.s2c(fpdu(send(1, b"pong")))
+    k.fin()
+    c.write(os.path.join(d, "tool_midstream.pcap"))
 
     c = Cap()
     mpa_conn(c, 1, req=REQ[:15] + b"X" + REQ[16:])
