@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* demo.c: `make demo`. Two iWARP endpoints in one process and one thread, joined by a real TCP
  * connection on 127.0.0.1 (examples/posix/iw_posix.h over the core), negotiate MPA rev 2 with
  * CRC and then run every operation of RDMAP (RFC 5040) and its RFC 7306 extensions through the
@@ -5,20 +6,25 @@
  * window bound by the server and used by the client, and remote invalidation with its effect.
  * Every octet is checked; one table row per operation; exit status 1 on any failure.
  *
- *   demo [--pcap FILE] [--iters N] [--emss N] [--corrupt]
+ *   demo [--pcap FILE] [--iters N] [--emss N] [--corrupt]   (demo --help: every option)
  *     --pcap FILE  write the traffic (each endpoint's TX, each frame once) as a pcap capture
- *     --iters N    repetitions of each repeatable operation (latency = median), default 10
- *     --emss N     TCP EMSS for MPA's MULPDU (RFC 5044 §4), default 1460
+ *     --iters N    repetitions of each repeatable operation (latency = median), default 10,
+ *                  1..1000
+ *     --emss N     TCP EMSS for MPA's MULPDU (RFC 5044 §4), default 1460, EMSS_MIN..65527
  *     --corrupt    flip one received octet of the first Send before it is checked (the check
  *                  must catch it: the run fails)
+ * A bad value is refused (exit 2) with the flag, the value and the range (tools/cli.h).
  *
  * Roles: A is the client (MPA Initiator), B the server (Responder). B's buffer (STag, TO,
  * length) travels to A in B's MPA Reply Private Data, as an application would do it.
  */
+#define _POSIX_C_SOURCE 200809L /* getaddrinfo in tools/cli.h */
 #define IWARP_IMPLEMENTATION
 #define IW_POSIX_IMPLEMENTATION
 #include "examples/posix/iw_posix.h"
 #include "examples/posix/iw_pcap.h"
+#include "tools/cli.h"
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +35,11 @@
 #define WIN_LEN 65536u
 #define TMO 5000
 #define MAXIT 1000
+/* The smallest EMSS with which every row passes: the last row needs B's Terminate in one FPDU
+ * (untagged DDP header 18, Terminate header 4, the refused Write's tagged DDP header 14: 36
+ * octets), and MULPDU is EMSS - 6 - (EMSS mod 4) (RFC 5044 §4; iw_mpa_mulpdu_for): 44 gives
+ * 38, 40..43 give 34. Below it the run fails, so the value is refused. */
+#define EMSS_MIN 44u
 
 static iw_px_loop L;
 static iw_px_listener LIS;
@@ -38,6 +49,22 @@ static uint64_t bwords[2], ares[2];
 static iw_px_mr a_mr, b_mr, b_inv, b_atom, a_res, a_msg, b_msg;
 static uint32_t r_stag, r_len, mw_stag; /* what A learned from B */
 static uint64_t r_to, mw_to;
+
+/* Big-endian fields of the advertisements. */
+static void put_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+static void put_be64(uint8_t *p, uint64_t v)
+{
+    put_be32(p, (uint32_t)(v >> 32));
+    put_be32(p + 4, (uint32_t)v);
+}
+static uint32_t get_be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+static uint64_t get_be64(const uint8_t *p) { return (uint64_t)get_be32(p) << 32 | get_be32(p + 4); }
 static unsigned long long rng = 0x9E3779B97F4A7C15ull;
 static int iters = 10, corrupt, failures, rows;
 static char why[640];
@@ -99,7 +126,7 @@ static const char *ep_err(iw_px_ep *e)
     return iw_px_error(e)->kind ? iw_px_error(e)->text : "no error recorded";
 }
 /* Wait for the next WC of e's CQ and check it is (id, type, success). */
-static int wc(iw_px_ep *e, int which, uint64_t id, iw_wr_type type, iw_wc *out)
+static int wc(iw_px_ep *e, iw_px_queue which, uint64_t id, iw_wr_type type, iw_wc *out)
 {
     iw_wc w;
     if (!out) out = &w;
@@ -323,13 +350,13 @@ static int op_bind(int it)
     bw.bind.len = WIN_LEN;
     bw.bind.acc = IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_READ;
     if (!post(&B, &bw) || !wc(&B, IW_PX_SQ_CQ, 15, IW_WR_BIND_MW, NULL)) return 0;
-    iw_put_be32(bmsg, mw_stag); /* the advertisement: STag, TO (big-endian) */
-    iw_put_be64(bmsg + 4, b_mr.to + WIN_OFF);
+    put_be32(bmsg, mw_stag); /* the advertisement: STag, TO (big-endian) */
+    put_be64(bmsg + 4, b_mr.to + WIN_OFF);
     if (!recv_on(&A, 17, &a_msg, 0, sizeof amsg) || !post(&B, &s) ||
         !wc(&B, IW_PX_SQ_CQ, 16, IW_WR_SEND, NULL) || !wc(&A, IW_PX_RQ_CQ, 17, IW_WR_RECV, NULL))
         return 0;
-    mw_stag = iw_get_be32(amsg);
-    mw_to = iw_get_be64(amsg + 4);
+    mw_stag = get_be32(amsg);
+    mw_to = get_be64(amsg + 4);
     return 1;
 }
 static int op_mw_write(int it)
@@ -427,9 +454,9 @@ static int op_connect(int it)
         size_t n;
         const uint8_t *pd = iw_px_peer_pd(&A, &n);
         if (!pd || n != 16) return snprintf(why, sizeof why, "Reply Private Data %zu", n), 0;
-        r_stag = iw_get_be32(pd);
-        r_to = iw_get_be64(pd + 4);
-        r_len = iw_get_be32(pd + 12);
+        r_stag = get_be32(pd);
+        r_to = get_be64(pd + 4);
+        r_len = get_be32(pd + 12);
         pd = iw_px_peer_pd(&B, &n);
         if (!pd || n != 17 || memcmp(pd, "iwarp demo client", 17) != 0)
             return snprintf(why, sizeof why, "Request Private Data"), 0;
@@ -461,28 +488,57 @@ static int setup(uint32_t emss)
         iw_px_reg(&B, bwords, sizeof bwords, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_ATOMIC, &b_atom) ||
         iw_px_reg(&B, bmsg, sizeof bmsg, 0, &b_msg))
         return fprintf(stderr, "memory registration failed\n"), 0;
-    iw_put_be32(pd, b_mr.stag);
-    iw_put_be64(pd + 4, b_mr.to);
-    iw_put_be32(pd + 12, (uint32_t)b_mr.len);
+    put_be32(pd, b_mr.stag);
+    put_be64(pd + 4, b_mr.to);
+    put_be32(pd + 12, (uint32_t)b_mr.len);
     return iw_px_set_pd(&B, pd, sizeof pd) == 0;
+}
+
+static void usage(void)
+{
+    printf("usage: demo [options]\n"
+           "Two iWARP endpoints in one process over TCP on 127.0.0.1 run every RDMAP operation\n"
+           "(Send variants, RDMA Write/Read, Immediate Data, FetchAdd, CmpSwap, memory windows,\n"
+           "remote invalidation), every octet checked; one table row per operation.\n"
+           "  --pcap FILE   also write the traffic as a pcap capture (tshark or iwdump reads it)\n"
+           "  --iters N     repetitions of each repeatable operation (default 10, 1..%d)\n"
+           "  --emss N      TCP EMSS that MPA sizes FPDUs to (default 1460, %u..65527)\n"
+           "  --corrupt     flip one received octet of the first Send (the run must fail)\n"
+           "  -h, --help    this text\n"
+           "  -V, --version the version\n"
+           "Examples:\n"
+           "  make demo\n"
+           "  build/demo --pcap demo.pcap && build/iwdump demo.pcap\n"
+           "  build/demo --emss 536 --iters 100\n"
+           "Exit status: 0 every row PASS; 1 a row failed; 2 a bad command line.\n",
+           MAXIT, EMSS_MIN);
+    exit(0);
 }
 
 int main(int argc, char **argv)
 {
+    enum { O_PCAP = 256, O_ITERS, O_EMSS, O_CORRUPT };
+    static const struct option lo[] = {
+        CLI_OPT("pcap", required_argument, O_PCAP), CLI_OPT("iters", required_argument, O_ITERS),
+        CLI_OPT("emss", required_argument, O_EMSS), CLI_OPT("corrupt", no_argument, O_CORRUPT),
+        CLI_OPT("help", no_argument, 'h'),          CLI_OPT("version", no_argument, 'V'),
+        CLI_OPT_END};
     const char *pcap = NULL;
     uint32_t emss = 1460;
-    int i;
-    for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--pcap") && i + 1 < argc) pcap = argv[++i];
-        else if (!strcmp(argv[i], "--iters") && i + 1 < argc) iters = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--emss") && i + 1 < argc) emss = (uint32_t)atol(argv[++i]);
-        else if (!strcmp(argv[i], "--corrupt")) corrupt = 1;
-        else {
-            fprintf(stderr, "usage: %s [--pcap FILE] [--iters N] [--emss N] [--corrupt]\n", argv[0]);
-            return 2;
+    int opt;
+    cli_prog = "demo";
+    while ((opt = getopt_long(argc, argv, "hV", lo, NULL)) != -1) {
+        switch (opt) {
+        case O_PCAP: pcap = optarg; break;
+        case O_ITERS: iters = (int)cli_num("--iters", optarg, 1, MAXIT, 0); break;
+        case O_EMSS: emss = (uint32_t)cli_num("--emss", optarg, EMSS_MIN, 65527, 0); break;
+        case O_CORRUPT: corrupt = 1; break;
+        case 'h': usage(); break;
+        case 'V': cli_version(); break;
+        default: cli_usage_error("bad option");
         }
     }
-    if (iters < 1 || iters > MAXIT) iters = 10;
+    if (optind < argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
     if (pcap) {
         if (iw_pcap_open(&PF, pcap) != 0) return fprintf(stderr, "cannot write %s\n", pcap), 1;
         pcap_on = 1;

@@ -251,10 +251,10 @@ perf_once() { # case test(write|read|send) siw-role(server|client)
   if [ "$role" = server ]; then
     gexec "timeout 60 ib_${t}_bw $po"; g=$gn
     glisten 18515 || { PM="ib_${t}_bw did not listen: $(gout "$g")"; return; }
-    hrun "$c" "$B/iwperf" --perftest -o "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 1)) 127.0.0.1; hs=$?
+    hrun "$c" "$B/iwperf" --perftest --op "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 1)) 127.0.0.1; hs=$?
   else
     : > "$RUN/$c.host"
-    "$B/iwperf" --perftest -o "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 3)) > "$RUN/$c.host" 2>&1 &
+    "$B/iwperf" --perftest --op "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 3)) > "$RUN/$c.host" 2>&1 &
     local hp=$! i=0
     while ! grep -q listening "$RUN/$c.host" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
     gexec "timeout 60 ib_${t}_bw $po 10.0.2.100"; g=$gn

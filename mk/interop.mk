@@ -11,6 +11,6 @@ interop: $(B)/iwrping
 	@B=$(B) bash interop/run.sh $(INTEROP_CASES)
 
 # The rping-compatible client and server on the POSIX host binding.
-$(B)/iwrping: tools/iwrping.c examples/posix/iw_posix.h $(HEADERS)
+$(B)/iwrping: tools/iwrping.c tools/cli.h examples/posix/iw_posix.h $(HEADERS)
 	@mkdir -p $(B)
 	$(CC) $(WARN) $(IWRPING_CFLAGS) -I. -Iexamples/posix -o $@ tools/iwrping.c

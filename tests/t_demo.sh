@@ -8,7 +8,11 @@
 #  - `make demo PCAP=file`: the capture exists; tshark (outside this code) counts its packets,
 #    its TCP segments with payload (one per MPA frame or FPDU the demo traced), one SYN,
 #    good IP/TCP checksums, an MPA frame in every payload segment, and on the wire every RDMAP
-#    opcode the demo uses (RFC 5040 §4.3 0x0-0x7, RFC 7306 0x8-0xB).
+#    opcode the demo uses (RFC 5040 §4.3 0x0-0x7, RFC 7306 0x8-0xB);
+#  - the command line (issue 18): --help on stdout with exit 0, --version, a bad --iters or an
+#    --emss below the smallest that works refused with exit 2 naming the value and the range
+#    (they used to be replaced silently / accepted and then every row failed), and the smallest
+#    accepted --emss runs every row.
 # Prints TAP lines and "# counts P F".
 set -u
 cd "$(dirname "$0")/.."
@@ -90,5 +94,20 @@ if command -v tshark > /dev/null; then
 else
     bad "tshark not installed: the capture cannot be checked (apt-get install tshark)"
 fi
+# 5. the command line
+"$B/demo" --help > "$B/t_demo_help.log" 2> "$B/t_demo_help.err"; rc=$?
+check "demo --help: stdout, exit 0, options and exit codes" sh -c "[ $rc -eq 0 ] && [ ! -s '$B/t_demo_help.err' ] &&
+    grep -q -- '--emss N' '$B/t_demo_help.log' && grep -q '^Exit status' '$B/t_demo_help.log'"
+check "demo --version" sh -c "'$B/demo' --version | grep -q '^demo [0-9]'"
+for a in "--iters 0|--iters '0': out of range (valid: 1..1000)" "--iters abc|--iters 'abc': not a number (valid: 1..1000)" \
+         "--emss 1|--emss '1': out of range (valid: 44..65527)" "--emss 43|--emss '43': out of range (valid: 44..65527)" \
+         "--bogus|unrecognized option"; do
+    flag=${a%%|*} want=${a#*|}
+    # shellcheck disable=SC2086
+    "$B/demo" $flag > "$B/t_demo_bad.log" 2>&1; rc=$?
+    check "demo $flag: exit 2, '$want'" sh -c "[ $rc -eq 2 ] && grep -qF -- \"$want\" '$B/t_demo_bad.log'"
+done
+"$B/demo" --emss 44 --iters 2 > "$B/t_demo_emss.log" 2>&1; rc=$?
+check "demo --emss 44 (the smallest accepted): every row passes" sh -c "[ $rc -eq 0 ] && grep -q '^15/15 operations passed' '$B/t_demo_emss.log'"
 finish
 [ "$fail" -eq 0 ]

@@ -11,8 +11,11 @@
 # MPA negotiated (CRC used when either side asks, RFC 5044 §7.1.2; markers both ways when both
 # ask; the lower revision). Then: nothing listening gives "Connection refused" and exit 1; a
 # client using a wrong STag gets the server's Terminate, decoded (layer, type, code), and both
-# exit 1. Last, --perftest (perftest's -R message flow) on both sides, its capture compared with
+# exit 1. Then --perftest (perftest's -R message flow) on both sides, its capture compared with
 # the siw captures of the real ib_write_bw / ib_send_bw by tshark (needs tshark and python3).
+# Last, perftest's habits (issue 18): --perftest with markers counts every octet, -a (every size,
+# its rows and its JSON checked against each other), -D, --report_gbits, -b, the default
+# iteration counts, a bandwidth line without latency fields, --help and the errors.
 # Prints TAP lines and "# counts P F".
 set -u
 cd "$(dirname "$0")/.."
@@ -32,7 +35,7 @@ IWPERF="$W/iwperf"
 start_server() {
     local log=$1; shift
     rm -f "$log.out" "$log.err" # a stale port from an earlier run must not be read
-    "$IWPERF" -q -p 0 "$@" >"$log.out" 2>"$log.err" &
+    "$IWPERF" --quiet -p 0 "$@" >"$log.out" 2>"$log.err" &
     SPID=$!
     PORT=""
     for _ in $(seq 1 100); do
@@ -60,7 +63,7 @@ field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
 run() {
     local name=$1 sopt=$2 copt=$3 size=$4 iters=$5 crc=$6 mk=$7 rev=$8 log="$W/$1" crc_s cl sl want
     if ! start_server "$log" $sopt; then bad "$name: server did not start"; cat "$log.err"; return; fi
-    timeout 60 "$IWPERF" -q 127.0.0.1 -p "$PORT" -s "$size" -n "$iters" $copt >"$log.cout" 2>"$log.cerr"
+    timeout 60 "$IWPERF" --quiet 127.0.0.1 -p "$PORT" -s "$size" -n "$iters" $copt >"$log.cout" 2>"$log.cerr"
     crc_s=$?
     wait_srv; local srv=$?
     cl=$(grep '^IWPERF role=client ' "$log.cout")
@@ -85,21 +88,21 @@ run() {
 
 for op in write read send; do
     for mode in bw lat; do
-        lat=""; [ $mode = lat ] && lat="-l"
+        lat=""; [ $mode = lat ] && lat="--lat"
         for size in 64 1048576; do
             iters=300; [ $size -gt 65536 ] && iters=20
             [ $mode = lat ] && iters=100 && [ $size -gt 65536 ] && iters=10
             n="${op}_${mode}_${size}"
-            run "$n-crc-rev2" "" "-o $op $lat" $size $iters 1 0 2
-            run "$n-nocrc-rev2" "--crc off" "-o $op $lat --crc off" $size $iters 0 0 2
+            run "$n-crc-rev2" "" "--op $op $lat" $size $iters 1 0 2
+            run "$n-nocrc-rev2" "--crc off" "--op $op $lat --crc off" $size $iters 0 0 2
             # CRC is used when either side asks (RFC 5044 §7.1.2)
-            [ $mode = bw ] && run "$n-crc-by-server" "" "-o $op $lat --crc off" $size $iters 1 0 2
-            run "$n-crc-rev1" "--rev 1" "-o $op $lat --rev 1" $size $iters 1 0 1
-            run "$n-nocrc-rev1" "--rev 1 --crc off" "-o $op $lat --rev 1 --crc off" $size $iters 0 0 1
-            [ $mode = bw ] && run "$n-rev1-client" "" "-o $op $lat --rev 1" $size $iters 1 0 1
-            run "$n-markers" "--markers" "-o $op $lat --markers" $size $iters 1 1 2
+            [ $mode = bw ] && run "$n-crc-by-server" "" "--op $op $lat --crc off" $size $iters 1 0 2
+            run "$n-crc-rev1" "--rev 1" "--op $op $lat --rev 1" $size $iters 1 0 1
+            run "$n-nocrc-rev1" "--rev 1 --crc off" "--op $op $lat --rev 1 --crc off" $size $iters 0 0 1
+            [ $mode = bw ] && run "$n-rev1-client" "" "--op $op $lat --rev 1" $size $iters 1 0 1
+            run "$n-markers" "--markers" "--op $op $lat --markers" $size $iters 1 1 2
             run "$n-markers-nocrc-rev1" "--markers --crc off --rev 1" \
-                "-o $op $lat --markers --crc off --rev 1" $size $iters 0 1 1
+                "--op $op $lat --markers --crc off --rev 1" $size $iters 0 1 1
         done
     done
 done
@@ -108,7 +111,7 @@ done
 # port 0 tells its port, is stopped, and the client tries it.
 if start_server "$W/refused"; then
     kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null
-    timeout 20 "$IWPERF" -q 127.0.0.1 -p "$PORT" >"$W/refused.cout" 2>"$W/refused.cerr"; rc=$?
+    timeout 20 "$IWPERF" --quiet 127.0.0.1 -p "$PORT" >"$W/refused.cout" 2>"$W/refused.cerr"; rc=$?
     if [ $rc -ne 0 ] && grep -q '^iwperf: error: .*Connection refused' "$W/refused.cerr"; then
         ok "refused connection: exit $rc, $(cat "$W/refused.cerr")"
     else
@@ -121,8 +124,8 @@ fi
 # A wrong STag: the server's QP must send the Terminate of RFC 5041 §7 (tagged, invalid STag)
 # or RFC 5040 §7 (Read: remote protection, invalid STag), and the client decode it.
 for op in write read; do
-    if ! start_server "$W/term_$op" -o "$op"; then bad "terminate $op: server did not start"; continue; fi
-    timeout 20 "$IWPERF" -q 127.0.0.1 -p "$PORT" -o $op -n 10 --fault-stag >"$W/term_$op.cout" 2>"$W/term_$op.cerr"
+    if ! start_server "$W/term_$op" --op "$op"; then bad "terminate $op: server did not start"; continue; fi
+    timeout 20 "$IWPERF" --quiet 127.0.0.1 -p "$PORT" --op $op -n 10 --fault-stag >"$W/term_$op.cout" 2>"$W/term_$op.cerr"
     crc_s=$?
     wait_srv; srv=$?
     if [ $op = write ]; then want='peer Terminate: layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag'
@@ -165,8 +168,8 @@ if command -v tshark >/dev/null && command -v python3 >/dev/null; then
     for v in "write on siw_ib_write_bw_crc" "send off siw_ib_send_bw_nocrc"; do
         set -- $v
         op=$1 crc=$2 ref=tests/vectors/$3.pcap log="$W/perftest_$op"
-        if ! start_server "$log" --perftest -o "$op" --crc "$crc"; then bad "perftest $op: server did not start"; continue; fi
-        timeout 30 "$IWPERF" -q --perftest 127.0.0.1 -p "$PORT" -o "$op" -s 64 -n 5 --crc "$crc" \
+        if ! start_server "$log" --perftest --op "$op" --crc "$crc"; then bad "perftest $op: server did not start"; continue; fi
+        timeout 30 "$IWPERF" --quiet --perftest 127.0.0.1 -p "$PORT" --op "$op" -s 64 -n 5 --crc "$crc" \
             --pcap "$log.pcap" >"$log.cout" 2>"$log.cerr"
         crc_s=$?
         wait_srv; srv=$?
@@ -195,8 +198,8 @@ fi
 for v in "read 4096 300" "send 1024 1500"; do
     set -- $v
     op=$1 size=$2 n=$3 log="$W/perftest_${1}_$3"
-    if ! start_server "$log" --perftest -o "$op"; then bad "perftest $op: server did not start"; continue; fi
-    timeout 60 "$IWPERF" -q --perftest 127.0.0.1 -p "$PORT" -o "$op" -s "$size" -n "$n" >"$log.cout" 2>"$log.cerr"
+    if ! start_server "$log" --perftest --op "$op"; then bad "perftest $op: server did not start"; continue; fi
+    timeout 60 "$IWPERF" --quiet --perftest 127.0.0.1 -p "$PORT" --op "$op" -s "$size" -n "$n" >"$log.cout" 2>"$log.cerr"
     crc_s=$?
     wait_srv; srv=$?
     cl=$(grep '^IWPERF role=client mode=perftest' "$log.cout")
@@ -207,5 +210,92 @@ for v in "read 4096 300" "send 1024 1500"; do
     else
         bad "perftest $op -n $n: exit client $crc_s server $srv [$cl] [$sl] $(cat "$log.cerr" "$log.err")"
     fi
+done
+# ---- issue 18: perftest's habits ----
+# a client/server pair with the given options; sets CL/SL (IWPERF lines) and rc_c/rc_s
+pair() { # name "server opts" "client opts"
+    local log="$W/$1"
+    # shellcheck disable=SC2086
+    if ! start_server "$log" $2; then rc_s=99; rc_c=99; CL=""; SL=""; return; fi
+    # shellcheck disable=SC2086
+    timeout 120 "$IWPERF" localhost -p "$PORT" $3 >"$log.cout" 2>"$log.cerr"; rc_c=$?
+    wait_srv; rc_s=$?
+    CL=$(grep '^IWPERF role=client' "$log.cout"); SL=$(grep '^IWPERF role=server' "$log.out")
+}
+# --perftest with markers toward the server: it used to count 812248 of 819200 octets
+pair pt_markers "--perftest --markers" "--perftest --markers -s 4096 -n 200 --quiet"
+[ $rc_c = 0 ] && [ $rc_s = 0 ] && [ "$(field bytes "$CL")" = 819200 ] && [ "$(field bytes "$SL")" = 819200 ] &&
+    ok "--perftest --markers: both sides count 819200 octets" ||
+    bad "--perftest --markers: client $rc_c [$CL] server $rc_s [$SL]"
+# -a: 23 sizes 2..8 MiB, one connection, each row counted by both sides; the JSON rows equal
+# the IWPERF lines of the same run
+for v in "write on" "send off"; do
+    set -- $v
+    pair "all_$1" "--crc $2" "-a -n 8 --op $1 --crc $2 --out_json $W/all_$1.json"
+    if [ $rc_c = 0 ] && [ $rc_s = 0 ] && python3 - "$W/all_$1.cout" "$W/all_$1.out" "$W/all_$1.json" <<'PY'
+import json, re, sys
+def rows(f):
+    return [dict(kv.split("=") for kv in l.split()[1:]) for l in open(f) if l.startswith("IWPERF ")]
+c, s = rows(sys.argv[1]), rows(sys.argv[2])
+j = json.load(open(sys.argv[3]))["results"]
+sizes = [2 ** k for k in range(1, 24)]
+assert [int(r["size"]) for r in c] == sizes, "client sizes"
+assert [int(r["size"]) for r in s] == sizes, "server sizes"
+for a, b in zip(c, s):
+    want = str(int(a["size"]) * 8)
+    assert a["bytes"] == want and b["bytes"] == want and a["peer_bytes"] == want, (a, b)
+    assert "lat_us_p50" not in a, "latency field in a bandwidth line"
+assert [r["MsgSize"] for r in j] == sizes
+for r, a in zip(j, c):
+    assert r["n_iterations"] == 8 and str(r["bytes"]) == a["bytes"]
+    assert abs(r["BW_average"] - float(a["bw_MBps"])) < 0.01, (r, a)
+    assert abs(r["MsgRate"] - float(a["msg_rate_Mpps"])) < 1e-6
+PY
+    then ok "-a $1 (CRC $2): 23 rows 2..8388608 on one connection, both sides agree, JSON = the lines"
+    else bad "-a $1: client $rc_c server $rc_s"; tail -3 "$W/all_$1.cerr" "$W/all_$1.err"; fi
+done
+# -D: a time, not a count; both sides count the same messages (send: within the credit)
+for op in write send; do
+    pair "dur_$op" "" "-D 1 -s 4096 --op $op --quiet"
+    it=$(field iters "$CL")
+    if [ $rc_c = 0 ] && [ $rc_s = 0 ] && [ "${it:-0}" -gt 16 ] && [ "$(field iters "$SL")" = "$it" ] &&
+       [ "$(field bytes "$SL")" = $((it * 4096)) ] && [ "$(echo "$(field secs "$CL") >= 1" | bc)" = 1 ]; then
+        ok "-D 1 $op: $it messages in $(field secs "$CL") s, counted by both sides"
+    else
+        bad "-D 1 $op: client $rc_c [$CL] server $rc_s [$SL]"
+    fi
+done
+# --report_gbits: the table in Gb/s, the line carries bw_Gbps = bw_MBps x 8 / 1000
+pair gbits "" "--report_gbits -n 500"
+g=$(field bw_Gbps "$CL"); m=$(field bw_MBps "$CL")
+[ $rc_c = 0 ] && grep -q 'BW average\[Gb/sec\]' "$W/gbits.cout" && [ -n "$g" ] &&
+    [ "$(echo "x = $g - $m * 8 / 1000; x < 0.002 && x > -0.002" | bc -l)" = 1 ] &&
+    ok "--report_gbits: $g Gb/s = $m MB/s" || bad "--report_gbits: [$CL]"
+# -b: both sides write (and read) at once; each counts both directions
+for op in write read; do
+    pair "bidir_$op" "" "-b --op $op -n 300 -s 8192 --quiet"
+    want=$((2 * 300 * 8192))
+    [ $rc_c = 0 ] && [ $rc_s = 0 ] && [ "$(field bytes "$CL")" = $want ] && [ "$(field bytes "$SL")" = $want ] &&
+        ok "-b $op: both sides moved $want octets (both directions)" ||
+        bad "-b $op: client $rc_c [$CL] server $rc_s [$SL]"
+done
+# perftest's defaults: 5000 iterations (bandwidth), 1000 iterations of 2 octets (latency)
+pair defbw "" "-s 64 --quiet"
+[ $rc_c = 0 ] && [ "$(field iters "$CL")" = 5000 ] && ok "bandwidth: 5000 iterations by default" || bad "default bw iters: [$CL]"
+pair deflat "" "--lat --quiet"
+[ $rc_c = 0 ] && [ "$(field iters "$CL")" = 1000 ] && [ "$(field size "$CL")" = 2 ] &&
+    ok "latency: 1000 iterations of 2 octets by default" || bad "default lat: [$CL]"
+# the command line
+"$IWPERF" --help >"$W/help.out" 2>"$W/help.err"; rc=$?
+[ $rc = 0 ] && [ ! -s "$W/help.err" ] && grep -q -- '-a, --all' "$W/help.out" && grep -q -- '--out_json FILE' "$W/help.out" &&
+    grep -q '^Exit status' "$W/help.out" && ok "--help on stdout, exit 0" || bad "--help: exit $rc"
+"$IWPERF" -V | grep -q '^iwperf [0-9]' && ok "-V prints the version (perftest's letter)" || bad "-V"
+for a in "-n abc:-n/--iters 'abc': not a number (valid: 1..4294967295" "-t 65:-t/--tx-depth '65': out of range (valid: 1..64)" \
+         "-q 2:-q/--qp (iwperf runs one connection) '2': out of range (valid: 1..1)" \
+         "--op fetch:--op 'fetch': not one of write|read|send" "no.such.host.invalid:cannot resolve 'no.such.host.invalid'"; do
+    flag=${a%%:*} want=${a#*:}
+    # shellcheck disable=SC2086
+    "$IWPERF" $flag >/dev/null 2>"$W/err.txt"; rc=$?
+    [ $rc = 2 ] && grep -qF -- "$want" "$W/err.txt" && ok "$flag: exit 2, '$want'" || bad "$flag: exit $rc '$(cat "$W/err.txt")'"
 done
 finish

@@ -66,5 +66,45 @@ if [ $ss = 3 ] && grep -q 'Terminate from peer: layer 0 RDMAP, type 1 remote pro
 else
   bad "bad RDMA Read Request: server $ss '$(tail -1 "$B/iwrping.badr.s")'"
 fi
+# rping's habits. A plain server (no -C) against a client asking for 5 pings: both ok.
+run_pair plain "" "-C 5 -S 100 -V"
+[ $ss = 0 ] && [ $cs = 0 ] && grep -q '^iwrping: ok 5 pings' "$B/iwrping.plain.c" && grep -q '^iwrping: ok 5 pings' "$B/iwrping.plain.s" &&
+  ok "plain -s (no -C) serves a client's -C 5: both ok 5 pings" ||
+  bad "plain -s vs -c -C 5: server $ss '$(tail -1 "$B/iwrping.plain.s")' client $cs '$(tail -1 "$B/iwrping.plain.c")'"
+# -P: two clients one after another, then SIGTERM stops the server (exit 0); the second client
+# runs with the default -C 0 until SIGINT and still ends "ok".
+"$B/iwrping" -s -P -a 127.0.0.1 -p 0 -V > "$B/iwrping.P.s" 2>&1 &
+sp=$!; port=""
+for _ in $(seq 1 100); do
+  port=$(sed -n 's/^iwrping: listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$B/iwrping.P.s"); [ -n "$port" ] && break; sleep 0.05
+done
+timeout 30 "$B/iwrping" -c -a localhost -p "${port:-1}" -C 3 -V > "$B/iwrping.P.c1" 2>&1; c1=$?
+"$B/iwrping" -c -a localhost -p "${port:-1}" -V > "$B/iwrping.P.c2" 2>&1 &
+cp=$!; sleep 1; kill -INT $cp; wait $cp; c2=$?
+n2=$(sed -n 's/^iwrping: ok \([0-9]*\) pings.*/\1/p' "$B/iwrping.P.c2")
+[ $c2 = 0 ] && [ "${n2:-0}" -gt 1 ] && ok "-C 0 (default): the client pings until SIGINT ($n2 pings), exit 0" ||
+  bad "-C 0 client: exit $c2 '$(tail -1 "$B/iwrping.P.c2")'"
+sleep 0.3; kill -TERM $sp; wait $sp; s1=$?
+[ $c1 = 0 ] && [ $s1 = 0 ] && grep -q '^iwrping: served 2 client(s)' "$B/iwrping.P.s" &&
+  [ "$(grep -c '^iwrping: ok' "$B/iwrping.P.s")" = 2 ] &&
+  ok "-P: the server served 2 clients one after another, exit 0 on SIGTERM" ||
+  bad "-P: server $s1 '$(tail -2 "$B/iwrping.P.s" | tr '\n' ' ')' client1 $c1"
+# The command line
+"$B/iwrping" --help > "$B/iwrping.help" 2> "$B/iwrping.help.err"; rc=$?
+[ $rc = 0 ] && [ ! -s "$B/iwrping.help.err" ] && grep -q -- '-P, --persistent' "$B/iwrping.help" &&
+  grep -q 'default 0: until stopped' "$B/iwrping.help" && grep -q '^Exit status' "$B/iwrping.help" &&
+  ok "--help on stdout, exit 0, with the defaults and exit codes" || bad "--help: exit $rc"
+"$B/iwrping" --version | grep -q '^iwrping [0-9]' && ok "--version" || bad "--version"
+for a in "-C abc|-C/--count 'abc': not a number (valid: 0..4294967295)" \
+         "-S 31|-S/--size '31': out of range (valid: 32..65536" \
+         "-p 70000|-p/--port '70000': out of range (valid: 0..65535)" \
+         "-a no.such.host.invalid|cannot resolve 'no.such.host.invalid'" \
+         "-a ::1|'::1' has only IPv6 addresses; the POSIX host binding (iw_posix.h) is IPv4 only"; do
+  flag=${a%%|*} want=${a#*|}
+  # shellcheck disable=SC2086
+  "$B/iwrping" -c -a 127.0.0.1 $flag > /dev/null 2> "$B/iwrping.err"; rc=$?
+  [ $rc = 2 ] && grep -qF -- "$want" "$B/iwrping.err" && ok "$flag: exit 2, '$want'" ||
+    bad "$flag: exit $rc '$(cat "$B/iwrping.err")'"
+done
 finish
 [ $fail = 0 ]

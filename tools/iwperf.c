@@ -1,61 +1,61 @@
+/* SPDX-License-Identifier: MIT */
 /* iwperf: bandwidth and latency of iWARP over TCP between two hosts, in the manner of perftest's
  * ib_write_bw / ib_read_bw / ib_send_bw / ib_write_lat / ib_send_lat / ib_read_lat, on the
  * POSIX host examples/posix/iw_posix.h (mpa.h + verbs.h over nonblocking sockets).
  *
  *   server:  iwperf [options]              (listens, serves one test, exits)
  *   client:  iwperf [options] HOST         (connects, runs the test, prints the table)
- *   options: -o write|read|send   operation (default write)
- *            -l                   latency (ping-pong) instead of bandwidth
- *            -s SIZE              message size in octets (K, M suffixes; default 65536)
- *            -n ITERS             iterations (default 1000 bw, 1000 lat)
- *            -t DEPTH             bw: WRs outstanding (default 32, at most 64)
- *            -p PORT              TCP port (default 18515, perftest's)
- *            --crc on|off         ask for MPA CRC32c (default on; used when either side asks)
- *            --markers            ask the peer to insert MPA markers toward us (RFC 5044 §5)
- *            --rev 1|2            highest MPA revision (default 2)
- *            --emss N             effective MSS the FPDUs are sized to (default 1460)
- *            -q                   no table, only the IWPERF line
- *            --perftest           speak perftest's -R flow instead (see "--perftest" below):
- *                                 iwperf is the peer of ib_write_bw/ib_send_bw/ib_read_bw -R
- *            --pcap FILE          with --perftest: both connections into a pcap file
+ * `iwperf --help` lists every option with its default and range; docs/tools.md compares them
+ * with perftest's. perftest's letters keep perftest's meaning (-a -b -D -n -p -q -Q -R -s -t
+ * -V, --report_gbits, --out_json); what perftest chooses by program name is --op and --lat.
+ * -a: every power of two from 2 octets to 8 MiB on one connection, one row each (a K_SIZE
+ * control message starts each size, see below).
  * The client's options decide the test: they travel in the MPA Request's Private Data, so the
  * server needs only its own connection options (CRC, markers, revision, port).
  *
  * WIRE PROTOCOL between two iwperf ends (all integers big-endian):
  *   Request Private Data (client -> server), 28 octets:
- *     "IWPF" | version 1 | op (0 write, 1 read, 2 send) | lat (0/1) | 0 | size u32 | iters u32 |
+ *     "IWPF" | version 1 | op (0 write, 1 read, 2 send) | lat (0/1) | flags | size u32 | iters u32 |
  *     STag u32 | TO u64 of the client's buffer (the server writes into it in write latency)
  *   Reply Private Data (server -> client), 20 octets:
  *     "IWPF" | version 1 | 0 0 0 | STag u32 | TO u64 of the server's buffer of `size` octets
  *     (Remote Write for write, Remote Read for read)
+ *     flags: bit 0 -a (size is the largest of the sweep), bit 1 -D (iters is not a count),
+ *     bit 2 -b (the server sends too: the client's buffer takes the server's Writes/Reads)
  *   A server that cannot serve the request rejects it (MPA Reply with R = 1).
  *   Control messages are Sends with Solicited Event (16 octets: "IWPF" | kind u32 | value u64);
  *   data Sends (send_bw) are plain Sends, so the receiver tells them apart by the WC's solicited
  *   flag. kind 1 DONE (value: the sender's octet count), 2 CREDIT (value: Receives the server
- *   has consumed and posted again). iWARP has no receiver-not-ready retry (unlike InfiniBand):
+ *   has consumed and posted again), 3 SIZE (-a: the next size; the server answers SIZE before
+ *   the client sends data), 4 END (-a: no more sizes). iWARP has no receiver-not-ready retry (unlike InfiniBand):
  *   a Send with no posted Receive is a fatal error (RFC 5040 §7, (1,2,0x02)), so in send_bw the
  *   client sends at most RXD messages beyond the last CREDIT.
  *   Each side reports the octets it saw itself: the client its completed WRs; the server the
  *   RDMA Write messages placed (write), the Read Responses sent (read), the Receives'
  *   lengths (send), the ping-pongs it answered (latency). Both print them; they must agree.
  *
- * OUTPUT: a perftest-like table on stdout, then one line
- *   IWPERF role=client op=write test=bw size=65536 iters=1000 bytes=65536000 ... bw_MBps=...
- *   msg_rate_Mpps=... lat_us_p50=... crc=1 markers=0 rev=2
+ * OUTPUT: a perftest-like table on stdout (one row per size with -a), and per size one line
+ *   IWPERF role=client op=write test=bw size=65536 iters=5000 bytes=327680000 ... bw_MBps=...
+ *   msg_rate_Mpps=... crc=1 markers_rx=0 markers_tx=0 rev=2
+ * (test=lat lines carry lat_us_* instead of bw_MBps and msg_rate_Mpps; --out_json FILE writes
+ * the same rows as JSON with perftest's column names)
  * (MB = 10^6 octets, as perftest); a progress line on stderr once a second; on an error one
  * line "iwperf: error: ..." (a refused connection, the peer's Terminate decoded: layer, type,
  * code) and exit status 1.
  */
+#define _POSIX_C_SOURCE 200809L /* getaddrinfo (tools/cli.h), posix_memalign */
 #define IWARP_IMPLEMENTATION
 #define IW_POSIX_IMPLEMENTATION
 /* --perftest server: ib_send_bw's client keeps up to its rx_depth (512 by default) Sends in
  * flight before the first credit, so that many Receives must be posted (PT_RXD); the CQs hold
  * a completion for each of them and the credit Writes. */
-#define IW_PX_RQ 512
+#define IW_PX_RQ_DEPTH 512
 #define IW_PX_CQ 1024
 #include "examples/posix/iw_posix.h"
 #include "examples/posix/iw_pcap.h"
+#include "tools/cli.h"
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,10 +68,18 @@
 #define OP_SEND 2
 #define K_DONE 1u
 #define K_CREDIT 2u
+#define K_SIZE 3u
+#define K_END 4u
+#define F_ALL 1u
+#define F_DUR 2u
+#define F_BIDIR 4u
+#define ALL_MIN 2u
+#define ALL_MAX (8u << 20)
 #define CTL_LEN 16u
 #define NCTL 16u       /* Receives kept posted for control messages (and send_lat pongs) */
 #define RXD 48u        /* send_bw: data Receives kept posted by the server */
-#define CQ_MOD 16u     /* every 16th WR is signaled (perftest's cq_mod default is 100) */
+#define CQ_MOD_DEF 16u /* every 16th WR is signaled (-Q; perftest's cq_mod default is 100) */
+#define CQ_MOD R.c.cq_mod
 #define TMO_MS 10000   /* no progress for this long: give up */
 #define PD_REQ_LEN 28u
 #define PD_REP_LEN 20u
@@ -80,10 +88,10 @@
 static const char *const opname[3] = {"write", "read", "send"};
 
 typedef struct cfg {
-    int server, op, lat, crc, markers, rev, quiet, fault, perftest;
-    uint32_t size, iters, depth, emss;
+    int server, op, lat, crc, markers, rev, quiet, fault, perftest, all, bidir, gbits, tcp;
+    uint32_t size, iters, depth, emss, cq_mod, duration;
     uint16_t port;
-    const char *host;
+    const char *host, *json;
 } cfg;
 
 /* Everything of one run (one connection). Memory:
@@ -107,11 +115,34 @@ typedef struct run {
     double secs;
     double *lat;          /* client latency: per-iteration figures, us */
     uint64_t credit;      /* send_bw client: Receives the server has consumed (and reposted) */
+    uint64_t consumed, credited; /* send_bw server: data Receives consumed, last CREDIT sent */
     uint64_t peer_bytes;  /* what the peer's DONE said it saw */
+    int got_done;         /* -b: the peer's DONE came while we were sending */
+    uint64_t msgs;        /* messages this side counted (-D: not known beforehand) */
+    uint64_t sent_total;  /* send_bw client: data Sends of the sizes before this one (-a) */
+    uint32_t rlen;        /* Receive length (slot: the stride between Receive buffers) */
+    FILE *json;           /* --out_json */
+    int json_rows;
     const char *pcap;     /* --pcap FILE (--perftest) */
 } run;
 
 static run R;
+
+/* Big-endian fields of the control messages and Private Data. */
+static void put_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+static void put_be64(uint8_t *p, uint64_t v)
+{
+    put_be32(p, (uint32_t)(v >> 32));
+    put_be32(p + 4, (uint32_t)v);
+}
+static uint32_t get_be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+static uint64_t get_be64(const uint8_t *p) { return (uint64_t)get_be32(p) << 32 | get_be32(p + 4); }
 
 static double now_s(void)
 {
@@ -151,24 +182,29 @@ static uint8_t *alloc_buf(size_t n)
     return (uint8_t *)p;
 }
 
-/* Receive slots: nr of slot octets; post the first nr Receives. */
-static void setup_recv(uint32_t nr, uint32_t slot)
+/* Receive slots: nr Receives of len octets, slot octets apart (slot 0: all share one buffer,
+ * -a send_bw, whose data is not read; a control message there is read before the peer can send
+ * again); post the first nr Receives. */
+static void setup_recv3(uint32_t nr, uint32_t slot, uint32_t len)
 {
     uint32_t i;
+    uint64_t n = slot ? (uint64_t)nr * slot : len;
     R.nr = nr;
     R.slot = slot;
-    R.rbuf = alloc_buf((size_t)nr * slot);
-    if (iw_px_reg(&R.ep, R.rbuf, (uint64_t)nr * slot, IW_ACC_LOCAL_WRITE, &R.rmr) != 0 ||
+    R.rlen = len;
+    R.rbuf = alloc_buf((size_t)n);
+    if (iw_px_reg(&R.ep, R.rbuf, n, IW_ACC_LOCAL_WRITE, &R.rmr) != 0 ||
         iw_px_reg(&R.ep, R.sbuf, CTL_LEN, IW_ACC_LOCAL_READ, &R.smr) != 0)
         die_ep("register");
     for (i = 0; i < nr; i++)
-        if (iw_px_recv(&R.ep, i, &R.rmr, (uint64_t)i * slot, slot) != IW_V_OK) die_ep("post receive");
+        if (iw_px_recv(&R.ep, i, &R.rmr, (uint64_t)i * slot, len) != IW_V_OK) die_ep("post receive");
 }
+static void setup_recv(uint32_t nr, uint32_t slot) { setup_recv3(nr, slot, slot); }
 static const uint8_t *slot_of(const iw_wc *wc) { return R.rbuf + (size_t)(wc->wr_id % R.nr) * R.slot; }
 static void repost(const iw_wc *wc)
 {
     uint64_t k = wc->wr_id + R.nr;
-    if (iw_px_recv(&R.ep, k, &R.rmr, (k % R.nr) * R.slot, R.slot) != IW_V_OK) die_ep("post receive");
+    if (iw_px_recv(&R.ep, k, &R.rmr, (k % R.nr) * R.slot, R.rlen) != IW_V_OK) die_ep("post receive");
 }
 
 /* ---- control messages: Send with Solicited Event, 16 octets ---- */
@@ -177,8 +213,8 @@ static void send_ctl(uint32_t kind, uint64_t value)
     iw_send_wr w;
     iw_wc wc;
     memcpy(R.sbuf, "IWPF", 4);
-    iw_put_be32(R.sbuf + 4, kind);
-    iw_put_be64(R.sbuf + 8, value);
+    put_be32(R.sbuf + 4, kind);
+    put_be64(R.sbuf + 8, value);
     w = iw_px_wr(IW_WR_SEND_SE, ~(uint64_t)0, &R.smr, 0, CTL_LEN);
     if (iw_px_post(&R.ep, &w) != IW_V_OK) die_ep("post control Send");
     for (;;) { /* sbuf is reused: wait until this Send is out */
@@ -194,8 +230,8 @@ static int take_ctl(const iw_wc *wc, uint32_t *kind, uint64_t *value)
     const uint8_t *m = slot_of(wc);
     check_wc(wc, "Receive");
     if (!wc->solicited || wc->len != CTL_LEN || memcmp(m, "IWPF", 4) != 0) return 0;
-    *kind = iw_get_be32(m + 4);
-    *value = iw_get_be64(m + 8);
+    *kind = get_be32(m + 4);
+    *value = get_be64(m + 8);
     repost(wc);
     return 1;
 }
@@ -209,6 +245,7 @@ static uint64_t wait_ctl(uint32_t want)
         if (!take_ctl(&wc, &kind, &v)) die("unexpected message from the peer", NULL);
         if (kind == want) return v;
         if (kind == K_CREDIT && v > R.credit) R.credit = v;
+        if (want == 0) return v; /* any: a credit */
     }
 }
 
@@ -219,25 +256,39 @@ static void progress(uint64_t done, double t0)
     double t = now_s();
     if (R.c.quiet || t < next_progress) return;
     next_progress = t + 1.0;
-    fprintf(stderr, "iwperf: %llu/%u iterations, %.1f MB/s\n", (unsigned long long)done,
-            (unsigned)R.c.iters, (double)done * R.c.size / (t - t0) / 1e6);
+    if (R.c.duration)
+        fprintf(stderr, "iwperf: %llu iterations in %.0f of %u s, %.1f MB/s\n", (unsigned long long)done,
+                t - t0, (unsigned)R.c.duration, (double)done * R.c.size / (t - t0) / 1e6);
+    else
+        fprintf(stderr, "iwperf: %llu/%u iterations, %.1f MB/s\n", (unsigned long long)done,
+                (unsigned)R.c.iters, (double)done * R.c.size / (t - t0) / 1e6);
 }
 
-/* ---- client: bandwidth ---- */
+/* ---- bandwidth: the sending side (the client; with -b the server too) ---- */
+/* Posts WRs of R.c.size until R.c.iters are done (or, with -D, until the time is up: posting
+ * stops at a multiple of the CQ moderation so that the last WR is signaled). */
 static void client_bw(void)
 {
-    uint64_t posted = 0, done = 0, lim;
-    double t0 = now_s(), last = t0;
+    uint64_t posted = 0, done = 0, lim, base = R.sent_total, want = R.c.iters;
+    double t0 = now_s(), last = t0, tend = t0 + R.c.duration;
     iw_wc wc;
     iw_wr_type type = R.c.op == OP_WRITE ? IW_WR_WRITE : R.c.op == OP_READ ? IW_WR_READ : IW_WR_SEND;
     next_progress = t0 + 1.0;
-    while (done < R.c.iters) {
+    if (R.c.duration) want = ~(uint64_t)0;
+    while (done < want) {
         int moved = 0;
-        lim = R.c.iters;
-        if (R.c.op == OP_SEND && R.credit + RXD < lim) lim = R.credit + RXD; /* no RNR retry */
+        if (R.c.duration && want == ~(uint64_t)0 && now_s() >= tend) {
+            want = (posted + CQ_MOD - 1) / CQ_MOD * CQ_MOD; /* round up to a signaled WR */
+            if (want == 0) want = CQ_MOD;
+        }
+        lim = want;
+        if (R.c.op == OP_SEND) { /* no RNR retry: at most RXD Sends beyond the last CREDIT */
+            uint64_t avail = R.credit + RXD > base ? R.credit + RXD - base : 0;
+            if (lim > avail) lim = avail;
+        }
         while (posted < lim && posted - done < R.c.depth) {
             iw_send_wr w = iw_px_wr(type, posted, &R.mr, 0, R.c.size);
-            w.flags = ((posted + 1) % CQ_MOD == 0 || posted + 1 == R.c.iters) ? IW_WR_SIGNALED : 0u;
+            w.flags = ((posted + 1) % CQ_MOD == 0 || posted + 1 == want) ? IW_WR_SIGNALED : 0u;
             w.remote_stag = R.peer_stag;
             w.remote_to = R.peer_to;
             if (iw_px_post(&R.ep, &w) != IW_V_OK) die_ep("post");
@@ -246,16 +297,20 @@ static void client_bw(void)
         }
         while (iw_px_poll_wc(&R.ep, IW_PX_SQ_CQ, &wc)) {
             check_wc(&wc, opname[R.c.op]);
+            if (wc.wr_id == ~(uint64_t)0) continue; /* a control Send (-b: our DONE) */
             done = wc.wr_id + 1; /* a signaled WC retires every earlier WR (in order) */
             moved = 1;
         }
         while (iw_px_poll_wc(&R.ep, IW_PX_RQ_CQ, &wc)) {
             uint32_t kind = 0;
             uint64_t v = 0;
-            if (take_ctl(&wc, &kind, &v) && kind == K_CREDIT && v > R.credit) R.credit = v;
+            if (take_ctl(&wc, &kind, &v)) {
+                if (kind == K_CREDIT && v > R.credit) R.credit = v;
+                if (kind == K_DONE) R.got_done = 1, R.peer_bytes = v;
+            }
             moved = 1;
         }
-        if (done >= R.c.iters) break;
+        if (done >= want) break;
         if (iw_px_state(&R.ep) == IW_PX_S_FAILED) die_ep(opname[R.c.op]);
         if (moved) last = now_s();
         else if (now_s() - last > TMO_MS / 1000.0) die_ep(opname[R.c.op]);
@@ -264,8 +319,10 @@ static void client_bw(void)
     }
     R.secs = now_s() - t0;
     R.bytes = done * R.c.size;
+    R.msgs = done;
+    R.sent_total = base + done;
     /* the DONE message needs a posted Receive too */
-    while (R.c.op == OP_SEND && R.credit + RXD <= R.c.iters) (void)wait_ctl(~0u);
+    while (R.c.op == OP_SEND && R.credit + RXD <= R.sent_total) (void)wait_ctl(0);
 }
 
 /* ---- latency (both roles): ping-pong, the client starts ---- */
@@ -331,6 +388,7 @@ static void pingpong(int client)
     }
     R.secs = now_s() - t0;
     R.bytes = (uint64_t)R.c.iters * R.c.size;
+    R.msgs = R.c.iters;
 }
 
 /* ---- server ---- */
@@ -342,16 +400,19 @@ static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
     uint64_t n;
     (void)arg;
     if (!p || req->pd_len < PD_REQ_LEN || memcmp(p, "IWPF", 4) != 0 || p[4] != 1 || p[5] > OP_SEND ||
-        iw_get_be32(p + 8) == 0 || iw_get_be32(p + 8) > MAX_SIZE || iw_get_be32(p + 12) == 0) {
+        get_be32(p + 8) == 0 || get_be32(p + 8) > MAX_SIZE || get_be32(p + 12) == 0) {
         fprintf(stderr, "iwperf: rejecting a connection: not an iwperf client's request\n");
         return 0; /* MPA Reject */
     }
     R.c.op = p[5];
     R.c.lat = p[6] != 0;
-    R.c.size = iw_get_be32(p + 8);
-    R.c.iters = iw_get_be32(p + 12);
-    R.peer_stag = iw_get_be32(p + 16);
-    R.peer_to = iw_get_be64(p + 20);
+    R.c.all = (p[7] & F_ALL) != 0;
+    R.c.duration = (p[7] & F_DUR) != 0; /* the client times the run; the server counts */
+    R.c.bidir = (p[7] & F_BIDIR) != 0;
+    R.c.size = get_be32(p + 8);
+    R.c.iters = get_be32(p + 12);
+    R.peer_stag = get_be32(p + 16);
+    R.peer_to = get_be64(p + 20);
     if (R.c.op == OP_WRITE) acc |= IW_ACC_REMOTE_WRITE;
     if (R.c.op == OP_READ) acc |= IW_ACC_REMOTE_READ;
     n = R.c.op == OP_WRITE && R.c.lat ? 2 * (uint64_t)R.c.size : R.c.size;
@@ -360,8 +421,8 @@ static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
     memcpy(rep, "IWPF", 4);
     rep[4] = 1;
     rep[5] = rep[6] = rep[7] = 0;
-    iw_put_be32(rep + 8, R.mr.stag);
-    iw_put_be64(rep + 12, R.mr.to);
+    put_be32(rep + 8, R.mr.stag);
+    put_be64(rep + 12, R.mr.to);
     return iw_px_set_pd(ep, rep, sizeof rep) == 0;
 }
 
@@ -369,18 +430,25 @@ static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
 static const iw_rdmap_stats *rdmap_stats_of(iw_px_ep *ep) { return iw_qp_stats(iw_px_qp(ep)); }
 static const iw_rdmap_stats *rdmap_stats(void) { return rdmap_stats_of(&R.ep); }
 
-static void server_run(void)
+/* The octets the peer's Writes placed here / our Read Responses carried, from rdmap.h's
+ * per-opcode message counters (every message has R.c.size octets). */
+static uint64_t peer_moved_msgs(void)
+{
+    if (R.c.op == OP_WRITE) return rdmap_stats()->rx_msgs[IW_RDMAP_OP_WRITE];
+    if (R.c.op == OP_READ) return rdmap_stats()->tx_msgs[IW_RDMAP_OP_READ_RESP];
+    return 0;
+}
+
+/* Server: one measurement at R.c.size (the Receives are posted). */
+static void server_measure(uint64_t base, double t0)
 {
     iw_wc wc;
     uint32_t kind;
-    uint64_t v, consumed = 0, credited = 0;
-    double t0 = now_s();
+    uint64_t v;
     int sendbw = R.c.op == OP_SEND && !R.c.lat;
-    /* the Receives: send_bw data slots, send_lat ping slots, else control only */
-    if (sendbw) setup_recv(RXD, R.c.size > CTL_LEN ? R.c.size : CTL_LEN);
-    else setup_recv(NCTL, R.c.op == OP_SEND && R.c.size > CTL_LEN ? R.c.size : CTL_LEN);
-    if (R.c.lat && R.c.op != OP_READ) pingpong(0);
     R.bytes = 0;
+    R.msgs = 0;
+    R.got_done = 0;
     if (sendbw) { /* each data Receive reposted when consumed, a CREDIT every 16 */
         for (;;) {
             if (iw_px_wait_wc(&R.ep, IW_PX_RQ_CQ, &wc, TMO_MS) != 0) die_ep("receive");
@@ -393,21 +461,62 @@ static void server_run(void)
                 continue;
             }
             R.bytes += wc.len;
-            consumed++;
+            R.msgs++;
+            R.consumed++;
             repost(&wc);
-            if (consumed - credited >= 16) {
-                send_ctl(K_CREDIT, consumed);
-                credited = consumed;
+            if (R.consumed - R.credited >= 16) {
+                send_ctl(K_CREDIT, R.consumed);
+                R.credited = R.consumed;
             }
         }
+    } else if (R.c.bidir) { /* -b: we send too, then count what the peer moved */
+        uint64_t own;
+        client_bw();
+        own = R.bytes;
+        if (!R.got_done) R.peer_bytes = wait_ctl(K_DONE);
+        R.msgs = peer_moved_msgs() - base;
+        R.bytes = own + R.msgs * R.c.size;
+        R.msgs += own / R.c.size;
     } else {
         R.peer_bytes = wait_ctl(K_DONE);
-        if (R.c.op == OP_WRITE) R.bytes = (uint64_t)rdmap_stats()->rx_msgs[IW_RDMAP_OP_WRITE] * R.c.size;
-        else if (R.c.op == OP_READ) R.bytes = (uint64_t)rdmap_stats()->tx_msgs[IW_RDMAP_OP_READ_RESP] * R.c.size;
-        else R.bytes = (uint64_t)R.c.iters * R.c.size; /* send_lat: every ping was checked */
+        if (R.c.op != OP_SEND) R.msgs = peer_moved_msgs() - base;
+        else R.msgs = R.c.iters; /* send_lat: every ping was checked */
+        R.bytes = R.msgs * R.c.size;
     }
-    R.secs = now_s() - t0;
+    if (!R.c.bidir) R.secs = now_s() - t0;
     send_ctl(K_DONE, R.bytes);
+}
+
+static void report(int client, uint64_t peer_bytes);
+static void server_run(void)
+{
+    int sendbw = R.c.op == OP_SEND && !R.c.lat;
+    uint64_t base = peer_moved_msgs();
+    double t0 = now_s();
+    /* the Receives: send_bw data slots (-a: all in one buffer of the largest size), send_lat
+     * ping slots, else control only */
+    if (sendbw && R.c.all) setup_recv3(RXD, 0, R.c.size);
+    else if (sendbw) setup_recv(RXD, R.c.size > CTL_LEN ? R.c.size : CTL_LEN);
+    else setup_recv(NCTL, R.c.op == OP_SEND && R.c.size > CTL_LEN ? R.c.size : CTL_LEN);
+    if (R.c.lat && R.c.op != OP_READ) pingpong(0);
+    if (!R.c.all) {
+        server_measure(base, t0);
+        report(0, R.peer_bytes);
+        return;
+    }
+    for (;;) { /* -a: SIZE, the measurement, DONE; until END */
+        iw_wc wc;
+        uint32_t kind = 0;
+        uint64_t v = 0;
+        if (iw_px_wait_wc(&R.ep, IW_PX_RQ_CQ, &wc, TMO_MS) != 0) die_ep("waiting for the next size");
+        if (!take_ctl(&wc, &kind, &v)) die("unexpected message from the peer", NULL);
+        if (kind == K_END) break;
+        if (kind != K_SIZE || v < 1 || v > R.mr.len) die("bad size from the peer", NULL);
+        R.c.size = (uint32_t)v;
+        send_ctl(K_SIZE, v);
+        server_measure(peer_moved_msgs(), now_s());
+        report(0, R.peer_bytes);
+    }
 }
 
 /* ---- report ---- */
@@ -416,15 +525,37 @@ static int cmp_d(const void *a, const void *b)
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
+static const char *const dash =
+    "---------------------------------------------------------------------------------------";
+static void header(int client)
+{
+    const iw_mpa_info *in = iw_px_info(&R.ep);
+    if (R.c.quiet) return;
+    printf("%s\n", dash);
+    printf("                    iWARP %s %s%s (iwperf %s)\n", opname[R.c.op],
+           R.c.lat ? "Latency Test" : "BW Test", R.c.bidir ? " bidirectional" : "",
+           client ? "client" : "server");
+    printf(" MPA rev %u | CRC %s | markers rx %s tx %s | IRD %u ORD %u | EMSS %u | TX depth %u | CQ mod %u\n",
+           in->rev, in->crc ? "on" : "off", in->markers_rx ? "on" : "off",
+           in->markers_tx ? "on" : "off", in->ird, in->ord, (unsigned)R.c.emss,
+           (unsigned)R.c.depth, (unsigned)R.c.cq_mod);
+    printf("%s\n", dash);
+    if (R.c.lat && client)
+        printf(" #bytes #iterations  t_min[usec]  t_max[usec]  t_typical[usec]  t_avg[usec]  "
+               "t_stdev[usec]  99%% percentile[usec]  99.9%% percentile[usec]\n");
+    else
+        printf(" #bytes     #iterations    #octets          BW average[%s]   MsgRate[Mpps]\n",
+               R.c.gbits ? "Gb/sec" : "MB/sec");
+}
 static void report(int client, uint64_t peer_bytes)
 {
     const iw_mpa_info *in = iw_px_info(&R.ep);
     double mbps = R.secs > 0 ? (double)R.bytes / R.secs / 1e6 : 0;
-    double mpps = R.secs > 0 ? (double)R.bytes / R.c.size / R.secs / 1e6 : 0;
+    double mpps = R.secs > 0 ? (double)R.msgs / R.secs / 1e6 : 0;
+    double bw = R.c.gbits ? mbps * 8 / 1000 : mbps;
     double p50 = 0, p99 = 0, p999 = 0, mn = 0, mx = 0, avg = 0, sd = 0;
-    uint32_t i, n = R.c.iters;
+    uint32_t i, n = (uint32_t)R.msgs;
     int lat = client && R.c.lat;
-    const char *dash = "---------------------------------------------------------------------------------------";
     if (lat) {
         for (i = 0; i < n; i++) avg += R.lat[i];
         avg /= n;
@@ -437,33 +568,40 @@ static void report(int client, uint64_t peer_bytes)
         p99 = R.lat[(size_t)((double)(n - 1) * 0.99)];
         p999 = R.lat[(size_t)((double)(n - 1) * 0.999)];
     }
+    if (!R.c.all || R.c.size == ALL_MIN) header(client);
     if (!R.c.quiet) {
-        printf("%s\n", dash);
-        printf("                    iWARP %s %s (iwperf %s)\n", opname[R.c.op],
-               R.c.lat ? "Latency Test" : "BW Test", client ? "client" : "server");
-        printf(" MPA rev %u | CRC %s | markers rx %s tx %s | IRD %u ORD %u | EMSS %u\n", in->rev,
-               in->crc ? "on" : "off", in->markers_rx ? "on" : "off", in->markers_tx ? "on" : "off",
-               in->ird, in->ord, (unsigned)R.c.emss);
-        printf("%s\n", dash);
-        if (lat) {
-            printf(" #bytes #iterations  t_min[usec]  t_max[usec]  t_typical[usec]  t_avg[usec]  "
-                   "t_stdev[usec]  99%% percentile[usec]  99.9%% percentile[usec]\n");
+        if (lat)
             printf(" %-6u %-12u %-12.2f %-12.2f %-16.2f %-12.2f %-14.2f %-21.2f %.2f\n", R.c.size, n, mn,
                    mx, p50, avg, sd, p99, p999);
-        } else {
-            printf(" #bytes     #iterations    #octets          BW average[MB/sec]   MsgRate[Mpps]\n");
+        else
             printf(" %-10u %-14u %-16llu %-20.2f %.6f\n", R.c.size, n, (unsigned long long)R.bytes,
-                   R.c.lat ? 0.0 : mbps, R.c.lat ? 0.0 : mpps);
-        }
-        printf("%s\n", dash);
+                   R.c.lat ? 0.0 : bw, R.c.lat ? 0.0 : mpps);
+        if (!R.c.all || R.c.size == ALL_MAX) printf("%s\n", dash);
     }
-    printf("IWPERF role=%s op=%s test=%s size=%u iters=%u bytes=%llu peer_bytes=%llu secs=%.6f "
-           "bw_MBps=%.2f msg_rate_Mpps=%.6f lat_us_p50=%.3f lat_us_p99=%.3f crc=%u markers_rx=%u "
-           "markers_tx=%u rev=%u\n",
+    printf("IWPERF role=%s op=%s test=%s size=%u iters=%u bytes=%llu peer_bytes=%llu secs=%.6f ",
            client ? "client" : "server", opname[R.c.op], R.c.lat ? "lat" : "bw", R.c.size, n,
-           (unsigned long long)R.bytes, (unsigned long long)peer_bytes, R.secs, R.c.lat ? 0.0 : mbps,
-           R.c.lat ? 0.0 : mpps, p50, p99, in->crc, in->markers_rx, in->markers_tx, in->rev);
+           (unsigned long long)R.bytes, (unsigned long long)peer_bytes, R.secs);
+    if (lat)
+        printf("lat_us_min=%.3f lat_us_max=%.3f lat_us_p50=%.3f lat_us_avg=%.3f lat_us_p99=%.3f ", mn,
+               mx, p50, avg, p99);
+    else if (!R.c.lat)
+        printf("bw_MBps=%.2f %smsg_rate_Mpps=%.6f ", mbps, R.c.gbits ? "" : "", mpps);
+    if (!lat && !R.c.lat && R.c.gbits) printf("bw_Gbps=%.3f ", mbps * 8 / 1000);
+    printf("crc=%u markers_rx=%u markers_tx=%u rev=%u%s\n", in->crc, in->markers_rx,
+           in->markers_tx, in->rev, R.c.bidir ? " bidir=1" : "");
     fflush(stdout);
+    if (R.json) { /* perftest's report columns as field names */
+        fprintf(R.json, "%s\n    {\"MsgSize\": %u, \"n_iterations\": %u, \"bytes\": %llu, \"secs\": %.6f",
+                R.json_rows++ ? "," : "", R.c.size, n, (unsigned long long)R.bytes, R.secs);
+        if (lat)
+            fprintf(R.json, ", \"t_min\": %.3f, \"t_max\": %.3f, \"t_typical\": %.3f, \"t_avg\": %.3f,"
+                    " \"t_stdev\": %.3f, \"percentile_99\": %.3f, \"percentile_99.9\": %.3f",
+                    mn, mx, p50, avg, sd, p99, p999);
+        else if (!R.c.lat)
+            fprintf(R.json, ", \"BW_average\": %.6f, \"BW_unit\": \"%s\", \"MsgRate\": %.6f", bw,
+                    R.c.gbits ? "Gb/sec" : "MB/sec", mpps);
+        fprintf(R.json, "}");
+    }
 }
 
 
@@ -547,17 +685,18 @@ static struct pt {
     /* server: the FPDUs on D as they pass (see pt_count) */
     uint8_t hdr[2][4];         /* the first octets of the current FPDU, per direction */
     uint32_t have[2], frames[2];
+    uint64_t soff[2];          /* stream octets since the MPA frame (marker positions) */
     uint64_t octets;           /* payload octets of Writes received / Read Responses sent */
 } PT;
 
 static void pt_dest(uint8_t *m, const iw_px_mr *mr)
 {
     memset(m, 0, PT_DEST);
-    iw_put_be32(m + 4, 1);                             /* out_reads, as perftest sends it */
-    iw_put_be32(m + 8, iw_px_qp(&PT.d)->id);           /* a QP number: ours */
-    iw_put_be32(m + 12, (uint32_t)(now_s() * 1e6) & 0xFFFFFFu); /* a PSN (unused by iWARP) */
-    iw_put_be32(m + 16, mr->stag);
-    iw_put_be64(m + 24, mr->to);
+    put_be32(m + 4, 1);                             /* out_reads, as perftest sends it */
+    put_be32(m + 8, iw_px_qp(&PT.d)->id);           /* a QP number: ours */
+    put_be32(m + 12, (uint32_t)(now_s() * 1e6) & 0xFFFFFFu); /* a PSN (unused by iWARP) */
+    put_be32(m + 16, mr->stag);
+    put_be64(m + 24, mr->to);
 }
 static void pt_send(const uint8_t *m, uint32_t len)
 {
@@ -612,17 +751,28 @@ static void pt_common_init(iw_px_opts *o)
  * reports them): an FPDU's MPA ULPDU Length (RFC 5044 §4.1) covers the DDP header and the
  * payload; a tagged DDP header (T = 1, RFC 5041 §4.2) with RDMAP's control octet after it
  * (opcode in its low 4 bits, RFC 5040 §4.3) is 14 octets before the payload. The first frame
- * each way is the MPA Request or Reply; no markers (siw never sends them, we ask for none). */
+ * each way is the MPA Request or Reply; markers, when negotiated, are skipped. */
 static void pt_count(unsigned dir, const iw_iov *iov, size_t n, int last)
 {
     unsigned d = dir == IW_MPA_TRACE_TX ? 0u : 1u, want;
     size_t i, j;
+    const iw_mpa_info *in;
+    int mk;
     if (!R.c.server || R.c.op == OP_SEND) return;
     if ((R.c.op == OP_WRITE) != (d == 1u)) return; /* Writes come in, Read Responses go out */
     want = R.c.op == OP_WRITE ? IW_RDMAP_OP_WRITE : IW_RDMAP_OP_READ_RESP;
-    for (i = 0; i < n; i++)
-        for (j = 0; j < iov[i].len && PT.have[d] < 4u; j++)
-            PT.hdr[d][PT.have[d]++] = ((const uint8_t *)iov[i].base)[j];
+    in = iw_px_info(&PT.d);
+    mk = PT.frames[d] > 0 && (d == 1u ? in->markers_rx : in->markers_tx);
+    /* With markers (RFC 5044 §5) a 4-octet marker sits at every 512th octet of the stream after
+     * the MPA frame, also in front of or inside the first 4 octets of an FPDU: skip them. */
+    for (i = 0; i < n; i++) {
+        size_t len = iov[i].len;
+        for (j = 0; j < len && PT.have[d] < 4u; j++, PT.soff[d]++)
+            if (!mk || (PT.soff[d] & 511u) >= 4u)
+                PT.hdr[d][PT.have[d]++] = ((const uint8_t *)iov[i].base)[j];
+        if (PT.frames[d] > 0) PT.soff[d] += len - j;
+    }
+    if (PT.frames[d] == 0) PT.soff[d] = 0; /* the MPA frame: markers count from its end */
     if (!last) return;
     if (PT.frames[d]++ > 0 && PT.have[d] == 4u) {
         uint32_t ulpdu = (uint32_t)PT.hdr[d][0] << 8 | PT.hdr[d][1];
@@ -685,12 +835,12 @@ static void pt_server(void)
             repost(&wc);
             for (j = 0; j < len; j++) zero &= m[j] == 0;
             if (len == PT_DEST && !zero) { /* the client's dest: its buffer, and ours back */
-                PT.peer_rkey = iw_get_be32(m + 16);
-                PT.peer_vaddr = iw_get_be64(m + 24);
+                PT.peer_rkey = get_be32(m + 16);
+                PT.peer_vaddr = get_be64(m + 24);
                 pt_dest(m, R.c.op == OP_SEND ? &PT.cmr : &PT.dmr);
                 dests++;
             } else if (len == 8) { /* a report value: ours is the message count */
-                iw_put_be64(m, PT.msgs);
+                put_be64(m, PT.msgs);
             }
             pt_send(m, len);
             moved = 1;
@@ -754,9 +904,9 @@ static void pt_client(void)
     if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("control connection");
     pt_pause(PT_SETTLE_MS); /* siw_accept's window: see the top of --perftest */
     (void)pt_xchg(ver, 16);
-    iw_put_be32(m, 0x1000);
+    put_be32(m, 0x1000);
     (void)pt_xchg(m, 4);
-    iw_put_be32(m, 0x40);
+    put_be32(m, 0x40);
     (void)pt_xchg(m, 4);
     m[0] = '3', m[1] = 0;
     (void)pt_xchg(m, 2);
@@ -766,8 +916,8 @@ static void pt_client(void)
     for (k = 0; k < (R.c.op == OP_SEND ? 4u : 3u); k++) {
         pt_dest(m, R.c.op == OP_SEND ? &PT.cmr : &PT.dmr);
         q = pt_xchg(m, PT_DEST);
-        PT.peer_rkey = iw_get_be32(q + 16);
-        PT.peer_vaddr = iw_get_be64(q + 24);
+        PT.peer_rkey = get_be32(q + 16);
+        PT.peer_vaddr = get_be64(q + 24);
     }
     t0 = last = now_s();
     next_progress = t0 + 1.0;
@@ -808,13 +958,13 @@ static void pt_client(void)
         uint64_t u;
         v[0] = v[1] = R.secs > 0 ? (double)R.bytes / R.secs / 1e6 : 0;
         v[2] = R.secs > 0 ? (double)done / R.secs / 1e6 : 0;
-        iw_put_be64(m, R.c.size);
+        put_be64(m, R.c.size);
         (void)pt_xchg(m, 8);
-        iw_put_be64(m, R.c.iters);
+        put_be64(m, R.c.iters);
         (void)pt_xchg(m, 8);
         for (k = 0; k < 3; k++) {
             memcpy(&u, &v[k], 8);
-            iw_put_be64(m, u);
+            put_be64(m, u);
             (void)pt_xchg(m, 8);
         }
         pt_dest(m, &PT.dmr); /* and a last one */
@@ -875,94 +1025,277 @@ static int pt_main(iw_px_opts *o)
     return 0;
 }
 
-/* ---- options ---- */
-static void usage(int code)
+/* ---- --raw-tcp: the same sizes over a plain TCP socket (the baseline of bench/chart.sh) ----
+ * One connection; per size the client sends batches "size u32 | count u32" (big-endian) then
+ * count messages of size octets, each one write(); a batch of count 0 ends the size and the
+ * server answers with the octets it received (u64). A size of 0 ends the run. */
+#include <netinet/tcp.h>
+#include <unistd.h>
+static void tcp_full(int fd, void *b, size_t n, int wr)
 {
-    fprintf(code ? stderr : stdout,
-            "usage: iwperf [options]          server (one test, then exit)\n"
-            "       iwperf [options] HOST     client\n"
-            "  -o write|read|send  operation (default write)\n"
-            "  -l                  latency (ping-pong) instead of bandwidth\n"
-            "  -s SIZE             message size, K/M suffixes (default 65536; 1..1G)\n"
-            "  -n ITERS            iterations (default 1000)\n"
-            "  -t DEPTH            bandwidth: WRs outstanding (default 32, 1..64)\n"
-            "  -p PORT             TCP port (default 18515; server: 0 = any, printed on stderr)\n"
-            "  --crc on|off        ask for MPA CRC32c (default on; used when either side asks)\n"
-            "  --markers           ask the peer to insert MPA markers toward us\n"
-            "  --rev 1|2           highest MPA revision (default 2)\n"
-            "  --emss N            effective MSS the FPDUs are sized to (default 1460)\n"
-            "  -q                  print only the IWPERF summary line\n"
-            "  --perftest          speak perftest's -R flow (ib_write_bw/ib_send_bw/ib_read_bw -R\n"
-            "                      as the peer): two connections, control Sends; bandwidth only\n"
-            "  --pcap FILE         --perftest: write both connections to a pcap file\n");
-    exit(code);
+    uint8_t *p = (uint8_t *)b;
+    while (n) {
+        ssize_t r = wr ? write(fd, p, n) : read(fd, p, n);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) die(wr ? "raw TCP write" : "raw TCP read", r < 0 ? strerror(errno) : "connection closed");
+        p += r;
+        n -= (size_t)r;
+    }
 }
-static uint32_t num(const char *s, uint32_t lo, uint32_t hi, const char *what)
+static int tcp_main(void)
 {
-    char *end;
-    unsigned long long v;
-    errno = 0;
-    v = strtoull(s, &end, 10);
-    if (end == s || errno) die("bad number for", what);
-    if (*end == 'K' || *end == 'k') v <<= 10, end++;
-    else if (*end == 'M' || *end == 'm') v <<= 20, end++;
-    else if (*end == 'G' || *end == 'g') v <<= 30, end++;
-    if (*end || v < lo || v > hi) die("value out of range for", what);
-    return (uint32_t)v;
+    struct sockaddr_in a;
+    int one = 1, fd;
+    size_t cap = R.c.all ? ALL_MAX : R.c.size;
+    uint8_t *buf = alloc_buf(cap), h[8];
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons(R.c.port);
+    if (R.c.server) {
+        int ls = socket(AF_INET, SOCK_STREAM, 0);
+        socklen_t al = sizeof a;
+        uint64_t got = 0;
+        a.sin_addr.s_addr = htonl(INADDR_ANY);
+        setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof a) != 0 || listen(ls, 1) != 0 ||
+            getsockname(ls, (struct sockaddr *)&a, &al) != 0)
+            die("raw TCP listen", strerror(errno));
+        fprintf(stderr, "iwperf: listening on port %u\n", (unsigned)ntohs(a.sin_port));
+        fd = accept(ls, NULL, NULL);
+        if (fd < 0) die("raw TCP accept", strerror(errno));
+        close(ls);
+        for (;;) {
+            uint32_t sz, k;
+            tcp_full(fd, h, 8, 0);
+            sz = get_be32(h);
+            k = get_be32(h + 4);
+            if (sz == 0) break;
+            if (sz > cap) {
+                uint8_t *nb = alloc_buf(sz);
+                free(buf);
+                buf = nb;
+                cap = sz;
+            }
+            if (k == 0) {
+                put_be64(h, got);
+                tcp_full(fd, h, 8, 1);
+                got = 0;
+                continue;
+            }
+            got += (uint64_t)sz * k;
+            while (k--) tcp_full(fd, buf, sz, 0);
+        }
+    } else {
+        uint32_t sz = R.c.all ? ALL_MIN : R.c.size;
+        fd = socket(AF_INET, SOCK_STREAM, 0);
+        if (fd < 0 || inet_pton(AF_INET, R.c.host, &a.sin_addr) != 1 ||
+            connect(fd, (struct sockaddr *)&a, sizeof a) != 0)
+            die("raw TCP connect", strerror(errno));
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        memset(buf, 0xA5, cap);
+        for (;;) {
+            double t0 = now_s(), tend = t0 + R.c.duration;
+            uint64_t sent = 0, got;
+            uint32_t batch = sz >= (1u << 20) ? 1u : (1u << 20) / sz, k;
+            if (!R.c.duration && batch > R.c.iters) batch = R.c.iters;
+            for (;;) {
+                if (R.c.duration ? now_s() >= tend : sent >= R.c.iters) break;
+                if (!R.c.duration && R.c.iters - sent < batch) batch = (uint32_t)(R.c.iters - sent);
+                put_be32(h, sz);
+                put_be32(h + 4, batch);
+                tcp_full(fd, h, 8, 1);
+                for (k = 0; k < batch; k++) tcp_full(fd, buf, sz, 1);
+                sent += batch;
+            }
+            put_be32(h, sz);
+            put_be32(h + 4, 0);
+            tcp_full(fd, h, 8, 1);
+            tcp_full(fd, h, 8, 0);
+            got = get_be64(h);
+            R.secs = now_s() - t0;
+            R.c.size = sz;
+            R.msgs = sent;
+            R.bytes = sent * sz;
+            printf("IWPERF role=client op=tcp test=bw size=%u iters=%llu bytes=%llu peer_bytes=%llu "
+                   "secs=%.6f bw_MBps=%.2f msg_rate_Mpps=%.6f\n", sz, (unsigned long long)sent,
+                   (unsigned long long)R.bytes, (unsigned long long)got, R.secs,
+                   R.secs > 0 ? (double)R.bytes / R.secs / 1e6 : 0,
+                   R.secs > 0 ? (double)sent / R.secs / 1e6 : 0);
+            if (got != R.bytes) die("raw TCP: the server counted other octets", NULL);
+            if (!R.c.all || sz >= ALL_MAX) break;
+            sz *= 2;
+        }
+        memset(h, 0, 8);
+        tcp_full(fd, h, 8, 1);
+    }
+    close(fd);
+    free(buf);
+    return 0;
+}
+
+/* ---- options ---- */
+static void usage(void)
+{
+    printf("usage: iwperf [options]          server (serves one test, then exits)\n"
+           "       iwperf [options] HOST     client (HOST: a name, IPv4 address or localhost)\n"
+           "Bandwidth and latency of iWARP over TCP, in the manner of perftest's ib_*_bw/ib_*_lat.\n"
+           "The client's test options travel to the server; the server needs only -p and the\n"
+           "MPA options. Letters as in perftest:\n"
+           "  -a, --all             every size from 2 to 8388608 octets (powers of two), one row\n"
+           "                        each, on one connection (bandwidth tests)\n"
+           "  -b, --bidirectional   both sides send at once (write and read bandwidth)\n"
+           "  -D, --duration SECS   run for SECS seconds instead of -n iterations (1..3600;\n"
+           "                        bandwidth tests)\n"
+           "  -n, --iters N         iterations (default 5000 bandwidth, 1000 latency, as perftest;\n"
+           "                        1..4294967295)\n"
+           "  -s, --size SIZE       message octets (default 65536 bandwidth, 2 latency, as\n"
+           "                        perftest; 1..1G, K/M/G suffixes)\n"
+           "  -t, --tx-depth N      bandwidth: WRs outstanding (default 64, 1..64; perftest: 128)\n"
+           "  -Q, --cq-mod N        signal every Nth WR (default 16, 1..64; perftest: 100)\n"
+           "  -q, --qp N            connections: 1 only (perftest: QPs)\n"
+           "  -p, --port PORT       TCP port (default 18515, perftest's; server: 0 = any, printed)\n"
+           "  -R, --perftest        speak perftest's -R (rdma_cm) flow: the peer of ib_write_bw,\n"
+           "                        ib_send_bw, ib_read_bw -R (bandwidth only)\n"
+           "      --report_gbits    bandwidth in Gb/s instead of MB/s (MB = 10^6 octets)\n"
+           "      --out_json FILE   also write the rows as JSON (--out_json_file FILE: the same)\n"
+           "  -V, --version         the version\n"
+           "  -h, --help            this text\n"
+           "What perftest chooses by program name, and iWARP's own:\n"
+           "      --op write|read|send  operation (default write; ib_write_* ...)\n"
+           "      --lat             latency (ping-pong) instead of bandwidth (ib_*_lat)\n"
+           "      --quiet           print only the IWPERF lines\n"
+           "      --crc on|off      ask for MPA CRC32c (default on; used when either side asks)\n"
+           "      --markers         ask the peer to insert MPA markers toward us\n"
+           "      --rev 1|2         highest MPA revision (default 2)\n"
+           "      --emss N          effective MSS the FPDUs are sized to (default 1460, 64..65527)\n"
+           "      --pcap FILE       with -R: write both connections to a pcap file\n"
+           "      --raw-tcp         the same sizes over plain TCP, no iWARP (both sides; with\n"
+           "                        -a, -s, -n, -D; the baseline of bench/chart.sh)\n"
+           "Examples:\n"
+           "  iwperf -p 0 &                            a server on any port (printed on stderr)\n"
+           "  iwperf -a --op send --crc off localhost  Send bandwidth at every size\n"
+           "  iwperf --lat -n 10000 server.example     RDMA Write latency\n"
+           "  iwperf -D 5 --report_gbits --out_json r.json 10.0.0.2\n"
+           "Exit status: 0 ok; 1 the test failed (printed: iwperf: error: ..., the peer's Terminate\n"
+           "  decoded); 2 a bad command line.\n");
+    exit(0);
 }
 static void parse(int argc, char **argv, cfg *c)
 {
-    int i;
+    enum { O_REPORT_GBITS = 256, O_OUT_JSON, O_OP, O_LAT, O_QUIET, O_CRC, O_MARKERS, O_REV, O_EMSS,
+           O_PCAP, O_FAULT, O_TCP };
+    static const struct option lo[] = {
+        CLI_OPT("all", no_argument, 'a'),            CLI_OPT("bidirectional", no_argument, 'b'),
+        CLI_OPT("duration", required_argument, 'D'), CLI_OPT("iters", required_argument, 'n'),
+        CLI_OPT("size", required_argument, 's'),     CLI_OPT("tx-depth", required_argument, 't'),
+        CLI_OPT("cq-mod", required_argument, 'Q'),   CLI_OPT("qp", required_argument, 'q'),
+        CLI_OPT("port", required_argument, 'p'),     CLI_OPT("perftest", no_argument, 'R'),
+        CLI_OPT("rdma_cm", no_argument, 'R'),        CLI_OPT("version", no_argument, 'V'),
+        CLI_OPT("help", no_argument, 'h'),           CLI_OPT("report_gbits", no_argument, O_REPORT_GBITS),
+        CLI_OPT("out_json", required_argument, O_OUT_JSON),
+        CLI_OPT("out_json_file", required_argument, O_OUT_JSON),
+        CLI_OPT("op", required_argument, O_OP),      CLI_OPT("lat", no_argument, O_LAT),
+        CLI_OPT("quiet", no_argument, O_QUIET),      CLI_OPT("crc", required_argument, O_CRC),
+        CLI_OPT("markers", no_argument, O_MARKERS),  CLI_OPT("rev", required_argument, O_REV),
+        CLI_OPT("emss", required_argument, O_EMSS),  CLI_OPT("pcap", required_argument, O_PCAP),
+        CLI_OPT("fault-stag", no_argument, O_FAULT), /* tests: a wrong STag */
+        CLI_OPT("raw-tcp", no_argument, O_TCP),
+        CLI_OPT_END};
+    static const char *const ops[] = {"write", "read", "send", NULL};
+    static const char *const onoff[] = {"off", "on", NULL};
+    static char ip[64];
+    char why[160];
+    int opt, size_set = 0, iters_set = 0;
     memset(c, 0, sizeof *c);
+    cli_prog = "iwperf";
     c->crc = 1;
     c->rev = 2;
-    c->size = 65536;
-    c->iters = 1000;
-    c->depth = 32;
+    c->depth = 64;
+    c->cq_mod = CQ_MOD_DEF;
     c->emss = 1460;
     c->port = 18515;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = 1;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage(0);
-        else if (!strcmp(a, "-l") || !strcmp(a, "--lat")) c->lat = 1, takes = 0;
-        else if (!strcmp(a, "-q")) c->quiet = 1, takes = 0;
-        else if (!strcmp(a, "--markers")) c->markers = 1, takes = 0;
-        else if (!strcmp(a, "--fault-stag")) c->fault = 1, takes = 0; /* tests: a wrong STag */
-        else if (!strcmp(a, "--perftest")) c->perftest = 1, takes = 0;
-        else if (a[0] != '-') {
-            if (c->host) usage(2);
-            c->host = a;
-            takes = 0;
-        } else if (!v) usage(2);
-        else if (!strcmp(a, "-o") || !strcmp(a, "--op")) {
-            if (!strcmp(v, "write")) c->op = OP_WRITE;
-            else if (!strcmp(v, "read")) c->op = OP_READ;
-            else if (!strcmp(v, "send")) c->op = OP_SEND;
-            else die("unknown operation", v);
-        } else if (!strcmp(a, "-s") || !strcmp(a, "--size")) c->size = num(v, 1, MAX_SIZE, "-s");
-        else if (!strcmp(a, "-n") || !strcmp(a, "--iters")) c->iters = num(v, 1, 0xFFFFFFFFu, "-n");
-        else if (!strcmp(a, "-t") || !strcmp(a, "--tx-depth")) c->depth = num(v, 1, 64, "-t");
-        else if (!strcmp(a, "-p") || !strcmp(a, "--port")) c->port = (uint16_t)num(v, 0, 65535, "-p");
-        else if (!strcmp(a, "--rev")) c->rev = (int)num(v, 1, 2, "--rev");
-        else if (!strcmp(a, "--emss")) c->emss = num(v, 64, 65527, "--emss");
-        else if (!strcmp(a, "--crc")) {
-            if (!strcmp(v, "on")) c->crc = 1;
-            else if (!strcmp(v, "off")) c->crc = 0;
-            else die("--crc takes on or off, not", v);
-        } else if (!strcmp(a, "--pcap")) R.pcap = v;
-        else die("unknown option", a);
-        i += takes;
+    while ((opt = getopt_long(argc, argv, "abD:n:s:t:Q:q:p:RVh", lo, NULL)) != -1) {
+        switch (opt) {
+        case 'a': c->all = 1; break;
+        case 'b': c->bidir = 1; break;
+        case 'D': c->duration = (uint32_t)cli_num("-D/--duration", optarg, 1, 3600, 0); break;
+        case 'n': c->iters = (uint32_t)cli_num("-n/--iters", optarg, 1, 0xFFFFFFFFu, 1); iters_set = 1; break;
+        case 's': c->size = (uint32_t)cli_num("-s/--size", optarg, 1, MAX_SIZE, 1); size_set = 1; break;
+        case 't': c->depth = (uint32_t)cli_num("-t/--tx-depth", optarg, 1, 64, 0); break;
+        case 'Q': c->cq_mod = (uint32_t)cli_num("-Q/--cq-mod", optarg, 1, 64, 0); break;
+        case 'q': (void)cli_num("-q/--qp (iwperf runs one connection)", optarg, 1, 1, 0); break;
+        case 'p': c->port = (uint16_t)cli_num("-p/--port", optarg, 0, 65535, 0); break;
+        case 'R': c->perftest = 1; break;
+        case 'V': cli_version(); break;
+        case 'h': usage(); break;
+        case O_REPORT_GBITS: c->gbits = 1; break;
+        case O_OUT_JSON: c->json = optarg; break;
+        case O_OP: c->op = cli_word("--op", optarg, ops); break;
+        case O_LAT: c->lat = 1; break;
+        case O_QUIET: c->quiet = 1; break;
+        case O_CRC: c->crc = cli_word("--crc", optarg, onoff); break;
+        case O_MARKERS: c->markers = 1; break;
+        case O_REV: c->rev = (int)cli_num("--rev", optarg, 1, 2, 0); break;
+        case O_EMSS: c->emss = (uint32_t)cli_num("--emss", optarg, 64, 65527, 0); break;
+        case O_PCAP: R.pcap = optarg; break;
+        case O_FAULT: c->fault = 1; break;
+        case O_TCP: c->tcp = 1; break;
+        default: cli_usage_error("bad option");
+        }
     }
+    if (optind < argc) c->host = argv[optind++];
+    if (optind < argc) cli_usage_error("one HOST only, got '%s' too", argv[optind]);
     c->server = c->host == NULL;
+    if (!size_set) c->size = c->lat ? 2 : 65536;
+    if (!iters_set) c->iters = c->lat ? 1000 : 5000;
+    if (c->all && (c->lat || c->perftest)) cli_usage_error("-a is for the bandwidth tests (not --lat or -R)");
+    if (c->all && size_set) cli_usage_error("-a runs every size: leave out -s");
+    if (c->duration && (c->lat || c->perftest)) cli_usage_error("-D is for the bandwidth tests (not --lat or -R)");
+    if (c->duration && iters_set) cli_usage_error("-D and -n exclude each other");
+    if (c->bidir && (c->lat || c->perftest || c->op == OP_SEND))
+        cli_usage_error("-b is for write and read bandwidth (not send, --lat or -R)");
+    if (c->perftest && c->json) cli_usage_error("--out_json is not available with -R");
+    if (c->tcp && (c->lat || c->perftest || c->bidir || c->json))
+        cli_usage_error("--raw-tcp measures bandwidth one way only (not --lat, -R, -b, --out_json)");
+    if (c->host && !c->server) {
+        if (cli_resolve(c->host, ip, sizeof ip, why, sizeof why) != 0) cli_usage_error("HOST %s", why);
+        c->host = ip;
+    }
+    if (c->all) c->size = ALL_MAX; /* the server's buffer: the largest size */
+}
+
+/* Client: one measurement at R.c.size (bandwidth), then the DONE exchange; with -b the
+ * server's DONE tells what it moved, and ours counts what it moved into our buffer. */
+static void client_measure(void)
+{
+    uint64_t base = peer_moved_msgs(), own;
+    R.got_done = 0;
+    client_bw();
+    own = R.bytes;
+    send_ctl(K_DONE, own);
+    R.peer_bytes = R.got_done ? R.peer_bytes : wait_ctl(K_DONE);
+    if (R.c.bidir) {
+        uint64_t m = peer_moved_msgs() - base;
+        R.bytes = own + m * R.c.size;
+        R.msgs += m;
+    }
 }
 
 int main(int argc, char **argv)
 {
     iw_px_opts o;
-    uint64_t peer_bytes;
     parse(argc, argv, &R.c);
     setvbuf(stdout, NULL, _IOLBF, 0);
+    if (R.c.json) {
+        R.json = fopen(R.c.json, "w");
+        if (!R.json) {
+            fprintf(stderr, "iwperf: --out_json %s: %s\n", R.c.json, strerror(errno));
+            return 2;
+        }
+        fprintf(R.json, "{\n  \"tool\": \"iwperf\", \"version\": \"%s\", \"role\": \"%s\", \"test\": \"%s\","
+                " \"op\": \"%s\",\n  \"results\": [", CLI_VERSION, R.c.server ? "server" : "client",
+                R.c.lat ? "lat" : "bw", opname[R.c.op]);
+    }
     iw_px_loop_init(&R.loop);
     iw_px_opts_default(&o);
     o.rev = (uint8_t)R.c.rev;
@@ -970,6 +1303,7 @@ int main(int argc, char **argv)
     o.markers = (uint8_t)R.c.markers;
     o.emss = R.c.emss;
     if (R.c.perftest) return pt_main(&o);
+    if (R.c.tcp) return tcp_main();
     if (R.c.server) o.on_request = on_request;
     if (iw_px_ep_init(&R.loop, &R.ep, &o) != 0) die_ep("endpoint");
     if (R.c.server) {
@@ -982,18 +1316,17 @@ int main(int argc, char **argv)
         if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
         iw_px_listen_close(&R.lis);
         server_run();
-        report(0, R.peer_bytes);
     } else {
         uint8_t pd[PD_REQ_LEN];
         size_t n, plen;
         const uint8_t *rp;
         uint32_t slot = R.c.op == OP_SEND && R.c.lat && R.c.size > CTL_LEN ? R.c.size : CTL_LEN;
+        unsigned acc = IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE | (R.c.bidir ? IW_ACC_REMOTE_READ : 0u);
         n = R.c.op == OP_WRITE && R.c.lat ? 2 * (size_t)R.c.size : R.c.size;
         R.buf = alloc_buf(n);
         memset(R.buf, 0xA5, n);
         if (R.c.op == OP_WRITE && R.c.lat) memset(R.buf, 0, R.c.size);
-        if (iw_px_reg(&R.ep, R.buf, n, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, &R.mr) != 0)
-            die_ep("register");
+        if (iw_px_reg(&R.ep, R.buf, n, acc, &R.mr) != 0) die_ep("register");
         setup_recv(NCTL, slot);
         if (R.c.lat) R.lat = (double *)calloc(R.c.iters, sizeof *R.lat);
         if (R.c.lat && !R.lat) die("out of memory", NULL);
@@ -1001,24 +1334,42 @@ int main(int argc, char **argv)
         pd[4] = 1;
         pd[5] = (uint8_t)R.c.op;
         pd[6] = (uint8_t)R.c.lat;
-        pd[7] = 0;
-        iw_put_be32(pd + 8, R.c.size);
-        iw_put_be32(pd + 12, R.c.iters);
-        iw_put_be32(pd + 16, R.mr.stag);
-        iw_put_be64(pd + 20, R.mr.to);
+        pd[7] = (uint8_t)((R.c.all ? F_ALL : 0u) | (R.c.duration ? F_DUR : 0u) | (R.c.bidir ? F_BIDIR : 0u));
+        put_be32(pd + 8, R.c.size);
+        put_be32(pd + 12, R.c.iters);
+        put_be32(pd + 16, R.mr.stag);
+        put_be64(pd + 20, R.mr.to);
         if (iw_px_set_pd(&R.ep, pd, sizeof pd) != 0) die("private data", NULL);
         if (iw_px_connect(&R.ep, R.c.host, R.c.port) != 0) die_ep("connect");
         if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
         rp = iw_px_peer_pd(&R.ep, &plen);
         if (!rp || plen < PD_REP_LEN || memcmp(rp, "IWPF", 4) != 0) die("the server is not iwperf", NULL);
-        R.peer_stag = iw_get_be32(rp + 8);
-        R.peer_to = iw_get_be64(rp + 12);
+        R.peer_stag = get_be32(rp + 8);
+        R.peer_to = get_be64(rp + 12);
         if (R.c.fault) R.peer_stag ^= 0x100u; /* another STag Index: the peer must Terminate */
-        if (R.c.lat) pingpong(1);
-        else client_bw();
-        send_ctl(K_DONE, R.bytes);
-        peer_bytes = wait_ctl(K_DONE);
-        report(1, peer_bytes);
+        if (R.c.lat) {
+            pingpong(1);
+            send_ctl(K_DONE, R.bytes);
+            R.peer_bytes = wait_ctl(K_DONE);
+            report(1, R.peer_bytes);
+        } else if (!R.c.all) {
+            client_measure();
+            report(1, R.peer_bytes);
+        } else {
+            uint32_t sz;
+            for (sz = ALL_MIN; sz <= ALL_MAX; sz *= 2) {
+                R.c.size = sz;
+                send_ctl(K_SIZE, sz);
+                if (wait_ctl(K_SIZE) != sz) die("the server did not take the size", NULL);
+                client_measure();
+                report(1, R.peer_bytes);
+            }
+            send_ctl(K_END, 0);
+        }
+    }
+    if (R.json) {
+        fprintf(R.json, "\n  ]\n}\n");
+        if (fclose(R.json) != 0) die("--out_json", strerror(errno));
     }
     (void)iw_px_close(&R.ep, 2000);
     iw_px_ep_fini(&R.ep);

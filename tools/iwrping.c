@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* tools/iwrping.c: an rping-compatible client and server on the POSIX host (iw_posix.h).
+ * `iwrping --help` lists every option; docs/tools.md describes them.
  *
- *   iwrping -s [-a ADDR] [-p PORT] [-C N] [-V] [options]      server (rping -s; port 0: any)
- *   iwrping -c -a ADDR [-p PORT] [-C N] [-S SIZE] [-V] [options]   client (rping -c)
- *   options: --crc | --no-crc, --rev 1|2, --markers, --p2p, --bad-write, --bad-read, -v,
- *            --delay MS (client: pause after the connection is up, before the first Send)
+ *   iwrping -s [-a ADDR] [-p PORT] [-C N] [-P] [-V] [options]   server (rping -s; port 0: any)
+ *   iwrping -c -a ADDR [-p PORT] [-C N] [-S SIZE] [-V] [options]  client (rping -c)
+ *   -C N: pings (0, the default as in rping: until stopped by SIGINT/SIGTERM, or for a server
+ *   until the client closes); -P: the server serves clients one after another until stopped
+ *   (without it, one client, as rping); ADDR: a host name, IPv4 address or localhost.
  *
  * rping's protocol (rdma-core librdmacm/examples/rping.c, as siw's captures in
  * tests/vectors/siw_rping_*.pcap show it): the connection carries no private data of rping's
@@ -27,13 +30,17 @@
  *   "iwrping: Terminate from peer: layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag".
  *
  * Output: one line "iwrping: ok ..." on success (exit 0), "iwrping: FAIL ..." otherwise (exit
- * 1); a rejected MPA Request prints "iwrping: rejected by peer ..." (exit 2); a Terminate
- * from the peer prints "iwrping: Terminate from peer: ..." (exit 3).
+ * 1); a bad command line exits 2; a Terminate from the peer prints "iwrping: Terminate from
+ * peer: ..." (exit 3); a rejected MPA Request prints "iwrping: rejected by peer ..." (exit 4).
  */
+#define _POSIX_C_SOURCE 200809L /* getaddrinfo, sigaction */
 #define IWARP_IMPLEMENTATION
 #define IW_POSIX_IMPLEMENTATION
 #include "iw_posix.h"
+#include "tools/cli.h"
 
+#include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +59,30 @@ static uint8_t start_buf[RP_MAX], rdma_buf[RP_MAX], adv_buf[RP_ADV], rx_buf[2][R
 static iw_px_mr start_mr, rdma_mr, adv_mr, rx_mr;
 static int verbose;
 static unsigned long delay_ms; /* client: pause after setup before the first Send */
+static volatile sig_atomic_t stop; /* SIGINT / SIGTERM: finish the ping under way, then stop */
+static unsigned long done_pings;  /* pings completed on the current connection */
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop = 1;
+}
+
+/* Big-endian fields of the advertisement (rping's struct rping_rdma_info). */
+static void put_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+static void put_be64(uint8_t *p, uint64_t v)
+{
+    put_be32(p, (uint32_t)(v >> 32));
+    put_be32(p + 4, (uint32_t)v);
+}
+static uint32_t get_be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+static uint64_t get_be64(const uint8_t *p) { return (uint64_t)get_be32(p) << 32 | get_be32(p + 4); }
 
 static int64_t now_ms(void)
 {
@@ -67,7 +98,7 @@ static int fail(const char *what)
     char t[160];
     if (e->kind == IW_PX_E_REJECTED) {
         printf("iwrping: rejected by peer (MPA Reply with R=1) at %s: %s\n", what, e->text);
-        return 2;
+        return 4;
     }
     if (e->kind == IW_PX_E_TERM_RCVD) {
         printf("iwrping: Terminate from peer: %s (at %s; %s)\n",
@@ -93,9 +124,9 @@ static void pattern(uint8_t *b, uint32_t size, unsigned i)
 
 static void put_adv(const iw_px_mr *mr, uint32_t len)
 {
-    iw_put_be64(adv_buf, mr->to);
-    iw_put_be32(adv_buf + 8, mr->stag);
-    iw_put_be32(adv_buf + 12, len);
+    put_be64(adv_buf, mr->to);
+    put_be32(adv_buf + 8, mr->stag);
+    put_be32(adv_buf + 12, len);
 }
 
 /* Post a signaled WR and wait for its completion; 0 ok. */
@@ -126,12 +157,20 @@ static int send_adv(const iw_px_mr *mr, uint32_t len, const char *what)
 
 /* Wait for the next Send from the peer; its slot is reposted. *adv gets its 16 octets. */
 static unsigned rx_next;
+static int eof_ok; /* server, between pings with -C 0: the client's FIN ends the run (-2) */
 static int recv_msg(uint8_t adv[RP_ADV], const char *what)
 {
     iw_wc wc;
-    unsigned slot = rx_next++ % 2u;
-    if (iw_px_wait_wc(&ep, IW_PX_RQ_CQ, &wc, RP_TMO) != 0) return fail(what);
-    if (wc.status != IW_WC_SUCCESS) return fail(what);
+    unsigned slot = rx_next % 2u;
+    if (iw_px_wait_wc(&ep, IW_PX_RQ_CQ, &wc, RP_TMO) != 0) {
+        if (eof_ok && iw_px_error(&ep)->kind == IW_PX_E_EOF) return -2;
+        return fail(what);
+    }
+    rx_next++;
+    if (wc.status != IW_WC_SUCCESS) {
+        if (eof_ok && iw_px_error(&ep)->kind == IW_PX_E_EOF) return -2;
+        return fail(what);
+    }
     if (wc.wr_id != slot || wc.len != RP_ADV) {
         printf("iwrping: FAIL %s: Receive %u of %u octets (expected slot %u, %u octets)\n",
                what, (unsigned)wc.wr_id, (unsigned)wc.len, slot, RP_ADV);
@@ -146,7 +185,7 @@ static int client(unsigned count, uint32_t size, int validate)
 {
     unsigned i;
     uint8_t m[RP_ADV];
-    for (i = 0; i < count; i++) {
+    for (i = 0; (!count || i < count) && !stop; i++) {
         int r;
         pattern(start_buf, size, i);
         memset(rdma_buf, 0, size);
@@ -160,6 +199,7 @@ static int client(unsigned count, uint32_t size, int validate)
             return 1;
         }
         if (verbose) printf("ping data: %s\n", (char *)rdma_buf);
+        done_pings = i + 1u;
     }
     return 0;
 }
@@ -173,11 +213,14 @@ static int server(unsigned count, int validate, int bad)
         uint64_t to;
         uint32_t stag, len;
         int r;
-        if ((r = recv_msg(m, "wait for the source advertisement")) != 0)
-            return (i > 0 && !count && iw_px_error(&ep)->kind == IW_PX_E_EOF) ? 0 : r;
-        to = iw_get_be64(m);
-        stag = iw_get_be32(m + 8);
-        len = iw_get_be32(m + 12);
+        eof_ok = i > 0 && !count;
+        r = recv_msg(m, "wait for the source advertisement");
+        eof_ok = 0;
+        if (r == -2) return 0;
+        if (r != 0) return r;
+        to = get_be64(m);
+        stag = get_be32(m + 8);
+        len = get_be32(m + 12);
         if (len == 0 || len > RP_MAX) {
             printf("iwrping: FAIL ping %u: advertised length %u not in 1..%u\n", i, len, RP_MAX);
             return 1;
@@ -223,75 +266,63 @@ static int server(unsigned count, int validate, int bad)
         if ((r = send_adv(NULL, 0, "Send after the RDMA Read")) != 0) return r;
         if ((r = recv_msg(m, "wait for the sink advertisement")) != 0) return r;
         wr = iw_px_wr(IW_WR_WRITE, 3, &rdma_mr, 0, len);
-        wr.remote_stag = iw_get_be32(m + 8);
-        wr.remote_to = iw_get_be64(m);
-        if (iw_get_be32(m + 12) < len) {
-            printf("iwrping: FAIL ping %u: sink of %u octets for %u\n", i, iw_get_be32(m + 12), len);
+        wr.remote_stag = get_be32(m + 8);
+        wr.remote_to = get_be64(m);
+        if (get_be32(m + 12) < len) {
+            printf("iwrping: FAIL ping %u: sink of %u octets for %u\n", i, get_be32(m + 12), len);
             return 1;
         }
         if ((r = do_wr(&wr, "RDMA Write into the client's sink")) != 0) return r;
         if ((r = send_adv(NULL, 0, "Send after the RDMA Write")) != 0) return r;
+        done_pings = i + 1u;
     }
     return 0;
 }
 
 static void usage(void)
 {
-    fprintf(stderr,
-            "usage: iwrping -s|-c [-a ADDR] [-p PORT] [-C COUNT] [-S SIZE] [-V] [-v]\n"
-            "       [--crc|--no-crc] [--rev 1|2] [--markers] [--p2p] [--bad-write|--bad-read]\n"
-            "       [--delay MS]\n");
-    exit(1);
+    printf("usage: iwrping -s [options]            server (rping -s)\n"
+           "       iwrping -c -a ADDR [options]    client (rping -c)\n"
+           "An rping-compatible client and server over iWARP on TCP (interoperates with rping on\n"
+           "Linux siw): each ping, the server RDMA Reads the client's buffer and RDMA Writes it back.\n"
+           "  -s, --server        be the server\n"
+           "  -c, --client        be the client\n"
+           "  -a, --addr ADDR     client: the server (host name, IPv4 address, localhost);\n"
+           "                      server: the address to listen on (default: all)\n"
+           "  -p, --port PORT     TCP port (default 7174, rping's; server: 0 = any, printed)\n"
+           "  -C, --count N       pings (default 0: until stopped by Ctrl-C; a server: until the\n"
+           "                      client closes), 0..4294967295\n"
+           "  -S, --size SIZE     ping buffer octets (client; default 64, 32..65536)\n"
+           "  -P, --persistent    server: serve clients one after another until stopped\n"
+           "                      (default: one client, then exit, as rping without -P)\n"
+           "  -V, --validate      check the data at both ends\n"
+           "  -v, --verbose       print each ping's data\n"
+           "  -q, --quiet         no per-connection line\n"
+           "      --crc | --no-crc  ask for MPA CRC32c (default off, as siw)\n"
+           "      --rev 1|2       highest MPA revision (default 2)\n"
+           "      --markers       ask for MPA markers toward us\n"
+           "      --p2p           RFC 6581 peer-to-peer mode (rev 2)\n"
+           "      --delay MS      client: pause after the connection is up (0..600000; default 0)\n"
+           "      --bad-write | --bad-read   server: misbehave (tests the peer's Terminate)\n"
+           "  -h, --help          this text\n"
+           "      --version       the version\n"
+           "Examples:\n"
+           "  iwrping -s -P -V                       serve until stopped, checking the data\n"
+           "  iwrping -c -a localhost -C 5 -S 3000 -V\n"
+           "  iwrping -c -a server.example -v        ping until Ctrl-C\n"
+           "Exit status: 0 ok; 1 a failure (printed: iwrping: FAIL ...); 2 a bad command line;\n"
+           "  3 a Terminate from the peer (printed decoded); 4 the peer rejected the connection.\n");
+    exit(0);
 }
 
-int main(int argc, char **argv)
+/* One connection's work on ep (set up, connected or accepted); 0 ok, else the exit status. */
+static int run_conn(int is_server, unsigned long count, unsigned long size, int validate, int bad,
+                    int quiet)
 {
-    int is_server = -1, validate = 0, bad = 0, i, r;
-    const char *addr = NULL;
-    unsigned long port = 7174, count = 1, size = 64;
-    iw_px_opts o;
     const iw_mpa_info *inf;
-    iw_px_opts_default(&o);
-    o.crc = 0; /* rping over siw: CRC only when asked (siw's default does not ask) */
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-s")) is_server = 1;
-        else if (!strcmp(a, "-c")) is_server = 0;
-        else if (!strcmp(a, "-V")) validate = 1;
-        else if (!strcmp(a, "-v")) verbose = 1;
-        else if (!strcmp(a, "--crc")) o.crc = 1;
-        else if (!strcmp(a, "--no-crc")) o.crc = 0;
-        else if (!strcmp(a, "--markers")) o.markers = 1;
-        else if (!strcmp(a, "--p2p")) o.p2p = 1;
-        else if (!strcmp(a, "--bad-write")) bad = 'w';
-        else if (!strcmp(a, "--bad-read")) bad = 'r';
-        else if (v && !strcmp(a, "-a")) { addr = v; i++; }
-        else if (v && !strcmp(a, "-p")) { port = strtoul(v, NULL, 0); i++; }
-        else if (v && !strcmp(a, "-C")) { count = strtoul(v, NULL, 0); i++; }
-        else if (v && !strcmp(a, "-S")) { size = strtoul(v, NULL, 0); i++; }
-        else if (v && !strcmp(a, "--delay")) { delay_ms = strtoul(v, NULL, 0); i++; }
-        else if (v && !strcmp(a, "--rev")) { o.rev = (uint8_t)strtoul(v, NULL, 0); i++; }
-        else usage();
-    }
-    /* rping's smallest buffer holds "rdma-ping-<n>: " and a NUL (RPING_MIN_BUFSIZE). */
-    if (is_server < 0 || (port == 0 && !is_server) || port > 65535 || size < 32 || size > RP_MAX ||
-        (o.rev != 1 && o.rev != 2) || (!is_server && !addr))
-        usage();
-    if (o.rev == 1) o.p2p = 0;
-    /* rping asks for one outstanding RDMA Read each way (rdma_cm's responder_resources and
-     * initiator_depth of 1); we offer more and MPA settles on the minimum (RFC 6581 §3). */
-    if (iw_px_ep_init(&loop, &ep, &o) != 0) return fail("endpoint setup");
-    if (is_server) {
-        if (iw_px_listen(&loop, &lis, addr, (uint16_t)port) != 0) {
-            printf("iwrping: FAIL listen on %s:%lu\n", addr ? addr : "*", port);
-            return 1;
-        }
-        iw_px_accept(&lis, &ep);
-        printf("iwrping: listening on %s:%u\n", addr ? addr : "*", iw_px_listen_port(&lis));
-        fflush(stdout);
-    } else if (iw_px_connect(&ep, addr, (uint16_t)port) != 0) {
-        return fail("connect");
-    }
+    int r;
+    done_pings = 0;
+    rx_next = 0;
     if (iw_px_reg(&ep, start_buf, RP_MAX, IW_ACC_REMOTE_READ, &start_mr) != 0 ||
         iw_px_reg(&ep, rdma_buf, RP_MAX, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, &rdma_mr) != 0 ||
         iw_px_reg(&ep, adv_buf, RP_ADV, 0, &adv_mr) != 0 ||
@@ -302,19 +333,26 @@ int main(int argc, char **argv)
     if (iw_px_recv(&ep, 0, &rx_mr, 0, RP_ADV) != IW_V_OK ||
         iw_px_recv(&ep, 1, &rx_mr, RP_ADV, RP_ADV) != IW_V_OK)
         return fail("post Receive");
-    r = iw_px_wait_ready(&ep, is_server ? 120000 : RP_TMO);
+    if (is_server) { /* no time limit before a client comes */
+        while (iw_px_state(&ep) < IW_PX_S_MPA && !stop)
+            if (iw_px_poll(&loop, 200) < 0) return fail("poll");
+        if (stop) return -1;
+    }
+    r = iw_px_wait_ready(&ep, RP_TMO);
     if (r != 0) return fail("connection setup");
     inf = iw_px_info(&ep);
-    printf("iwrping: connected: MPA rev %u, CRC %s, markers %s/%s, %s, IRD/ORD %u/%u"
-           " (peer's %u/%u)\n",
-           inf->rev, inf->crc ? "on" : "off", inf->markers_tx ? "tx" : "-",
-           inf->markers_rx ? "rx" : "-",
-           !inf->p2p ? "no p2p"
-           : inf->rtr == IW_MPA_RTR_WRITE ? "p2p RTR Write"
-           : inf->rtr == IW_MPA_RTR_READ ? "p2p RTR Read"
-           : inf->rtr == IW_MPA_RTR_SEND ? "p2p RTR Send" : "p2p RTR (several offered)",
-           inf->ird, inf->ord, inf->peer_ird, inf->peer_ord);
-    fflush(stdout);
+    if (!quiet) {
+        printf("iwrping: connected: MPA rev %u, CRC %s, markers %s/%s, %s, IRD/ORD %u/%u"
+               " (peer's %u/%u)\n",
+               inf->rev, inf->crc ? "on" : "off", inf->markers_tx ? "tx" : "-",
+               inf->markers_rx ? "rx" : "-",
+               !inf->p2p ? "no p2p"
+               : inf->rtr == IW_MPA_RTR_WRITE ? "p2p RTR Write"
+               : inf->rtr == IW_MPA_RTR_READ ? "p2p RTR Read"
+               : inf->rtr == IW_MPA_RTR_SEND ? "p2p RTR Send" : "p2p RTR (several offered)",
+               inf->ird, inf->ord, inf->peer_ird, inf->peer_ord);
+        fflush(stdout);
+    }
     if (delay_ms) {
         /* The loop keeps serving the connection meanwhile. */
         int64_t until = now_ms() + (int64_t)delay_ms;
@@ -325,9 +363,105 @@ int main(int argc, char **argv)
     /* rping's client closes after the last ping; the server sees its FIN. */
     if (iw_px_close(&ep, 10000) != 0 && iw_px_error(&ep)->kind != IW_PX_E_EOF)
         printf("iwrping: note: close: %s\n", iw_px_error(&ep)->text);
-    printf("iwrping: ok %lu pings%s, MPA rev %u, CRC %s, %s\n", count,
+    printf("iwrping: ok %lu pings%s, MPA rev %u, CRC %s, %s\n", done_pings,
            validate ? " with data verified" : "", inf->rev, inf->crc ? "on" : "off",
            inf->p2p ? "peer-to-peer" : "no p2p");
-    iw_px_ep_fini(&ep);
+    fflush(stdout);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    enum { O_CRC = 256, O_NOCRC, O_REV, O_MARKERS, O_P2P, O_BADW, O_BADR, O_DELAY, O_VERSION };
+    static const struct option lo[] = {
+        CLI_OPT("server", no_argument, 's'),      CLI_OPT("client", no_argument, 'c'),
+        CLI_OPT("addr", required_argument, 'a'),  CLI_OPT("port", required_argument, 'p'),
+        CLI_OPT("count", required_argument, 'C'), CLI_OPT("size", required_argument, 'S'),
+        CLI_OPT("persistent", no_argument, 'P'),  CLI_OPT("validate", no_argument, 'V'),
+        CLI_OPT("verbose", no_argument, 'v'),     CLI_OPT("quiet", no_argument, 'q'),
+        CLI_OPT("help", no_argument, 'h'),        CLI_OPT("version", no_argument, O_VERSION),
+        CLI_OPT("crc", no_argument, O_CRC),       CLI_OPT("no-crc", no_argument, O_NOCRC),
+        CLI_OPT("rev", required_argument, O_REV), CLI_OPT("markers", no_argument, O_MARKERS),
+        CLI_OPT("p2p", no_argument, O_P2P), CLI_OPT("bad-write", no_argument, O_BADW),
+        CLI_OPT("bad-read", no_argument, O_BADR), CLI_OPT("delay", required_argument, O_DELAY),
+        CLI_OPT_END};
+    int is_server = -1, validate = 0, bad = 0, persistent = 0, quiet = 0, opt, r = 0;
+    const char *addr = NULL;
+    char ip[64], why[160];
+    unsigned long port = 7174, count = 0, size = 64, served = 0;
+    iw_px_opts o;
+    struct sigaction sa;
+    cli_prog = "iwrping";
+    iw_px_opts_default(&o);
+    o.crc = 0; /* rping over siw: CRC only when asked (siw's default does not ask) */
+    while ((opt = getopt_long(argc, argv, "sca:p:C:S:PVvqh", lo, NULL)) != -1) {
+        switch (opt) {
+        case 's': is_server = 1; break;
+        case 'c': is_server = 0; break;
+        case 'a': addr = optarg; break;
+        case 'p': port = (unsigned long)cli_num("-p/--port", optarg, 0, 65535, 0); break;
+        case 'C': count = (unsigned long)cli_num("-C/--count", optarg, 0, 0xFFFFFFFFu, 0); break;
+        case 'S': size = (unsigned long)cli_num("-S/--size", optarg, 32, RP_MAX, 1); break;
+        case 'P': persistent = 1; break;
+        case 'V': validate = 1; break;
+        case 'v': verbose = 1; break;
+        case 'q': quiet = 1; break;
+        case 'h': usage(); break;
+        case O_VERSION: cli_version(); break;
+        case O_CRC: o.crc = 1; break;
+        case O_NOCRC: o.crc = 0; break;
+        case O_REV: o.rev = (uint8_t)cli_num("--rev", optarg, 1, 2, 0); break;
+        case O_MARKERS: o.markers = 1; break;
+        case O_P2P: o.p2p = 1; break;
+        case O_BADW: bad = 'w'; break;
+        case O_BADR: bad = 'r'; break;
+        case O_DELAY: delay_ms = (unsigned long)cli_num("--delay", optarg, 0, 600000, 0); break;
+        default: cli_usage_error("bad option");
+        }
+    }
+    if (optind < argc) cli_usage_error("unexpected argument '%s'", argv[optind]);
+    if (is_server < 0) cli_usage_error("say -s (server) or -c (client)");
+    if (!is_server && !addr) cli_usage_error("-c needs -a ADDR, the server's address");
+    if (!is_server && port == 0) cli_usage_error("-p/--port '0': a client needs a port (valid: 1..65535)");
+    if (!is_server && persistent) cli_usage_error("-P is for the server (-s)");
+    if (addr) {
+        if (cli_resolve(addr, ip, sizeof ip, why, sizeof why) != 0) cli_usage_error("-a %s", why);
+        addr = ip;
+    }
+    if (o.rev == 1) o.p2p = 0;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    /* rping asks for one outstanding RDMA Read each way (rdma_cm's responder_resources and
+     * initiator_depth of 1); we offer more and MPA settles on the minimum (RFC 6581 §3). */
+    if (iw_px_ep_init(&loop, &ep, &o) != 0) return fail("endpoint setup");
+    if (!is_server) {
+        if (iw_px_connect(&ep, addr, (uint16_t)port) != 0) return fail("connect");
+        r = run_conn(0, count, size, validate, bad, quiet);
+        iw_px_ep_fini(&ep);
+        return r;
+    }
+    if (iw_px_listen(&loop, &lis, addr, (uint16_t)port) != 0) {
+        printf("iwrping: FAIL listen on %s:%lu\n", addr ? addr : "*", port);
+        return 1;
+    }
+    printf("iwrping: listening on %s:%u\n", addr ? addr : "*", iw_px_listen_port(&lis));
+    fflush(stdout);
+    for (;;) { /* one client after another with -P */
+        iw_px_accept(&lis, &ep);
+        r = run_conn(1, count, size, validate, bad, quiet);
+        iw_px_ep_fini(&ep);
+        if (r < 0) { r = 0; break; } /* stopped while waiting for a client */
+        served++;
+        if (!persistent || stop) break;
+        if (r != 0) printf("iwrping: client %lu failed (status %d); serving the next\n", served, r);
+        r = 0;
+        if (iw_px_ep_init(&loop, &ep, &o) != 0) return fail("endpoint setup");
+    }
+    iw_px_listen_close(&lis);
+    if (persistent) printf("iwrping: served %lu client(s)\n", served);
+    return r;
 }
