@@ -6,7 +6,7 @@
 #   smoke   build the libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined) into
 #           build/fuzz/ and run each for FUZZ_SECONDS (default 30) on a copy of its corpus
 #           (build/fuzz/corpus-X; fuzz/corpus is never written) with its dictionary. Prints
-#           "FUZZ <target> runs=<N> ok" per target; exit 1 if any target crashed (the input is
+#           "FUZZ <target> runs=<N> ok execs_per_s=<N>" per target; exit 1 if any target crashed (the input is
 #           saved as build/fuzz/crash-<target>-*) or clang/libFuzzer is missing.
 #   afl     build the targets with afl-clang-fast (or afl-cc) + fuzz/main.c into build/afl/,
 #           build the replay drivers with cc and replay the corpora (must pass), then, if
@@ -96,7 +96,9 @@ smoke() {
             grep -B2 -A30 -E '^==[0-9]+==|runtime error|invariant failed|deadly signal' "$log" | head -n 60
             fail=1
         else
-            echo "FUZZ $t runs=${runs:-?} ok"
+            # executions per second over the run (libFuzzer's last exec/s figure)
+            eps=$(grep -o 'exec/s: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+            echo "FUZZ $t runs=${runs:-?} ok execs_per_s=${eps:-?}"
             echo "     cov=${cov:-?} ft=${ft:-?} corpus=$corp seconds=$FUZZ_SECONDS log=$log"
         fi
     done

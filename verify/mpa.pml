@@ -93,7 +93,8 @@ loop:
     assert(FULLISH(st[me]) == FULLISH(st[1 - me]));
     goto fin;
 step:
-    atomic {
+    /* the table row, in one deterministic step (d_step: compiled as plain C) */
+    atomic { skip; d_step {
         mpa_step(me, st[me], ev);
         st[me] = nst;
         reqd = reqd || u_req;
@@ -105,13 +106,15 @@ step:
                             ev == E_RX_FPDU || ev == E_RX_RTR || ev == E_RX_RRSP || ev == E_RX_TERM)
         :: else -> skip
         fi;
-        if :: snd != M_NONE -> wire[1 - me]!snd :: else -> skip fi;
-        if :: cls != 0 -> wire[1 - me]!M_FIN :: else -> skip fi;
         if :: ev == E_RX_TERM && u_deliver -> peer_term[me] = 1; wantclose = 1 :: else -> skip fi;
         if :: u_closed -> wantclose = 1 :: else -> skip fi;
+        ev = 0; m = 0; nst = 0;
+        u_err = 0; u_estab = 0; u_req = 0; u_closed = 0; u_deliver = 0
+    };
+        if :: snd != M_NONE -> wire[1 - me]!snd :: else -> skip fi;
+        if :: cls != 0 -> wire[1 - me]!M_FIN :: else -> skip fi;
         /* dead from here: cleared so that equal states compare equal */
-        ev = 0; m = 0; nst = 0; snd = 0; cls = 0;
-        u_err = 0; u_estab = 0; u_req = 0; u_closed = 0; u_deliver = 0;
+        snd = 0; cls = 0;
         goto loop
     }
 fin:
