@@ -7,7 +7,8 @@
  *    an RST (both reach the peer as iw_mpa_llp_closed: event fin); one message may arrive
  *    corrupted (event rx_bad).
  *  - the host: the setup timer may fire once, at any moment (a Reply in flight races it).
- *  - the ULP: answers a Request with accept or reject; may call iw_mpa_tx at most once and
+ *  - the ULP: answers a Request with accept or reject; may call iw_mpa_tx at most once (the
+ *    Initiator's must once more after established without P2P: R5) and
  *    iw_mpa_close at most once, at any moment; calls iw_mpa_terminate at most once, only after
  *    its established upcall and never after it saw the peer's Terminate (RFC 5040: never one
  *    in answer to one); closes when told of the peer's FIN or on the peer's Terminate.
@@ -55,7 +56,7 @@ proctype side(byte me)
 {
     byte ev, m, nst, snd, cls;
     bool u_err, u_estab, u_req, u_closed, u_deliver;
-    bool reqd, answered, wantclose, tx_left, close_left, term_left, timer_left;
+    bool reqd, answered, wantclose, mustsend, tx_left, close_left, term_left, timer_left;
     /* which optional ULP and host actions this run may do */
     if :: tx_left = 1 :: tx_left = 0 fi;
     if :: close_left = 1 :: close_left = 0 fi;
@@ -79,7 +80,7 @@ loop:
          goto step }
     :: atomic { reqd && !answered -> answered = 1; ev = E_ACCEPT; goto step }
     :: atomic { reqd && !answered -> answered = 1; closereq[me] = 1; ev = E_REJECT; goto step }
-    :: atomic { tx_left -> tx_left = 0; ev = E_TX; goto step }
+    :: atomic { tx_left || mustsend -> tx_left = 0; mustsend = 0; ev = E_TX; goto step }
     :: atomic { timer_left -> timer_left = 0; ev = E_TIMEOUT; goto step }
     :: atomic { term_left && estab[me] && !peer_term[me] -> term_left = 0; closereq[me] = 1;
                 ev = E_TERMINATE; goto step }
@@ -100,6 +101,8 @@ step:
         reqd = reqd || u_req;
         err[me] = err[me] || u_err;
         estab[me] = estab[me] || u_estab;
+        /* RFC 5044 7.1.2 (R5): without P2P the Initiator's ULP sends the first FPDU */
+        mustsend = mustsend || (me == 0 && u_estab && snd != M_RTR);
         if
         :: snd == M_DATA || snd == M_RTR || snd == M_RRSP -> early = early || !EVERFULL(nst)
         :: snd == M_TERM -> nterm[me]++; early = early || !(estab[me] || ev == E_RX_BAD ||
