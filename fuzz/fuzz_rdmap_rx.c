@@ -97,6 +97,7 @@
 #endif
 #include "rdmap.h"
 #include "fuzz_common.h"
+#include "fuzz_memo.h" /* iw_mpa_init / iw_ddp_init without a CPUID per call */
 #include <stdlib.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
