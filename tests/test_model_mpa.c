@@ -68,8 +68,16 @@ static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
     }
     return IW_OK;
 }
-static void h_arm(void *ctx, unsigned id, uint32_t ms) { (void)ctx; (void)id; (void)ms; }
-static void h_cancel(void *ctx, unsigned id) { (void)ctx; (void)id; }
+static void up(mh *h, const char *s);
+static void h_arm(void *ctx, unsigned id, uint32_t ms)
+{
+    (void)ms;
+    up((mh *)ctx, id == IW_MPA_TIMER_SETUP ? "TIMER_ARM" : "TIMER_ARM_OTHER");
+}
+static void h_cancel(void *ctx, unsigned id)
+{
+    up((mh *)ctx, id == IW_MPA_TIMER_SETUP ? "TIMER_CANCEL" : "TIMER_CANCEL_OTHER");
+}
 static void h_close(void *ctx, int abortive)
 {
     mh *h = (mh *)ctx;
@@ -87,7 +95,13 @@ static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
     up((mh *)u, "UP_DELIVER");
     return IW_OK;
 }
-static void u_error(void *u, const iw_mpa_error *e) { (void)e; up((mh *)u, "UP_ERROR"); }
+static const char *st_name(iw_status s);
+static void u_error(void *u, const iw_mpa_error *e)
+{
+    char b[48];
+    snprintf(b, sizeof b, "UP_ERROR_%s_%u", st_name(e->status), (unsigned)e->mpa_ecode);
+    up((mh *)u, b);
+}
 static void u_closed(void *u) { up((mh *)u, "UP_CLOSED"); }
 static void u_txdone(void *u) { up((mh *)u, "UP_TXDONE"); }
 

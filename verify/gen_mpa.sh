@@ -42,7 +42,7 @@ END {
             if (x == "REQ" || x == "REP" || x == "REJ" || x == "RTR" || x == "RRSP" || x == "DATA" || x == "TERM") acts = acts " snd = M_" x ";"
             else if (x == "CLOSE_G") acts = acts " cls = 1;"
             else if (x == "CLOSE_A") acts = acts " cls = 2;"
-            else if (x == "UP_ERROR" || x == "UP_REJECTED") acts = acts " u_err = 1;"
+            else if (x ~ /^UP_ERROR/ || x == "UP_REJECTED") acts = acts " u_err = 1;"
             else if (x == "UP_ESTAB") acts = acts " u_estab = 1;"
             else if (x == "UP_REQUEST") acts = acts " u_req = 1;"
             else if (x == "UP_CLOSED") acts = acts " u_closed = 1;"
