@@ -112,7 +112,7 @@ static const iw_mpa_ulp_ops uops = {u_request, u_estab, u_rejected, u_deliver, u
 static const char *st_name(iw_status s)
 {
     switch (s) {
-#define IW__X(name, val, text) case name: return #name + 3;
+#define IW__X(name, val, text) case name: return &(#name)[3];
         IW_STATUS_MAP(IW__X)
 #undef IW__X
     default: return "?";
