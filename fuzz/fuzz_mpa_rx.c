@@ -46,6 +46,7 @@
 #define IW_ASSERT(x) ((x) ? (void)0 : __builtin_trap())
 #include "mpa.h"
 #include "fuzz_common.h"
+#include "fuzz_memo.h" /* iw_mpa_init / iw_ddp_init without a CPUID per call */
 #include "fuzz_fake.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

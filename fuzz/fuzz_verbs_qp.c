@@ -96,6 +96,7 @@
 #endif
 #include "verbs.h"
 #include "fuzz_common.h"
+#include "fuzz_memo.h" /* iw_mpa_init / iw_ddp_init without a CPUID per call */
 #include <stdlib.h>
 
 #ifndef FZ_CHECK_FROZEN

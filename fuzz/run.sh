@@ -6,12 +6,20 @@
 #   smoke   build the libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined) into
 #           build/fuzz/ and run each for FUZZ_SECONDS (default 30) on a copy of its corpus
 #           (build/fuzz/corpus-X; fuzz/corpus is never written) with its dictionary. Prints
-#           "FUZZ <target> runs=<N> ok" per target; exit 1 if any target crashed (the input is
+#           "FUZZ <target> runs=<N> ok execs_per_s=<N>" per target; exit 1 if any target crashed (the input is
 #           saved as build/fuzz/crash-<target>-*) or clang/libFuzzer is missing.
 #   afl     build the targets with afl-clang-fast (or afl-cc) + fuzz/main.c into build/afl/,
 #           build the replay drivers with cc and replay the corpora (must pass), then, if
 #           afl-fuzz exists, run each target for AFL_SECONDS (default 20). Exit 1 if a replay
 #           fails or any crashes/ directory holds an input.
+#   long    (`make fuzz-long SECONDS=N`, mk/fuzz.mk) each target in turn: libFuzzer for
+#           LONG_SECONDS (default 60) on a copy of its corpus, then AFL++ (afl-clang-fast build,
+#           persistent mode) for as long on the same seeds; then every input either found that
+#           adds coverage is merged back into fuzz/corpus/<target>/ (libFuzzer -merge=1, which
+#           keeps the existing seeds and the regress-* files and adds only new coverage).
+#           Prints per target "FUZZLONG <target> execs=<libFuzzer+AFL> cov=<edges> ft=<features>
+#           corpus=<before>-><after> finds=<crashes>"; exit 1 on any crash (saved in
+#           build/fuzz-long/). Without afl-fuzz the AFL half is skipped (afl_execs=0).
 #   replay  build the replay drivers (build/fuzz/replay_X, cc + ASan/UBSan) and run every
 #           corpus file through them: fast, for `make test`.
 #
@@ -96,7 +104,9 @@ smoke() {
             grep -B2 -A30 -E '^==[0-9]+==|runtime error|invariant failed|deadly signal' "$log" | head -n 60
             fail=1
         else
-            echo "FUZZ $t runs=${runs:-?} ok"
+            # executions per second over the run (libFuzzer's last exec/s figure)
+            eps=$(grep -o 'exec/s: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+            echo "FUZZ $t runs=${runs:-?} ok execs_per_s=${eps:-?}"
             echo "     cov=${cov:-?} ft=${ft:-?} corpus=$corp seconds=$FUZZ_SECONDS log=$log"
         fi
     done
@@ -152,9 +162,61 @@ afl() {
     return $fail
 }
 
+long() {
+    local t d log rc before after lexecs aexecs cov ft crashes fail=0 afl_cc="" secs=${LONG_SECONDS:-60}
+    command -v "$CLANG" >/dev/null || die "$CLANG not found"
+    command -v afl-clang-fast >/dev/null && command -v afl-fuzz >/dev/null && afl_cc=afl-clang-fast
+    d="$B/fuzz-long"
+    mkdir -p "$d"
+    for t in $SMOKE_TARGETS; do
+        $CLANG $WARN -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+            -I. -Itests "fuzz/fuzz_$t.c" -o "$d/fuzz_$t" 2>"$d/build-$t.log" || die "cannot build fuzz_$t"
+        if [ -n "$afl_cc" ]; then
+            AFL_QUIET=1 AFL_USE_ASAN=1 AFL_USE_UBSAN=1 $afl_cc $WARN -g -O1 -I. -Itests fuzz/main.c \
+                "fuzz/fuzz_$t.c" -o "$d/afl_$t" 2>>"$d/build-$t.log" || die "cannot build afl_$t"
+        fi
+        rm -rf "$d/lf-$t" "$d/afl-$t" "$d/crash-$t-"*
+        mkdir -p "$d/lf-$t"
+        before=$(ls "fuzz/corpus/$t" | wc -l)
+        # libFuzzer: new inputs go to lf-<t>, seeds read from fuzz/corpus (not written)
+        log="$d/libfuzzer-$t.log"
+        "$d/fuzz_$t" -max_total_time="$secs" -seed="$FUZZ_SEED" -dict="fuzz/$t.dict" -print_final_stats=1 \
+            -timeout=25 -rss_limit_mb=2048 -artifact_prefix="$d/crash-$t-" \
+            "$d/lf-$t" "fuzz/corpus/$t" >"$log" 2>&1
+        rc=$?
+        lexecs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+        aexecs=0
+        if [ -n "$afl_cc" ]; then
+            ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0:handle_sigill=1 \
+                UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0 \
+                AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_NO_AFFINITY=1 \
+                AFL_FAST_CAL=1 timeout $((secs + 60)) \
+                afl-fuzz -V "$secs" -i "fuzz/corpus/$t" -o "$d/afl-$t" -x "fuzz/$t.dict" \
+                -- "$d/afl_$t" >"$d/afl-$t.log" 2>&1
+            aexecs=$(sed -n 's/^execs_done *: *//p' "$d/afl-$t"/*/fuzzer_stats 2>/dev/null | head -n 1)
+            crashes=$(find "$d/afl-$t" -path '*/crashes/*' -type f ! -name README.txt 2>/dev/null | wc -l)
+            [ "$crashes" -eq 0 ] || cp "$d/afl-$t"/*/crashes/id* "$d/" 2>/dev/null
+        else
+            crashes=0
+        fi
+        crashes=$((crashes + $(ls "$d/crash-$t-"* 2>/dev/null | wc -l)))
+        [ "$rc" -eq 0 ] || [ "$crashes" -gt 0 ] || crashes=1
+        # merge what adds coverage back into the committed corpus (existing files are kept)
+        "$d/fuzz_$t" -merge=1 -rss_limit_mb=2048 "fuzz/corpus/$t" "$d/lf-$t" \
+            $(ls -d "$d/afl-$t"/*/queue 2>/dev/null) >"$d/merge-$t.log" 2>&1
+        after=$(ls "fuzz/corpus/$t" | wc -l)
+        cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+        ft=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+        echo "FUZZLONG $t execs=$(( ${lexecs:-0} + ${aexecs:-0} )) libfuzzer=${lexecs:-0} afl=${aexecs:-0} cov=${cov:-?} ft=${ft:-?} corpus=$before->$after finds=$crashes seconds=$secs+$secs"
+        [ "$crashes" -eq 0 ] || fail=1
+    done
+    return $fail
+}
+
 case "$MODE" in
 smoke) smoke ;;
+long) long ;;
 afl) afl ;;
 replay) build_replay && run_replay ;;
-*) die "usage: bash fuzz/run.sh smoke|afl|replay" ;;
+*) die "usage: bash fuzz/run.sh smoke|afl|long|replay" ;;
 esac
