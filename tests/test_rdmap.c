@@ -141,7 +141,7 @@ static void t_codes(void)
           IW_RDMAP_OP_SEND == 3 && IW_RDMAP_OP_SEND_INV == 4 && IW_RDMAP_OP_SEND_SE == 5 &&
           IW_RDMAP_OP_SEND_SE_INV == 6 && IW_RDMAP_OP_TERMINATE == 7 && IW_RDMAP_OP_IMM == 8 &&
           IW_RDMAP_OP_IMM_SE == 9 && IW_RDMAP_OP_ATOMIC_REQ == 0xA && IW_RDMAP_OP_ATOMIC_RESP == 0xB);
-    CHECK(IW_RDMAP_AOP_FETCHADD == 0 && IW_RDMAP_AOP_CMPSWAP == 2);
+    CHECK(IW_RDMAP_AOP_FETCHADD == 0 && IW_RDMAP_AOP_CMPSWAP == 2); /* ATOM-003a */
     CHECK(IW_RDMAP_CTRL(1, 3) == 0x43);
     {
         iw_term t = {0, 2, 0x07};
@@ -393,7 +393,7 @@ static void check_wire(void)
     CHECK_EQ(n, 70);
     CHECK_EQ(iw__get_be32(u + 6), 1);
     CHECK_EQ(iw__get_be32(u + 10), 2);
-    CHECK_EQ(iw__get_be32(u + 18), 0);            /* reserved + AOpCode FetchAdd */
+    CHECK_EQ(iw__get_be32(u + 18), 0); /* ATOM-003a ATOM-003b: reserved 0, AOpCode FetchAdd */
     CHECK_EQ(iw__get_be32(u + 26), STAG_B_ATOM);
     CHECK_EQ(be64(u + 30), TO_B + 8192);
     CHECK_EQ(be64(u + 38), 1);
@@ -402,7 +402,7 @@ static void check_wire(void)
     CHECK_EQ(be64(u + 62), ~0ull);                /* ... Compare Mask all ones */
     u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 1, &n);
     REQUIRE(u != NULL);
-    CHECK_EQ(u[21] & 0xFu, IW_RDMAP_AOP_CMPSWAP);
+    CHECK_EQ(iw__get_be32(u + 18), IW_RDMAP_AOP_CMPSWAP); /* ATOM-003a ATOM-003b */
     CHECK_EQ(iw__get_be32(u + 10), 3);
     u = rf_fpdu(&B, IW_RDMAP_OP_ATOMIC_RESP, 0, &n); /* ATOM-004, ATOM-012: QN 3, MSN 1 */
     REQUIRE(u != NULL);
@@ -1325,11 +1325,59 @@ static void t_post_checks(void)
     }
 }
 
+/* ---- clause tests (tests/requirements.md lettered clauses; each ID sits on its check) ---- */
+
+/* An Atomic Request whose 28 reserved bits before AOpCode are all set is executed like one with
+ * them clear: the receiver ignores them. */
+static void t_atom_reserved_ignored(void)
+{
+    uint8_t u[128];
+    size_t n;
+    uint64_t v = 0x0000000100000005ull, now;
+    const uint8_t *r;
+    cfgs_default();
+    REQUIRE(setup());
+    memcpy(B_BUF + 256, &v, 8);
+    n = mk_untagged(u, 0x4A, 1, 1, 52);
+    u[18] = u[19] = u[20] = 0xFF;
+    u[21] = 0xF0 | IW_RDMAP_AOP_FETCHADD; /* reserved nibble set, AOpCode FetchAdd */
+    iw__put_be32(u + 22, 0x1234u);        /* Request Identifier */
+    iw__put_be32(u + 26, STAG_B_ATOM);
+    iw__put_be64(u + 30, TO_B + 256);
+    iw__put_be64(u + 38, 3);              /* Add Data */
+    REQUIRE(rf_inject(&A, u, n) == IW_OK);
+    rf_flow(&A, &B);
+    memcpy(&now, B_BUF + 256, 8);
+    CHECK_EQ(now, v + 3); /* ATOM-003c: executed despite the reserved bits */
+    r = rf_fpdu(&B, IW_RDMAP_OP_ATOMIC_RESP, 0, &n);
+    REQUIRE(r != NULL);
+    CHECK_EQ(iw__get_be32(r + 18), 0x1234u); /* ATOM-003c: answered, not refused */
+    CHECK_EQ(be64(r + 22), v);
+    /* and the same with CmpSwap's code under the reserved bits (a fresh pair: A refused the
+     * Response it had not asked for) */
+    REQUIRE(setup());
+    memcpy(B_BUF + 256, &now, 8);
+    n = mk_untagged(u, 0x4A, 1, 1, 52);
+    u[18] = 0x80;
+    u[21] = 0x50 | IW_RDMAP_AOP_CMPSWAP;
+    iw__put_be32(u + 22, 0x1235u);
+    iw__put_be32(u + 26, STAG_B_ATOM);
+    iw__put_be64(u + 30, TO_B + 256);
+    iw__put_be64(u + 38, 0x77);   /* Swap Data */
+    iw__put_be64(u + 46, ~0ull);  /* Swap Mask */
+    iw__put_be64(u + 54, v + 3);  /* Compare Data */
+    iw__put_be64(u + 62, ~0ull);  /* Compare Mask */
+    REQUIRE(rf_inject(&A, u, n) == IW_OK);
+    rf_flow(&A, &B);
+    memcpy(&now, B_BUF + 256, 8);
+    CHECK_EQ(now, 0x77); /* ATOM-003c: CmpSwap under set reserved bits swapped */
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
         {"Terminate codec RDMAP-019 RDMAP-020", t_term_codec},
-        {"code constants RDMAP-059 RDMAP-002 ATOM-003", t_codes},
+        {"code constants RDMAP-059 RDMAP-002", t_codes},
         {"atomic arithmetic vs RFC 7306 pseudocode ATOM-006 ATOM-007", t_atomic_math},
         {"every operation end to end RDMAP-001 RDMAP-003 RDMAP-004 RDMAP-005 RDMAP-006 RDMAP-007 "
          "RDMAP-008 RDMAP-009 RDMAP-011 RDMAP-015 RDMAP-017 RDMAP-018 RDMAP-050 RDMAP-051 RDMAP-052 "
@@ -1362,6 +1410,7 @@ int main(int argc, char **argv)
         {"first error wins RDMAP-030 RDMAP-058", t_first_error_wins},
         {"Terminate received RDMAP-023 RDMAP-024 RDMAP-057 RDMAP-058 RDMAP-061", t_term_received},
         {"post checks", t_post_checks},
+        {"Atomic Request reserved bits ignored on receive", t_atom_reserved_ignored},
     };
     return CHECK_RUN(tests);
 }
