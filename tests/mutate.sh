@@ -6,7 +6,8 @@
 #   file: rdmap.h            (.mut only) the file it edits
 #   tests: test_x ...        the test files that name the clause (checked against the sources)
 #   equivalent: REASON       (optional) the mutant cannot be told apart from the original
-# Each mutant is applied to a copy of the tree in build/mutate/<ID>/, then every test file that
+# A clause may have several mutants (files ID.mut, ID-2.mut, ...).
+# Each mutant is applied to a copy of the tree in build/mutate/<file name>/, then every test file that
 # names the clause is built with gcc (no sanitizer) and run; the first that fails kills it.
 # One line per mutant, then the totals:
 #   MUTATE <ID> killed|survived|equivalent|stale <test>
@@ -42,11 +43,12 @@ run_tests() {
 naming() { grep -lw -- "$1" tests/test_*.c 2>/dev/null | xargs -r -n1 basename | sed 's/\.c$//' | tr '\n' ' '; }
 
 one() { # one MUTANT-FILE: writes $OUT/<ID>.result
-    local m=$1 id file tests eq dir res failed
+    local m=$1 id file tests eq dir res failed name
     id=$(field "$m" id); file=$(field "$m" file); eq=$(field "$m" equivalent)
     tests=$(naming "$id")
-    dir="$OUT/$id"
-    res="$OUT/$id.result"
+    name=$(basename "${m%.*}")
+    dir="$OUT/$name"
+    res="$OUT/$name.result"
     [ -n "$tests" ] || { echo "MUTATE $id survived (no test names $id)" > "$res"; return; }
     copy_tree "$dir" || { echo "MUTATE $id stale copy-failed" > "$res"; return; }
     case "$m" in
@@ -85,9 +87,9 @@ rm -f "$OUT"/*.result
 printf '%s\n' $mutants | xargs -r -P "$JOBS" -I{} bash -c 'one "$1"' _ {}
 k=0 s=0 e=0 bad=0
 for m in $mutants; do
-    id=$(field "$m" id)
-    cat "$OUT/$id.result"
-    case "$(head -n 1 "$OUT/$id.result" | cut -d' ' -f3)" in
+    r="$OUT/$(basename "${m%.*}").result"
+    cat "$r"
+    case "$(head -n 1 "$r" | cut -d' ' -f3)" in
         killed) k=$((k + 1)) ;; equivalent) e=$((e + 1)) ;; survived) s=$((s + 1)); bad=1 ;; *) bad=1 ;;
     esac
 done

@@ -118,6 +118,7 @@ static void t_frame_decode_errors(void) /* MPA-004 MPA-005 MPA-008 MPA-031 MPA-0
     CHECK_EQ(f.err, IW_MPA_FERR_REV);
     b[17] = 2;
     iw__put_be16(b + 18, 513);
+    /* SEC-017a: refused from the 20-octet header alone, before any Private Data */
     CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_EPROTO);
     CHECK_EQ(f.err, IW_MPA_FERR_PD_LEN);
     iw__put_be16(b + 18, 512);
@@ -1568,10 +1569,34 @@ static void t_init_checks(void)
     CHECK(iw_mpa_init(&A->c, &cfg, &fake_host_ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_OK);
 }
 
+/* The IRD/ORD words of a P2P Request and Reply carry the P2P and RTR bits beside the 14-bit
+ * values: each side's ULP sees only the values, bounded by 0x3FFF. */
+static void t_p2p_irdord_bounded(void)
+{
+    iw_mpa_cfg ci, cr;
+    cfg_pair(&ci, &cr);
+    ci.p2p = cr.p2p = 1;
+    ci.rtr = IW_MPA_RTR_SEND | IW_MPA_RTR_WRITE | IW_MPA_RTR_READ; /* every RTR bit set */
+    ci.ird = 5;
+    ci.ord = 3;
+    cr.ird = 6;
+    cr.ord = 4;
+    cr.rtr = IW_MPA_RTR_WRITE;
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    REQUIRE((iw__get_be16(A->wire + 20) & 0xC000) == 0xC000 &&
+            (iw__get_be16(A->wire + 22) & 0xC000) == 0xC000);
+    CHECK_EQ(B->f.last_info.peer_ird, 5); /* SEC-017b: Responder, P2P and Send-RTR bits not in IRD */
+    CHECK_EQ(B->f.last_info.peer_ord, 3); /* SEC-017b: Write- and Read-RTR bits not in ORD */
+    CHECK_EQ(A->f.last_info.peer_ird, 6); /* SEC-017b: Initiator, P2P bit not in the Reply's IRD */
+    CHECK_EQ(A->f.last_info.peer_ord, 4); /* SEC-017b: Write-RTR bit not in the Reply's ORD */
+    CHECK(B->f.last_info.ird <= IW_MPA_IRDORD_MAX && A->f.last_info.ird <= IW_MPA_IRDORD_MAX &&
+          A->f.last_info.ord <= IW_MPA_IRDORD_MAX); /* SEC-017b */
+}
+
 static const check_test tests[] = {
     {"frame request layout MPA-001 MPA-003 MPA-007 MPA-029 MPA-030", t_frame_request_layout},
     {"frame reply key MPA-002 MPA-003", t_frame_reply_key},
-    {"frame decode errors MPA-004 MPA-005 MPA-008 MPA-031 MPA-003 SEC-017", t_frame_decode_errors},
+    {"frame decode errors MPA-004 MPA-005 MPA-008 MPA-031 MPA-003", t_frame_decode_errors},
     {"setup basic + private data MPA-006 MPA-009 MPA-013 MPA-016 MPA-032", t_setup_basic_and_pd},
     {"setup rev 1 MPA-009 MPA-075 MPA-029", t_setup_rev1},
     {"setup crc matrix MPA-024 MPA-025 MPA-026 MPA-027", t_setup_crc_matrix},
@@ -1611,6 +1636,7 @@ static const check_test tests[] = {
     {"host failure after an error ends abortively", t_host_failure_after_error},
     {"markers FPDUPTR 16-bit limit MPA-065", t_markers_fpduptr_limit},
     {"init argument checks", t_init_checks},
+    {"P2P IRD/ORD words: values bounded, RTR bits apart", t_p2p_irdord_bounded},
 };
 
 int main(int argc, char **argv)
