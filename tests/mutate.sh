@@ -66,7 +66,9 @@ one() { # one MUTANT-FILE: writes $OUT/<ID>.result
     tagged=$(field "$m" tests)
     [ "$(echo $tagged | tr ' ' '\n' | sort | tr '\n' ' ')" = "$(echo $tests | tr ' ' '\n' | sort | tr '\n' ' ')" ] ||
         echo "  note: tests: line says '$tagged', sources name it in '$tests'" >> "$res"
-    rm -rf "$dir"/t_* 2>/dev/null; true
+    # keep the logs (t_<test>.log: which checks failed), drop the programs and the copy
+    find "$dir" -mindepth 1 -maxdepth 1 ! -name 't_*.log' ! -name 't_*.build' ! -name 'apply.log' \
+        -exec rm -rf {} + 2>/dev/null; true
 }
 
 mutants=$(ls tests/mutants/*.mut tests/mutants/*.patch 2>/dev/null | sort)

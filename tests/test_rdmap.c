@@ -1373,6 +1373,140 @@ static void t_atom_reserved_ignored(void)
     CHECK_EQ(now, 0x77); /* ATOM-003c: CmpSwap under set reserved bits swapped */
 }
 
+/* A Send or a Write completes only once the LLP has taken its last octet: with the host taking
+ * 1, 5, 13 or 700 octets per call, when the completion appears nothing of the message is left
+ * to hand over. */
+static void t_complete_after_last_segment(void)
+{
+    static uint8_t src[3000], dst[3000];
+    static const size_t acc[] = {1, 5, 13, 700};
+    int op, i, k;
+    for (op = 0; op < 2 && !check__failed_here; op++) {
+        for (i = 0; i < 4 && !check__failed_here; i++) {
+            iw_rdmap_wr w;
+            size_t seen, before;
+            cfgs_default();
+            REQUIRE(setup());
+            fill(src, sizeof src, 77u + (unsigned)i);
+            memset(dst, 0, sizeof dst);
+            sg_w[0].base = src;
+            sg_w[0].len = sizeof src;
+            w = rf_wr(op ? IW_RDMAP_OP_WRITE : IW_RDMAP_OP_SEND, (void *)1);
+            w.sgl = sg_w;
+            w.nsge = 1;
+            w.stag = STAG_B_WRITE;
+            w.to = TO_B;
+            if (!op) rf_post_recv(&B, dst, sizeof dst);
+            A.accept_max = acc[i];
+            before = A.out_len;
+            REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+            for (k = 0; k < 100000 && A.ncqe == 0; k++) {
+                REQUIRE(A.out_len - before < 3100); /* the whole message is smaller */
+                (void)iw_mpa_tx_resume(&A.c);
+            }
+            REQUIRE(A.ncqe == 1);
+            seen = A.out_len;
+            CHECK(seen - before > 3000);
+            for (k = 0; k < 8; k++) (void)iw_mpa_tx_resume(&A.c);
+            /* RDMAP-051a (Send), RDMAP-051b (Write): completed after its last octet was taken */
+            CHECK_EQ(A.out_len, seen);
+            rf_flow(&A, &B);
+            CHECK_EQ(A.cqes[0].status, IW_OK);
+            CHECK_MEM(op ? B_BUF : dst, src, sizeof src);
+        }
+    }
+}
+
+/* A WR posted while an earlier one is held back by ORD or by the Read fence, with the link
+ * free, waits behind it; and a mixed sequence goes to the wire in posting order. */
+static void t_held_wr_order(void)
+{
+    size_t n;
+    const uint8_t *send, *held;
+    int i;
+    /* held by ORD: Read 1 out, Read 2 held (ORD 1), then a Send */
+    cfgs_default();
+    REQUIRE(setup());
+    REQUIRE(iw_rdmap_set_ird_ord(&A.s, 8, 1) == IW_OK);
+    rf_post_recv(&B, rbuf[0], 64);
+    for (i = 0; i < 3; i++) {
+        iw_rdmap_wr w = rf_wr(i < 2 ? IW_RDMAP_OP_READ_REQ : IW_RDMAP_OP_SEND, (void *)(uintptr_t)(i + 1));
+        w.stag = STAG_B_READ;
+        w.to = TO_B + 64u * (unsigned)i;
+        w.len = 64;
+        w.sink_stag = STAG_A_SINK;
+        w.sink_to = 0x5000 + 64u * (unsigned)i;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    }
+    REQUIRE(!iw_ddp_tx_busy(&A.s.ddp)); /* the link is free */
+    CHECK(rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 1, &n) == NULL);
+    CHECK(rf_fpdu(&A, IW_RDMAP_OP_SEND, 0, &n) == NULL); /* RDMAP-050b: behind the held Read */
+    rf_flow(&A, &B);
+    held = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 1, &n);
+    send = rf_fpdu(&A, IW_RDMAP_OP_SEND, 0, &n);
+    REQUIRE(held != NULL && send != NULL);
+    CHECK(held < send); /* RDMAP-050b */
+    CHECK_EQ(A.ncqe, 3);
+    for (i = 0; i < A.ncqe; i++) CHECK_EQ((uintptr_t)A.cqes[i].cookie, (uintptr_t)(i + 1));
+    CHECK_EQ(B.nrecv, 1);
+    /* held by the Read fence: Read out, fenced Write held, then a Send */
+    cfgs_default();
+    REQUIRE(setup());
+    rf_post_recv(&B, rbuf[0], 64);
+    {
+        iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+        w.stag = STAG_B_READ;
+        w.to = TO_B;
+        w.len = 64;
+        w.sink_stag = STAG_A_SINK;
+        w.sink_to = 0x5000;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+        sg_w[0].base = A_SRC;
+        sg_w[0].len = 32;
+        w = rf_wr(IW_RDMAP_OP_WRITE, (void *)2);
+        w.sgl = sg_w;
+        w.nsge = 1;
+        w.stag = STAG_B_WRITE;
+        w.to = TO_B + 1024;
+        w.flags = IW_RDMAP_F_READ_FENCE;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+        w = rf_wr(IW_RDMAP_OP_SEND, (void *)3);
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    }
+    REQUIRE(!iw_ddp_tx_busy(&A.s.ddp));
+    CHECK(rf_fpdu(&A, IW_RDMAP_OP_WRITE, 0, &n) == NULL);
+    CHECK(rf_fpdu(&A, IW_RDMAP_OP_SEND, 0, &n) == NULL); /* RDMAP-050b: behind the fenced Write */
+    rf_flow(&A, &B);
+    held = rf_fpdu(&A, IW_RDMAP_OP_WRITE, 0, &n);
+    send = rf_fpdu(&A, IW_RDMAP_OP_SEND, 0, &n);
+    REQUIRE(held != NULL && send != NULL);
+    CHECK(held < send); /* RDMAP-050b */
+    CHECK_EQ(A.ncqe, 3);
+    CHECK_MEM(B_BUF + 1024, A_SRC, 32);
+    /* every operation of post_all, on the wire in posting order */
+    cfgs_default();
+    REQUIRE(setup());
+    REQUIRE(post_all(1));
+    rf_flow(&A, &B);
+    {
+        static const uint8_t want[13] = {IW_RDMAP_OP_WRITE, IW_RDMAP_OP_SEND, IW_RDMAP_OP_SEND_INV,
+                                         IW_RDMAP_OP_SEND_SE, IW_RDMAP_OP_SEND_SE_INV, IW_RDMAP_OP_IMM,
+                                         IW_RDMAP_OP_IMM_SE, IW_RDMAP_OP_READ_REQ, IW_RDMAP_OP_ATOMIC_REQ,
+                                         IW_RDMAP_OP_ATOMIC_REQ, IW_RDMAP_OP_WRITE, IW_RDMAP_OP_SEND,
+                                         IW_RDMAP_OP_READ_REQ};
+        const uint8_t *u;
+        int k = 0, m, first = 1;
+        for (m = 0; (u = rf_fpdu(&A, 99, m, &n)) != NULL; m++) {
+            if (first) { /* the first segment of the next message: the next WR's opcode */
+                CHECK(k < 13 && (u[1] & 0xFu) == want[k < 13 ? k : 0]); /* RDMAP-050a */
+                k++;
+            }
+            first = (u[0] & 0x40u) != 0; /* L: the next segment starts a message */
+        }
+        CHECK_EQ(k, 13); /* RDMAP-050a */
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1411,6 +1545,8 @@ int main(int argc, char **argv)
         {"Terminate received RDMAP-023 RDMAP-024 RDMAP-057 RDMAP-058 RDMAP-061", t_term_received},
         {"post checks", t_post_checks},
         {"Atomic Request reserved bits ignored on receive", t_atom_reserved_ignored},
+        {"Send and Write complete after their last octet, partial sends", t_complete_after_last_segment},
+        {"WRs held by ORD or the Read fence keep their order", t_held_wr_order},
     };
     return CHECK_RUN(tests);
 }
