@@ -413,7 +413,7 @@ static void check_wire(void)
     u = rf_fpdu(&B, IW_RDMAP_OP_ATOMIC_RESP, 1, &n);
     REQUIRE(u != NULL);
     CHECK_EQ(iw__get_be32(u + 10), 2);
-    u = rf_fpdu(&A, IW_RDMAP_OP_IMM, 0, &n); /* IMM-001, IMM-002, IMM-007: QN 0, MSN after the Sends */
+    u = rf_fpdu(&A, IW_RDMAP_OP_IMM, 0, &n); /* IMM-002, IMM-007: QN 0, MSN after the Sends */
     REQUIRE(u != NULL);
     CHECK_EQ(n, 26);
     CHECK_EQ(iw__get_be32(u + 6), 0);
@@ -1507,6 +1507,65 @@ static void t_held_wr_order(void)
     }
 }
 
+/* Immediate Data on the wire: opcodes, untagged on QN 0 with RV 01b, Invalidate STag 0 even
+ * when the WR carries one; a received nonzero Invalidate STag field is ignored. An Atomic
+ * completes only once its Response is delivered. */
+static void t_imm_wire_and_atomic_wait(void)
+{
+    iw_rdmap_wr w;
+    const uint8_t *u;
+    uint8_t raw[64];
+    size_t n;
+    int i;
+    uint64_t v = 0x0102030405060708ull;
+    cfgs_default();
+    REQUIRE(setup());
+    rf_post_recv(&B, rbuf[0], 0);
+    rf_post_recv(&B, rbuf[1], 0);
+    for (i = 0; i < 2; i++) {
+        w = rf_wr(i ? IW_RDMAP_OP_IMM_SE : IW_RDMAP_OP_IMM, (void *)(uintptr_t)(i + 1));
+        w.inval_stag = STAG_B_INV; /* must not reach the wire */
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    }
+    for (i = 0; i < 2; i++) {
+        u = rf_fpdu(&A, 99, i, &n);
+        REQUIRE(u != NULL && n == 26);
+        CHECK_EQ(u[1], 0x48u + (unsigned)i); /* IMM-001a: 0x8, 0x9 (RV 01b) */
+        CHECK_EQ(u[0], 0x41u); /* IMM-001b: untagged, L, DV 1 */
+        CHECK_EQ(u[1] & 0xC0u, 0x40u); /* IMM-001b: RV 01b */
+        CHECK_EQ(iw__get_be32(u + 6), 0); /* IMM-001b: QN 0 */
+        CHECK_EQ(iw__get_be32(u + 2), 0); /* IMM-001c: Invalidate STag 0 */
+    }
+    rf_flow(&A, &B);
+    CHECK_EQ(B.nrecv, 2);
+    CHECK(rf_find(&B, STAG_B_INV)->valid);
+    /* received with the Invalidate STag field naming a valid STag: nothing invalidated */
+    n = mk_untagged(raw, 0x48, 0, 3, 8);
+    iw__put_be32(raw + 2, STAG_B_INV);
+    rf_post_recv(&B, rbuf[2], 0);
+    REQUIRE(rf_inject(&A, raw, n) == IW_OK);
+    rf_flow(&A, &B);
+    CHECK_EQ(B.nrecv, 3);
+    CHECK(B.nrecv == 3 && B.recvs[2].status == IW_OK && B.recvs[2].has_imm); /* IMM-001d */
+    CHECK(rf_find(&B, STAG_B_INV)->valid && B.ninval == 0); /* IMM-001d: not invalidated */
+    /* an Atomic: no completion while its Response has not arrived */
+    cfgs_default();
+    REQUIRE(setup());
+    memcpy(B_BUF + 512, &v, 8);
+    w = rf_wr(IW_RDMAP_OP_ATOMIC_REQ, (void *)9);
+    w.aop = IW_RDMAP_AOP_FETCHADD;
+    w.stag = STAG_B_ATOM;
+    w.to = TO_B + 512;
+    w.add_swap = 1;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    (void)rf_feed(&A, &B); /* the Request reaches B; B's Response stays in B's output */
+    CHECK(rf_fpdu(&B, IW_RDMAP_OP_ATOMIC_RESP, 0, &n) != NULL);
+    CHECK_EQ(A.ncqe, 0); /* ATOM-015a: not before the Response is delivered */
+    rf_flow(&A, &B);
+    CHECK_EQ(A.ncqe, 1); /* ATOM-015a */
+    CHECK(A.ncqe == 1 && A.cqes[0].status == IW_OK && A.cqes[0].orig == v); /* ATOM-015a */
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1514,9 +1573,9 @@ int main(int argc, char **argv)
         {"code constants RDMAP-059 RDMAP-002", t_codes},
         {"atomic arithmetic vs RFC 7306 pseudocode ATOM-006 ATOM-007", t_atomic_math},
         {"every operation end to end RDMAP-001 RDMAP-003 RDMAP-004 RDMAP-005 RDMAP-006 RDMAP-007 "
-         "RDMAP-008 RDMAP-009 RDMAP-011 RDMAP-015 RDMAP-017 RDMAP-018 RDMAP-050 RDMAP-051 RDMAP-052 "
+         "RDMAP-008 RDMAP-009 RDMAP-011 RDMAP-015 RDMAP-017 RDMAP-018 RDMAP-052 "
          "RDMAP-053 RDMAP-055 ATOM-001 ATOM-002 ATOM-004 ATOM-005 ATOM-008 ATOM-009 ATOM-011 ATOM-012 "
-         "ATOM-015 IMM-001 IMM-002 IMM-005 IMM-006 IMM-007",
+         "IMM-002 IMM-005 IMM-006 IMM-007",
          t_all_ops},
         {"every operation, chunkings, fused and verify, CRC off, markers", t_all_ops_chunkings},
         {"every operation, partial sends", t_all_ops_partial_sends},
@@ -1547,6 +1606,7 @@ int main(int argc, char **argv)
         {"Atomic Request reserved bits ignored on receive", t_atom_reserved_ignored},
         {"Send and Write complete after their last octet, partial sends", t_complete_after_last_segment},
         {"WRs held by ORD or the Read fence keep their order", t_held_wr_order},
+        {"Immediate Data on the wire and received; an Atomic waits for its Response", t_imm_wire_and_atomic_wait},
     };
     return CHECK_RUN(tests);
 }
