@@ -7,8 +7,9 @@
 # Clauses (docs/conformance.md): a requirement with several testable clauses has lettered rows
 # under it (ATOM-003a, ATOM-003b, ...). Such a requirement counts as its clauses, not as itself:
 # each clause is covered only when a check names it, and the bare ID (ATOM-003) covers none of
-# them. A clause ID counts only on a check's line (CHECK..., REQUIRE) or on the line right above
-# one (a comment on the check); in a test's title or a comment elsewhere it counts for nothing.
+# them. A clause ID counts only on a statement (a CHECK.../REQUIRE, a call of a checking helper,
+# a failure message) or in a one-line comment right above one; in a test's title, a function's
+# comment or a comment elsewhere it counts for nothing.
 # A requirement without clauses is still covered by its bare ID anywhere in tests/*.c, tests/*.h.
 # Output: "REQS <PREFIX> covered=N total=M" per prefix (N, M count clauses), then per prefix
 # "UNCOVERED <PREFIX>: IDs", then "BARE <PREFIX>: IDs" for split IDs still named bare.
@@ -22,7 +23,15 @@ parents=$(printf '%s\n' $rows | sed -n 's/^\([A-Z]*-[0-9]*\)[a-z]$/\1/p' | sort 
 all=$(printf '%s\n' $rows | grep -vxF -f <(printf '%s\n' $parents ''))
 src() { cat tests/*.c tests/*.h 2>/dev/null; }
 bare=$(src | grep -oE '\b[A-Z]+-[0-9]{3}\b' | sort -u)
-clause=$(src | awk '/CHECK|REQUIRE/ { print prev; print } { prev = $0 }' |
+# the lines where a clause ID counts: a statement (a check, a checking helper's call, a failure
+# message), or a comment line right above one; never a test title or a function's comment
+clause=$(for f in tests/*.c tests/*.h; do [ -f "$f" ] || continue; awk '
+    function stmt(l) { return (l ~ /CHECK|REQUIRE/ || l ~ /;/) && l !~ /^[ \t]*(\{ *"|"|static )/ &&
+                              l !~ /^[ \t]*(\/\*|\*|\/\/)/ }
+    { line[NR] = $0 }
+    END { for (i = 1; i <= NR; i++)
+              if (stmt(line[i]) || (line[i] ~ /^[ \t]*(\/\*|\/\/)/ && line[i] ~ /\*\/[ \t]*$|^[ \t]*\/\// &&
+                                    (i + 1) in line && stmt(line[i + 1]))) print line[i] }' "$f"; done |
          grep -oE '\b[A-Z]+-[0-9]{3}[a-z]\b' | sort -u)
 named=$( (printf '%s\n' $bare | grep -vxF -f <(printf '%s\n' $parents ''); printf '%s\n' $clause) | sort -u)
 prefixes=$(printf '%s\n' $all | sed 's/-.*//' | awk '!seen[$0]++')
