@@ -35,7 +35,7 @@ run_tests() {
     for t in "$@"; do
         if ! (cd "$dir" && gcc $CFLAGS_M -I. -Itests -o "t_$t" "tests/$t.c" -lm -pthread \
               > "t_$t.build" 2>&1); then echo "build:$t"; return; fi
-        if ! (cd "$dir" && timeout 300 "./t_$t" > "t_$t.log" 2>&1); then echo "$t"; return; fi
+        if ! (cd "$dir" && timeout 300 "./t_$t" > "t_$t.log" 2>&1) 2>/dev/null; then echo "$t"; return; fi
     done
 }
 
