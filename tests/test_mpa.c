@@ -1573,6 +1573,9 @@ static void t_init_checks(void)
     cfg.p2p = 1;
     CHECK(iw_mpa_init(&A->c, &cfg, &fake_host_ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_EINVAL);
     cfg.rev = 2;
+    cfg.rtr = 0; /* P2P with no RTR type to offer */
+    CHECK(iw_mpa_init(&A->c, &cfg, &fake_host_ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_EINVAL); /* MPA-037 */
+    cfg.rtr = IW_MPA_RTR_SEND;
     CHECK(iw_mpa_init(&A->c, &cfg, &fake_host_ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_OK);
 }
 

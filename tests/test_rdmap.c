@@ -872,7 +872,16 @@ static void t_read_ird(void)
     rf_flow(&A, &B);
     u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
     REQUIRE(u != NULL);
-    expect_term(&B, &A, 1, 2, 0x01, 1, 1, 0, u, n);
+    expect_term(&B, &A, 1, 2, 0x01, 1, 1, 0, u, n); /* RDMAP-038: Read disabled */
+    /* Read enabled but IRD 0 at B */
+    cfgs_default();
+    REQUIRE(setup());
+    REQUIRE(iw_rdmap_set_ird_ord(&B.s, 0, 8) == IW_OK);
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    rf_flow(&A, &B);
+    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
+    REQUIRE(u != NULL);
+    expect_term(&B, &A, 1, 2, 0x01, 1, 1, 0, u, n); /* RDMAP-038: IRD 0 */
     /* IRD 1 at B, A allowed 3: the second request while the first response is pending */
     cfgs_default();
     REQUIRE(setup());
@@ -1044,9 +1053,13 @@ static void t_injected_errors(void)
     inject_err(u, n, 0, 2, 0x07, 1, 0, 1, 1);
     n = mk_untagged(u, 0x49, 0, 1, 9);
     inject_err(u, n, 0, 2, 0x07, 1, 0, 1, 1);
-    /* Atomic Request: 69 octets (ATOM-020), AOpCode 1 and 3 (ATOM-019) */
+    /* Atomic Request: 69 and 71 octets (ATOM-020), AOpCode 1 and 3 (ATOM-019) */
     n = mk_untagged(u, 0x4A, 1, 1, 51);
-    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
+    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1); /* ATOM-020: 69 octets */
+    n = mk_untagged(u, 0x4A, 1, 1, 53);
+    iw__put_be32(u + 26, STAG_B_ATOM);
+    iw__put_be64(u + 30, TO_B);
+    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1); /* ATOM-020: 71 octets */
     n = mk_untagged(u, 0x4A, 1, 1, 52);
     u[21] = 0x01;
     iw__put_be32(u + 26, STAG_B_ATOM);
