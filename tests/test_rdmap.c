@@ -324,13 +324,13 @@ static void check_all(int with_zero)
         CHECK_EQ(r->len, 100u + 150u * (unsigned)i); /* RDMAP-016a: completes with its length */
         CHECK_MEM(rbuf[i], sbuf[i], r->len);
         CHECK_EQ(r->solicited, i >= 2);                          /* RDMAP-018 */
-        CHECK_EQ(r->invalidated, i == 1 || i == 3);              /* RDMAP-017 */
-        if (i == 1) CHECK_EQ(r->inval_stag, STAG_B_INV);
-        if (i == 3) CHECK_EQ(r->inval_stag, STAG_B_WRITE);
+        CHECK_EQ(r->invalidated, i == 1 || i == 3); /* RDMAP-017b: reported invalidated */
+        if (i == 1) CHECK_EQ(r->inval_stag, STAG_B_INV); /* RDMAP-017b: with its STag */
+        if (i == 3) CHECK_EQ(r->inval_stag, STAG_B_WRITE); /* RDMAP-017b */
         CHECK(!r->has_imm);
     }
-    CHECK_EQ(B.ninval, 2);
-    CHECK(!rf_find(&B, STAG_B_INV)->valid && !rf_find(&B, STAG_B_WRITE)->valid);
+    CHECK_EQ(B.ninval, 2); /* RDMAP-017a */
+    CHECK(!rf_find(&B, STAG_B_INV)->valid && !rf_find(&B, STAG_B_WRITE)->valid); /* RDMAP-017a */
     for (i = 4; i < 6 && i < B.nrecv; i++) { /* IMM-005, IMM-006 */
         const iw_rdmap_recv *r = &B.recvs[i];
         int k;
@@ -820,7 +820,7 @@ static void read_err(uint32_t stag, uint64_t to, uint32_t len, unsigned l, unsig
 
 static void t_read_errors(void)
 {
-    read_err(0x12345678u, TO_B, 100, 0, 1, 0x00); /* RDMAP-040 RDMAP-026 RDMAP-029 */
+    read_err(0x12345678u, TO_B, 100, 0, 1, 0x00); /* RDMAP-040 RDMAP-026 RDMAP-029a: R, request header */
     read_err(0, TO_B, 100, 0, 1, 0x00);
     read_err(STAG_B_FOREIGN, TO_B, 100, 0, 1, 0x03); /* RDMAP-041 */
     read_err(STAG_B_WRITE, TO_B, 100, 0, 1, 0x02);   /* RDMAP-042 */
@@ -1174,10 +1174,10 @@ static void t_read_partial_term(void)
     REQUIRE(B.last_term_len == 18 + 4 + 2 + 18 + 28);
     t += 18 + 4 + 2 + 18;
     CHECK_EQ(iw__get_be32(t), STAG_A_SINK);
-    CHECK_EQ(be64(t + 4), 0x5000 + sent);
-    CHECK_EQ(iw__get_be32(t + 12), 10000 - sent);
+    CHECK_EQ(be64(t + 4), 0x5000 + sent);          /* RDMAP-029b: SinkTO advanced */
+    CHECK_EQ(iw__get_be32(t + 12), 10000 - sent);  /* RDMAP-029b: RDMARDSZ reduced */
     CHECK_EQ(iw__get_be32(t + 16), STAG_B_READ);
-    CHECK_EQ(be64(t + 20), TO_B + 8 + sent);
+    CHECK_EQ(be64(t + 20), TO_B + 8 + sent);       /* RDMAP-029b: SrcTO advanced */
     CHECK_EQ(A.ev.kind, IW_RDMAP_EV_TERM_RCVD);
     CHECK(A.ncqe == 1 && A.cqes[0].status == IW_ECLOSED);
 }
@@ -1668,6 +1668,32 @@ static void t_nothing_after_term(void)
     iw_mpa_close(&A.c);
 }
 
+/* Send with Invalidate: when the Receive completes, the STag is already invalid. */
+static iw_rdmap_ops g_snoop_ops;
+static int g_valid_at_recv = -1;
+static void snoop_recv(void *ctx, const iw_rdmap_recv *r)
+{
+    g_valid_at_recv = rf_find(&B, STAG_B_INV)->valid;
+    rf_recv(ctx, r);
+}
+static void t_inval_before_recv(void)
+{
+    iw_rdmap_wr w;
+    cfgs_default();
+    REQUIRE(setup());
+    g_snoop_ops = *B.s.ops;
+    g_snoop_ops.recv = snoop_recv;
+    B.s.ops = &g_snoop_ops;
+    g_valid_at_recv = -1;
+    rf_post_recv(&B, rbuf[0], 64);
+    w = rf_wr(IW_RDMAP_OP_SEND_INV, (void *)1);
+    w.inval_stag = STAG_B_INV;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    rf_flow(&A, &B);
+    CHECK(B.nrecv == 1 && B.recvs[0].status == IW_OK && B.recvs[0].invalidated);
+    CHECK_EQ(g_valid_at_recv, 0); /* RDMAP-017a: invalidated before the Receive completed */
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1675,7 +1701,7 @@ int main(int argc, char **argv)
         {"code constants RDMAP-059 RDMAP-002", t_codes},
         {"atomic arithmetic vs RFC 7306 pseudocode ATOM-006 ATOM-007", t_atomic_math},
         {"every operation end to end RDMAP-003 RDMAP-005 RDMAP-006 RDMAP-007 "
-         "RDMAP-008 RDMAP-009 RDMAP-011 RDMAP-015 RDMAP-017 RDMAP-018 RDMAP-052 "
+         "RDMAP-008 RDMAP-009 RDMAP-011 RDMAP-015 RDMAP-018 RDMAP-052 "
          "RDMAP-053 RDMAP-055 ATOM-001 ATOM-002 ATOM-004 ATOM-005 ATOM-008 ATOM-009 ATOM-011 ATOM-012 "
          "IMM-002 IMM-005 IMM-006 IMM-007",
          t_all_ops},
@@ -1700,7 +1726,7 @@ int main(int argc, char **argv)
          "IMM-003 IMM-009 IMM-010 ATOM-010 ATOM-018 ATOM-019 ATOM-020 ATOM-021 ATOM-022",
          t_injected_errors},
         {"Read Response checks", t_read_resp_errors},
-        {"Read source revoked part way RDMAP-029", t_read_partial_term},
+        {"Read source revoked part way", t_read_partial_term},
         {"build error and ULP Terminate RDMAP-031 RDMAP-060 RDMAP-025", t_build_error},
         {"first error wins RDMAP-030 RDMAP-058", t_first_error_wins},
         {"Terminate received RDMAP-023 RDMAP-057 RDMAP-058 RDMAP-061", t_term_received},
@@ -1711,6 +1737,7 @@ int main(int argc, char **argv)
         {"Immediate Data on the wire and received; an Atomic waits for its Response", t_imm_wire_and_atomic_wait},
         {"Rsv bits and a plain Send's Invalidate STag ignored on receive", t_rsv_and_inval_ignored},
         {"nothing after the Terminate, a queued WR completes in error", t_nothing_after_term},
+        {"Send with Invalidate: STag invalid when the Receive completes", t_inval_before_recv},
     };
     return CHECK_RUN(tests);
 }
