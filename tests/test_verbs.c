@@ -42,13 +42,13 @@ static void t_objects(void)
     CHECK_EQ(iw_rnic_open(&RA.r, &vf_rnic_ops, &RA, RA.stags, 64, 1, 0), IW_V_RNIC_IN_USE); /* VERBS-002 */
     CHECK_EQ(iw_rnic_query(&RA.r, &at), IW_V_OK);
     CHECK(at.atomics && at.immediate && at.max_sge >= 4); /* VERBS-097 */
-    CHECK_EQ(iw_pd_dealloc(&RA.r, RA.pd), IW_V_PD_IN_USE);   /* VERBS-003: the QP uses it */
+    CHECK_EQ(iw_pd_dealloc(&RA.r, RA.pd), IW_V_PD_IN_USE); /* VERBS-003a: the QP uses it */
     CHECK_EQ(iw_pd_dealloc(&RA.r, 99), IW_V_INVALID_PD);
     CHECK_EQ(iw_pd_dealloc(&RA.r, RA.pd2), IW_V_OK);
     CHECK_EQ(iw_pd_dealloc(&RA.r, RA.pd2), IW_V_INVALID_PD);
-    CHECK_EQ(iw_cq_create(&RA.r, &QA->scq, QA->sring, 0x2000000u), IW_V_CQ_TOO_BIG); /* VERBS-004 */
+    CHECK_EQ(iw_cq_create(&RA.r, &QA->scq, QA->sring, 0x2000000u), IW_V_CQ_TOO_BIG); /* VERBS-004b */
     CHECK_EQ(iw_cq_query(&QA->rcq, &n), IW_V_OK);
-    CHECK(n >= 64);
+    CHECK(n >= 64); /* VERBS-004a: at least the entries asked for */
     CHECK_EQ(iw_cq_destroy(&QA->scq), IW_V_CQ_IN_USE); /* VERBS-006a: QA's send CQ */
     CHECK_EQ(iw_cq_poll(&QA->scq, &wc), IW_V_CQ_EMPTY); /* VERBS-007 */
     /* VERBS-010: a new QP is Idle; VERBS-011: WRs posted in Idle are queued, no CQE */
@@ -1149,10 +1149,42 @@ static void t_atomic_result_at_wc(void)
     CHECK_EQ(got, v + 5);
 }
 
+/* Deallocate PD refuses while each kind of user holds it, and changes nothing: a QP, an S-RQ,
+ * a registered MR and an MW, one at a time in a PD of their own. */
+static void t_pd_in_use_each(void)
+{
+    static iw_srq srq;
+    static iw_recv_wr ring[4];
+    static vf_q q2;
+    uint32_t pd = 0, stag = 0;
+    REQUIRE(vt_init(0, 4, 4));
+    REQUIRE(iw_pd_alloc(&RA.r, &pd) == IW_V_OK);
+    REQUIRE(vf_q_init(&q2, &RA, vf_qp_cfg(pd, 4, 4), 8));
+    CHECK_EQ(iw_pd_dealloc(&RA.r, pd), IW_V_PD_IN_USE); /* VERBS-003a: a QP */
+    REQUIRE(iw_qp_destroy(&q2.qp) == IW_V_OK);
+    REQUIRE(iw_srq_create(&RA.r, &srq, pd, ring, 4, 2, 2) == IW_V_OK);
+    CHECK_EQ(iw_pd_dealloc(&RA.r, pd), IW_V_PD_IN_USE); /* VERBS-003b: an S-RQ */
+    REQUIRE(iw_srq_destroy(&srq) == IW_V_OK);
+    stag = vf_reg(&RA, IW_ACC_LOCAL_READ, 3, pd, 0);
+    REQUIRE(stag != 0);
+    CHECK_EQ(iw_pd_dealloc(&RA.r, pd), IW_V_PD_IN_USE); /* VERBS-003c: a registered MR */
+    REQUIRE(iw_stag_dealloc(&RA.r, stag >> 8) == IW_V_OK);
+    REQUIRE(iw_mw_alloc(&RA.r, pd, 4, &stag) == IW_V_OK);
+    CHECK_EQ(iw_pd_dealloc(&RA.r, pd), IW_V_PD_IN_USE); /* VERBS-003d: an MW */
+    CHECK_EQ(iw_pd_dealloc(&RA.r, pd), IW_V_PD_IN_USE); /* VERBS-003e: refused again, unchanged */
+    {
+        iw_stag_info si;
+        /* VERBS-003e: the refused Deallocate changed nothing: the window still stands */
+        CHECK(iw_stag_query(&RA.r, stag >> 8, &si) == IW_V_OK && si.is_mw);
+    }
+    REQUIRE(iw_stag_dealloc(&RA.r, stag >> 8) == IW_V_OK);
+    CHECK_EQ(iw_pd_dealloc(&RA.r, pd), IW_V_OK); /* no user left */
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
-        {"objects and immediate errors VERBS-002 VERBS-003 VERBS-004 VERBS-005 VERBS-007 "
+        {"objects and immediate errors VERBS-002 VERBS-005 VERBS-007 "
          "VERBS-008 VERBS-010 VERBS-011 VERBS-012 VERBS-014 VERBS-015 VERBS-028 VERBS-033 VERBS-091 "
          "VERBS-094 VERBS-097",
          t_objects},
@@ -1180,6 +1212,7 @@ int main(int argc, char **argv)
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
         {"Closing flushes the Receive a message holds first VERBS-029 VERBS-078", t_closing_inprogress},
         {"a CQ used only as a receive CQ is in use", t_cq_in_use_rq_only},
+        {"Deallocate PD refused for each kind of user", t_pd_in_use_each},
         {"an Atomic's original value is in place at its WC", t_atomic_result_at_wc},
     };
     return CHECK_RUN(tests);
