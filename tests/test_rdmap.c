@@ -1067,19 +1067,19 @@ static void t_injected_errors(void)
     inject_err(u, n, 0, 2, 0x06, 1, 0, 0, 1);
     u[21] = 0x03;
     inject_err(u, n, 0, 2, 0x06, 1, 0, 0, 1);
-    /* Atomic target checks (ATOM-018) and alignment (ATOM-010, ATOM-021: M = D = 1, R = 0) */
+    /* Atomic target checks and alignment (ATOM-010, ATOM-021: M = D = 1, R = 0) */
     u[21] = 0x00;
     iw__put_be32(u + 26, 0x5555u);
-    inject_err(u, n, 0, 1, 0x00, 1, 0, 0, 1);
+    inject_err(u, n, 0, 1, 0x00, 1, 0, 0, 1); /* ATOM-018a: invalid STag */
     iw__put_be32(u + 26, STAG_B_FOREIGN);
-    inject_err(u, n, 0, 1, 0x03, 1, 0, 0, 1);
+    inject_err(u, n, 0, 1, 0x03, 1, 0, 0, 1); /* ATOM-018b: not associated */
     iw__put_be32(u + 26, STAG_B_READ);
-    inject_err(u, n, 0, 1, 0x02, 1, 0, 0, 1);
+    inject_err(u, n, 0, 1, 0x02, 1, 0, 0, 1); /* ATOM-018c: no Remote Atomic right */
     iw__put_be32(u + 26, STAG_B_ATOM);
     iw__put_be64(u + 30, TO_B + 32768 - 4);
-    inject_err(u, n, 0, 1, 0x01, 1, 0, 0, 1);
+    inject_err(u, n, 0, 1, 0x01, 1, 0, 0, 1); /* ATOM-018d: [TO, TO + 8) past the end */
     iw__put_be64(u + 30, ~0ull - 3);
-    inject_err(u, n, 0, 1, 0x04, 1, 0, 0, 1);
+    inject_err(u, n, 0, 1, 0x04, 1, 0, 0, 1); /* ATOM-018e: TO + 8 wraps */
     iw__put_be64(u + 30, TO_B + 12);
     iw__put_be64(u + 38, 1);
     inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
@@ -1694,6 +1694,33 @@ static void t_inval_before_recv(void)
     CHECK_EQ(g_valid_at_recv, 0); /* RDMAP-017a: invalidated before the Receive completed */
 }
 
+/* A resolver that reports a wrapping Atomic target as merely out of bounds: RDMAP itself still
+ * sends the wrap code. */
+static iw_rdmap_ops g_bounds_ops;
+static iw_ddp_xlate bounds_resolve(void *ctx, uint32_t stag, uint64_t to, uint32_t len, unsigned access,
+                                   iw_ddp_buf *dst, size_t max, size_t *n)
+{
+    iw_ddp_xlate x = rf_resolve(ctx, stag, to, len, access, dst, max, n);
+    return x == IW_DDP_X_TO_WRAP ? IW_DDP_X_BOUNDS : x;
+}
+static void t_atomic_wrap_own_check(void)
+{
+    uint8_t u[128];
+    size_t n;
+    cfgs_default();
+    REQUIRE(setup());
+    g_bounds_ops = *B.s.ops;
+    g_bounds_ops.resolve = bounds_resolve;
+    B.s.ops = &g_bounds_ops;
+    n = mk_untagged(u, 0x4A, 1, 1, 52);
+    iw__put_be32(u + 26, STAG_B_ATOM);
+    iw__put_be64(u + 30, ~0ull - 3);
+    REQUIRE(rf_inject(&A, u, n) == IW_OK);
+    rf_flow(&A, &B);
+    expect_term(&B, &A, 0, 1, 0x04, 1, 1, 0, u, n); /* ATOM-018e: the wrap, whatever the resolver says */
+    check_b_unchanged();
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1723,7 +1750,7 @@ int main(int argc, char **argv)
         {"Send with Invalidate errors RDMAP-045 RDMAP-046 RDMAP-047 RDMAP-048 SEC-005", t_send_inval_errors},
         {"Send receive errors RDMAP-049 RDMAP-025 IMM-004", t_send_recv_errors},
         {"injected errors RDMAP-033 RDMAP-035 RDMAP-036 RDMAP-037 RDMAP-027 "
-         "IMM-003 IMM-009 IMM-010 ATOM-010 ATOM-018 ATOM-019 ATOM-020 ATOM-021 ATOM-022",
+         "IMM-003 IMM-009 IMM-010 ATOM-010 ATOM-019 ATOM-020 ATOM-021 ATOM-022",
          t_injected_errors},
         {"Read Response checks", t_read_resp_errors},
         {"Read source revoked part way", t_read_partial_term},
@@ -1738,6 +1765,7 @@ int main(int argc, char **argv)
         {"Rsv bits and a plain Send's Invalidate STag ignored on receive", t_rsv_and_inval_ignored},
         {"nothing after the Terminate, a queued WR completes in error", t_nothing_after_term},
         {"Send with Invalidate: STag invalid when the Receive completes", t_inval_before_recv},
+        {"Atomic target wrap found by RDMAP whatever the resolver says", t_atomic_wrap_own_check},
     };
     return CHECK_RUN(tests);
 }
