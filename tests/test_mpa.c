@@ -1053,7 +1053,7 @@ static void t_rx_crc_error(void) /* MPA-055 MPA-056 MPA-074 */
     unhex("0016 4147 00000000 00000002 00000001 00000000 20020000", want);
     iw__put_le32(want + 24, ref_crc(want, 24));
     CHECK_EQ(B->f.wire_len - before, 28);
-    CHECK_MEM(B->wire + before, want, 28);
+    CHECK_MEM(B->wire + before, want, 28); /* RDMAP-027d: Layer 2: M = D = R = 0 */
     CHECK_EQ(B->f.closed, 1);
     CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_CRC);
     CHECK(iw_mpa_rx_feed(&B->c, fp + 28, 28, &used) == IW_ETERM); /* sticky (MPA-056) */

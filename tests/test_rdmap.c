@@ -1012,7 +1012,7 @@ static void t_injected_errors(void)
     int k;
     /* RV 10b (RDMAP-033) */
     n = mk_untagged(u, 0x83, 0, 1, 4);
-    inject_err(u, n, 0, 2, 0x05, 1, 0, 1, 1);
+    inject_err(u, n, 0, 2, 0x05, 1, 0, 1, 1); /* RDMAP-027a: Layer 0 EType 2: M = D = 1, R = 0 */
     /* RV 00b too */
     n = mk_untagged(u, 0x03, 0, 1, 4);
     inject_err(u, n, 0, 2, 0x05, 1, 0, 1, 1);
@@ -1083,13 +1083,13 @@ static void t_injected_errors(void)
     iw__put_be64(u + 30, TO_B + 12);
     iw__put_be64(u + 38, 1);
     inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
-    /* DDP version 2: layout unknown, M = D = 0 (RDMAP-027) */
+    /* DDP version 2: layout unknown, M = D = 0 */
     n = mk_untagged(u, 0x43, 0, 1, 4);
     u[0] = 0x42;
-    inject_err(u, n, 1, 2, 0x06, 0, 0, 1, 1);
-    /* a Layer 1 error: MSN 5 on QN 0 -> (1,2,0x03), M = D = 1, R = 0 (RDMAP-027) */
+    inject_err(u, n, 1, 2, 0x06, 0, 0, 1, 1); /* RDMAP-027c */
+    /* a Layer 1 error: MSN 5 on QN 0 -> (1,2,0x03), M = D = 1, R = 0 */
     n = mk_untagged(u, 0x43, 0, 5, 4);
-    inject_err(u, n, 1, 2, 0x03, 1, 0, 1, 1);
+    inject_err(u, n, 1, 2, 0x03, 1, 0, 1, 1); /* RDMAP-027b */
     /* Read Response with no Read outstanding */
     memset(u, 0, 20);
     u[0] = 0xC1;
@@ -1749,7 +1749,7 @@ int main(int argc, char **argv)
         {"Read disabled, beyond IRD RDMAP-038 RDMAP-039 ATOM-013 SEC-008", t_read_ird},
         {"Send with Invalidate errors RDMAP-045 RDMAP-046 RDMAP-047 RDMAP-048 SEC-005", t_send_inval_errors},
         {"Send receive errors RDMAP-049 RDMAP-025 IMM-004", t_send_recv_errors},
-        {"injected errors RDMAP-033 RDMAP-035 RDMAP-036 RDMAP-037 RDMAP-027 "
+        {"injected errors RDMAP-033 RDMAP-035 RDMAP-036 RDMAP-037 "
          "IMM-003 IMM-009 IMM-010 ATOM-010 ATOM-019 ATOM-020 ATOM-021 ATOM-022",
          t_injected_errors},
         {"Read Response checks", t_read_resp_errors},
