@@ -1,8 +1,9 @@
 /* check.h: the tiny test harness every test program uses (STYLE.md 9).
  *
  * A test file defines its tests as `static void t_name(void)` and lists them in
- * a table passed to check_main(). Each test's name should carry the requirement
- * IDs it covers (make reqs scans the sources for MPA-nnn etc.). Output is TAP-like:
+ * a table passed to check_main(). A requirement ID is named by the check that
+ * tests it: a clause ID (ATOM-003c) counts for make reqs only on a check's line or
+ * the comment right above it (docs/conformance.md). Output is TAP-like:
  * "ok N name" / "not ok N name", then the plain line "# counts P F" that
  * tests/run.sh sums into the final "N passed, N failed". */
 #ifndef CHECK_H

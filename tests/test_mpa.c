@@ -52,7 +52,7 @@ static int connect_pair(const iw_mpa_cfg *ci, const iw_mpa_cfg *cr, const uint8_
 
 /* ---- frames ---- */
 
-static void t_frame_request_layout(void) /* MPA-001 MPA-003 MPA-007 MPA-029 MPA-030 */
+static void t_frame_request_layout(void) /* MPA-001 MPA-007 MPA-029 MPA-030 */
 {
     uint8_t out[600], pd[3] = {1, 2, 3};
     size_t len;
@@ -71,11 +71,12 @@ static void t_frame_request_layout(void) /* MPA-001 MPA-003 MPA-007 MPA-029 MPA-
     {
         uint8_t want[27];
         unhex("4D50412049442052657120467261 6D65 D0 02 0007 8001 C002 010203", want);
+        /* MPA-003a: M 0x80, C 0x40 (and H); MPA-003b: reserved bits (and R) not sent */
         CHECK_MEM(out, want, 27);
     }
 }
 
-static void t_frame_reply_key(void) /* MPA-002 MPA-003 */
+static void t_frame_reply_key(void) /* MPA-002 */
 {
     uint8_t out[64];
     size_t len;
@@ -88,11 +89,11 @@ static void t_frame_reply_key(void) /* MPA-002 MPA-003 */
     CHECK_EQ(len, 20);
     CHECK_MEM(out, "MPA ID Rep Frame", 16);
     CHECK_EQ(out[9], 0x70);
-    CHECK_EQ(out[16], 0x60); /* R and C kept, reserved 0x1F cleared */
+    CHECK_EQ(out[16], 0x60); /* MPA-003a MPA-003b: R and C kept, reserved 0x1F cleared */
     CHECK_EQ(out[17], 1);
 }
 
-static void t_frame_decode_errors(void) /* MPA-004 MPA-005 MPA-008 MPA-031 MPA-003 */
+static void t_frame_decode_errors(void) /* MPA-004 MPA-008 MPA-031 */
 {
     uint8_t b[600];
     iw_mpa_frame f;
@@ -101,8 +102,8 @@ static void t_frame_decode_errors(void) /* MPA-004 MPA-005 MPA-008 MPA-031 MPA-0
     memcpy(b, "MPA ID Req Frame", 16);
     b[16] = 0x4F; /* C + reserved bits: ignored on receive */
     b[17] = 1;
-    CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_OK);
-    CHECK_EQ(f.flags & 0xE0, 0x40);
+    CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_OK); /* MPA-003c */
+    CHECK_EQ(f.flags & 0xE0, 0x40); /* MPA-003c */
     CHECK_EQ(f.enhanced, 0); /* H is reserved in Rev 1 (MPA-029) */
     /* a Reply key where a Request is expected, and garbage, are refused at the first octet */
     CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REPLY, &f, &used) == IW_EPROTO);
@@ -119,8 +120,9 @@ static void t_frame_decode_errors(void) /* MPA-004 MPA-005 MPA-008 MPA-031 MPA-0
     CHECK_EQ(f.err, IW_MPA_FERR_REV);
     b[17] = 2;
     iw_put_be16(b + 18, 513);
+    /* SEC-017a: refused from the 20-octet header alone, before any Private Data */
     CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_EPROTO);
-    CHECK_EQ(f.err, IW_MPA_FERR_PD_LEN);
+    CHECK_EQ(f.err, IW_MPA_FERR_PD_LEN); /* MPA-005b: a received PD_Length of 513 is invalid */
     iw_put_be16(b + 18, 512);
     CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_EAGAIN);
     CHECK_EQ(used, 532);
@@ -139,9 +141,15 @@ static void t_frame_decode_errors(void) /* MPA-004 MPA-005 MPA-008 MPA-031 MPA-0
         g.pd = b;
         g.pd_len = 509;
         CHECK(iw_mpa_frame_encode(&g, b + 100, 500, &len) == IW_EINVAL);
-        g.pd_len = 508;
         {
             static uint8_t big[600];
+            /* MPA-005a: 509 + 4 octets of IRD/ORD header would be 513: never sent */
+            CHECK(iw_mpa_frame_encode(&g, big, sizeof big, &len) == IW_EINVAL);
+            g.enhanced = 0;
+            g.pd_len = 513;
+            CHECK(iw_mpa_frame_encode(&g, big, sizeof big, &len) == IW_EINVAL); /* MPA-005a */
+            g.enhanced = 1;
+            g.pd_len = 508;
             CHECK(iw_mpa_frame_encode(&g, big, sizeof big, &len) == IW_OK);
             CHECK_EQ(len, 532);
         }
@@ -307,7 +315,7 @@ static void t_setup_reply_cancels_timer(void) /* MPA-019 MPA-020 */
     CHECK_EQ(iw_mpa_last_error(&B->c)->status, IW_ETIMEOUT);
 }
 
-static void t_setup_invalid_frames_close(void) /* MPA-004 MPA-005 MPA-008 MPA-072 MPA-031 */
+static void t_setup_invalid_frames_close(void) /* MPA-004 MPA-008 MPA-072 MPA-031 */
 {
     static const struct { int byte; int val; int ferr; } cases[] = {
         {3, 'x', IW_MPA_FERR_KEY}, {17, 7, IW_MPA_FERR_REV}, {18, 0x7F, IW_MPA_FERR_PD_LEN}};
@@ -327,7 +335,7 @@ static void t_setup_invalid_frames_close(void) /* MPA-004 MPA-005 MPA-008 MPA-07
         CHECK_EQ(B->f.close_abortive, 1);
         CHECK_EQ(B->f.wire_len, 0); /* no Reply, no Terminate (MPA-072) */
         CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, 0x04);
-        CHECK_EQ(iw_mpa_last_error(&B->c)->ferr, cases[i].ferr);
+        CHECK_EQ(iw_mpa_last_error(&B->c)->ferr, cases[i].ferr); /* MPA-005b (i 2: PD_Length > 512) */
         CHECK(!B->f.timer_armed[0]);
         /* and a bad Reply at the Initiator */
         memcpy(req, "MPA ID Rep Frame", 16);
@@ -1046,7 +1054,7 @@ static void t_rx_crc_error(void) /* MPA-055 MPA-056 MPA-074 */
     unhex("0016 4147 00000000 00000002 00000001 00000000 20020000", want);
     iw_put_le32(want + 24, ref_crc(want, 24));
     CHECK_EQ(B->f.wire_len - before, 28);
-    CHECK_MEM(B->wire + before, want, 28);
+    CHECK_MEM(B->wire + before, want, 28); /* RDMAP-027d: Layer 2: M = D = R = 0 */
     CHECK_EQ(B->f.closed, 1);
     CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_CRC);
     CHECK(iw_mpa_rx_feed(&B->c, fp + 28, 28, &used) == IW_ETERM); /* sticky (MPA-056) */
@@ -1566,20 +1574,47 @@ static void t_init_checks(void)
     cfg.p2p = 1;
     CHECK(iw_mpa_init(&A->c, &cfg, &fake_host_ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_EINVAL);
     cfg.rev = 2;
+    cfg.rtr = 0; /* P2P with no RTR type to offer */
+    CHECK(iw_mpa_init(&A->c, &cfg, &fake_host_ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_EINVAL); /* MPA-037 */
+    cfg.rtr = IW_MPA_RTR_SEND;
     CHECK(iw_mpa_init(&A->c, &cfg, &fake_host_ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_OK);
 }
 
+/* The IRD/ORD words of a P2P Request and Reply carry the P2P and RTR bits beside the 14-bit
+ * values: each side's ULP sees only the values, bounded by 0x3FFF. */
+static void t_p2p_irdord_bounded(void)
+{
+    iw_mpa_cfg ci, cr;
+    cfg_pair(&ci, &cr);
+    ci.p2p = cr.p2p = 1;
+    ci.rtr = IW_MPA_RTR_SEND | IW_MPA_RTR_WRITE | IW_MPA_RTR_READ; /* every RTR bit set */
+    ci.ird = 5;
+    ci.ord = 3;
+    cr.ird = 6;
+    cr.ord = 4;
+    cr.rtr = IW_MPA_RTR_WRITE;
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    REQUIRE((iw_get_be16(A->wire + 20) & 0xC000) == 0xC000 &&
+            (iw_get_be16(A->wire + 22) & 0xC000) == 0xC000);
+    CHECK_EQ(B->f.last_info.peer_ird, 5); /* SEC-017b: Responder, P2P and Send-RTR bits not in IRD */
+    CHECK_EQ(B->f.last_info.peer_ord, 3); /* SEC-017b: Write- and Read-RTR bits not in ORD */
+    CHECK_EQ(A->f.last_info.peer_ird, 6); /* SEC-017b: Initiator, P2P bit not in the Reply's IRD */
+    CHECK_EQ(A->f.last_info.peer_ord, 4); /* SEC-017b: Write-RTR bit not in the Reply's ORD */
+    CHECK(B->f.last_info.ird <= IW_MPA_IRDORD_MAX && A->f.last_info.ird <= IW_MPA_IRDORD_MAX &&
+          A->f.last_info.ord <= IW_MPA_IRDORD_MAX); /* SEC-017b */
+}
+
 static const check_test tests[] = {
-    {"frame request layout MPA-001 MPA-003 MPA-007 MPA-029 MPA-030", t_frame_request_layout},
-    {"frame reply key MPA-002 MPA-003", t_frame_reply_key},
-    {"frame decode errors MPA-004 MPA-005 MPA-008 MPA-031 MPA-003 SEC-017", t_frame_decode_errors},
+    {"frame request layout MPA-001 MPA-007 MPA-029 MPA-030", t_frame_request_layout},
+    {"frame reply key MPA-002", t_frame_reply_key},
+    {"frame decode errors MPA-004 MPA-008 MPA-031", t_frame_decode_errors},
     {"setup basic + private data MPA-006 MPA-009 MPA-013 MPA-016 MPA-032", t_setup_basic_and_pd},
     {"setup rev 1 MPA-009 MPA-075 MPA-029", t_setup_rev1},
     {"setup crc matrix MPA-024 MPA-025 MPA-026 MPA-027", t_setup_crc_matrix},
     {"CRC is the OR, seen at the initiator MPA-024", t_setup_crc_or_at_initiator},
     {"initiator silent until reply, timeout MPA-012 MPA-019", t_setup_initiator_silent_until_reply},
     {"reply/request cancels timer MPA-019 MPA-020", t_setup_reply_cancels_timer},
-    {"invalid frames close MPA-004 MPA-005 MPA-008 MPA-072", t_setup_invalid_frames_close},
+    {"invalid frames close MPA-004 MPA-008 MPA-072", t_setup_invalid_frames_close},
     {"reply not enhanced MPA-010", t_setup_reply_not_enhanced},
     {"request with R bit MPA-011", t_setup_request_with_r_bit},
     {"extra octets after request MPA-014", t_setup_extra_octets_after_request},
@@ -1612,6 +1647,7 @@ static const check_test tests[] = {
     {"host failure after an error ends abortively", t_host_failure_after_error},
     {"markers FPDUPTR 16-bit limit MPA-065", t_markers_fpduptr_limit},
     {"init argument checks", t_init_checks},
+    {"P2P IRD/ORD words: values bounded, RTR bits apart", t_p2p_irdord_bounded},
 };
 
 int main(int argc, char **argv)

@@ -1306,7 +1306,7 @@ static void t_verbs067(void)
     CHECK_EQ(iw_cq_poll(&lcq, &wc), IW_V_CQ_EMPTY); /* nothing else was queued */
 }
 
-/* VERBS-070: after an error every later WR completes Flushed, signaled or not. */
+/* After an error every later WR completes Flushed, signaled or not. */
 static void t_verbs070(void)
 {
     uint32_t a_mr;
@@ -1328,12 +1328,37 @@ static void t_verbs070(void)
     CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_INVALID_STAG);
     iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
     CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
-    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_FLUSHED);
-    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_FLUSHED);
-    CHECK_EQ(wc_next(&QA[0].scq, 4), IW_WC_FLUSHED);
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_FLUSHED); /* VERBS-070a */
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_FLUSHED); /* VERBS-070a: unsignaled */
+    CHECK_EQ(wc_next(&QA[0].scq, 4), IW_WC_FLUSHED); /* VERBS-070a */
     CHECK_EQ(wc_next(&QA[0].scq, 0), 0xFFFFu);
     CHECK_EQ(wc_next(&QA[0].rcq, 11), IW_WC_FLUSHED);
     CHECK_EQ(wc_next(&QA[0].rcq, 12), IW_WC_FLUSHED);
+}
+
+/* A Read that was sent and then fails (its STag is unknown at B, which answers with a
+ * Terminate): the WRs posted behind it, already handed to RDMAP, complete Flushed. */
+static void t_verbs070_after_read(void)
+{
+    uint32_t a_mr;
+    iw_send_wr w[3];
+    size_t n;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    REQUIRE(a_mr);
+    w[0] = rdma_wr(IW_WR_READ, 1, a_mr, 0, 0x7777700u, VA(&RB, 0), 64); /* no such STag at B */
+    w[1] = swr(IW_WR_SEND, 2);
+    w[2] = rdma_wr(IW_WR_WRITE, 3, a_mr, 0, 0x1100u, 0, 8);
+    w[2].flags = 0; /* unsignaled */
+    REQUIRE(iw_qp_post_sq(&QA[0].qp, w, 3, &n) == IW_V_OK && n == 3);
+    vf_flow();
+    {
+        unsigned st = wc_next(&QA[0].scq, 1);
+        REQUIRE(st != IW_WC_SUCCESS && st < 0xFFFEu); /* the Read failed (the Terminate ended it) */
+    }
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_FLUSHED); /* VERBS-070b: sent, still Flushed */
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_FLUSHED); /* VERBS-070b: unsignaled too */
+    CHECK_EQ(wc_next(&QA[0].scq, 0), 0xFFFFu);
 }
 
 int main(int argc, char **argv)
@@ -1364,7 +1389,8 @@ int main(int argc, char **argv)
         {"zero-length RDMA Read and Write with unknown STags", t_zero_read},
         {"WR lists stop at the first bad WR VERBS-065 VERBS-066", t_verbs065_066},
         {"RDMA Read SGEs and Read Fence VERBS-067", t_verbs067},
-        {"after an error later WRs complete Flushed VERBS-070", t_verbs070},
+        {"after an error later WRs complete Flushed", t_verbs070},
+        {"WRs behind a Read that failed after it was sent complete Flushed", t_verbs070_after_read},
     };
     return CHECK_RUN(tests);
 }
