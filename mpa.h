@@ -564,6 +564,7 @@ IW_INLINE uint32_t iw_mpa_rx_last_len(const iw_mpa_conn *c) { return c->rx_last_
 
 /* Accessors. */
 IW_INLINE unsigned iw_mpa_state(const iw_mpa_conn *c) { return c->state; }
+IW_INLINE unsigned iw_mpa_role(const iw_mpa_conn *c) { return c->cfg.role; }
 IW_INLINE uint32_t iw_mpa_mulpdu(const iw_mpa_conn *c) { return c->mulpdu; }
 IW_INLINE int iw_mpa_tx_busy(const iw_mpa_conn *c) { return c->tx_busy || c->fr_tx_len != 0; }
 IW_INLINE const iw_mpa_error *iw_mpa_last_error(const iw_mpa_conn *c) { return &c->err; }
