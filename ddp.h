@@ -1104,8 +1104,8 @@ static IW_HOT iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
 {
     const iw_ddp_llp_ops *llp = s->llp;
     while (s->tx_active) {
-        size_t np = 0, sge = s->tx_sge, sge_off = s->tx_sge_off;
-        uint32_t mul, room, take = 0, hl = s->tx.tagged ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR;
+        size_t np = 0, sge, sge_off;
+        uint32_t mul, room, take = 0, hl;
         unsigned last;
         iw_status st;
         if (llp->busy(s->lctx)) return IW_OK; /* the pieces are still referenced */
@@ -1115,6 +1115,9 @@ static IW_HOT iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
             if (s->ulp->sent) s->ulp->sent(s->uctx, s->tx.cookie);
             return IW_OK;
         }
+        sge = s->tx_sge;
+        sge_off = s->tx_sge_off;
+        hl = s->tx.tagged ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR;
         mul = llp->mulpdu(s->lctx);
         if (mul < hl || (mul == hl && s->tx_total > s->tx_off)) return iw__ddp_tx_fail(s);
         room = mul - hl;

@@ -568,11 +568,9 @@ IW_DEF size_t iw_rdmap_term_encode(const iw_rdmap_term_info *ti, uint8_t *out)
 {
     size_t n = IW_RDMAP_TERM_HDR;
     /* RFC 5040 §4.8 Fig. 8: Layer | EType, Error Code, M D R, reserved (RDMAP-019) */
-    out[0] = (uint8_t)(((ti->term.layer & 0xFu) << 4) | (ti->term.etype & 0xFu));
-    out[1] = ti->term.ecode;
-    out[2] = (uint8_t)((ti->m ? IW_RDMAP_TERM_M : 0u) | (ti->d ? IW_RDMAP_TERM_D : 0u) |
-                       (ti->r ? IW_RDMAP_TERM_R : 0u));
-    out[3] = 0;
+    iw_term_ctrl_put(out, ti->term, (ti->m ? IW_RDMAP_TERM_M : 0u) |
+                                        (ti->d ? IW_RDMAP_TERM_D : 0u) |
+                                        (ti->r ? IW_RDMAP_TERM_R : 0u));
     if (ti->d) { /* Fig. 7: DDP Segment Length, then the DDP header (RDMAP-020) */
         iw_put_be16(out + n, ti->m ? ti->seg_len : 0u);
         n += 2;
