@@ -1417,7 +1417,7 @@ IW_INLINE uint32_t iw__rdmap_sgl_len(const iw_iov *sgl, size_t nsge)
  * member by member: wr was usually just built so on the caller's stack, and a block copy would
  * read it back in wider loads than it was written with (a store-forwarding stall per load).
  * Nothing else of the slot is read for that opcode. */
-IW_DEF IW_HOT iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
+IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
 {
     iw_rdmap_wr *w;
     unsigned op;
