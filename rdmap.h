@@ -397,6 +397,13 @@ IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t);
 IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t);
 
 IW_INLINE int iw_rdmap_failed(const iw_rdmap_stream *s) { return s->failed; }
+/* Streamed placement on the stream's DDP (ddp.h iw_ddp_rx_streaming, iw_ddp_rx_revoke): the
+ * STag a segment's payload is still arriving into, and withdrawing that destination. */
+IW_INLINE uint32_t iw_rdmap_rx_streaming(const iw_rdmap_stream *s)
+{
+    return iw_ddp_rx_streaming(&s->ddp);
+}
+IW_INLINE int iw_rdmap_rx_revoke(iw_rdmap_stream *s) { return iw_ddp_rx_revoke(&s->ddp); }
 /* The settings in force (iw_rdmap_init's, with iw_rdmap_set_ird_ord's IRD and ORD). */
 IW_INLINE const iw_rdmap_cfg *iw_rdmap_get_cfg(const iw_rdmap_stream *s) { return &s->cfg; }
 IW_INLINE const iw_rdmap_event *iw_rdmap_last_event(const iw_rdmap_stream *s) { return &s->ev; }

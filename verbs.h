@@ -881,12 +881,12 @@ static void iw__stag_revoke(iw_rnic *r, uint32_t k)
 {
     struct iw_qp *qp;
     for (qp = r->qps; qp; qp = qp->next) {
-        uint32_t st = iw_ddp_rx_streaming(&qp->rs.ddp);
+        uint32_t st = iw_rdmap_rx_streaming(&qp->rs);
         const iw_stag_ent *e;
         if (!st) continue;
         e = iw__stag_get(r, st >> 8);
         if ((st >> 8) == k || (e && e->kind == IW__STAG_MW && e->mr_index == k))
-            (void)iw_ddp_rx_revoke(&qp->rs.ddp);
+            (void)iw_rdmap_rx_revoke(&qp->rs);
     }
 }
 
@@ -1345,7 +1345,7 @@ static void iw__qp_enter(iw_qp *qp, unsigned state)
 {
     unsigned from = qp->state;
     qp->state = (uint8_t)state;
-    if (state != IW_QP_RTS) (void)iw_ddp_rx_revoke(&qp->rs.ddp); /* no more placement (VERBS-025) */
+    if (state != IW_QP_RTS) (void)iw_rdmap_rx_revoke(&qp->rs); /* no more placement (VERBS-025) */
     if (state == IW_QP_ERROR && from != IW_QP_IDLE && qp->llp) {
         /* no stream any more: what RDMAP and DDP still hold completes too (flushed), and the
          * LLP stream is ended (verbs §6.2.4: disassociated; a new association needs a new
@@ -1615,6 +1615,11 @@ static uint64_t iw__qp_atomic64(void *ctx, unsigned aop, void *p, uint64_t as, u
 static const iw_rdmap_ops iw__qp_rdmap_ops_atomic = {
     iw__qp_resolve, iw__qp_recv_buf,  iw__qp_recv, iw__qp_complete, iw__qp_invalidate,
     iw__qp_atomic64, iw__qp_error, iw__qp_llp_close};
+/* The RDMAP ops of r's QPs: with the host's atomic64 when it has one. */
+static const iw_rdmap_ops *iw__qp_rdmap_ops_for(const iw_rnic *r)
+{
+    return r->ops->atomic64 ? &iw__qp_rdmap_ops_atomic : &iw__qp_rdmap_ops;
+}
 
 /* ---- S-RQ verbs ---- */
 
@@ -1726,7 +1731,7 @@ IW_DEF iw_vstatus iw_qp_create(iw_rnic *r, iw_qp *qp, const iw_qp_cfg *cfg,
     rc.ord = cfg->ord;
     rc.read_enabled = (uint8_t)(cfg->read_en || cfg->atomic_en);
     st = iw_rdmap_init(&qp->rs, &rc, iw_ddp_mpa_llp_ops(), NULL,
-                       r->ops->atomic64 ? &iw__qp_rdmap_ops_atomic : &iw__qp_rdmap_ops, qp,
+                       iw__qp_rdmap_ops_for(r), qp,
                        mem->rwr, cfg->sq_depth, mem->inreq, cfg->ird);
     if (st != IW_OK) return IW_V_INVALID_MODIFIER;
     cfg->sq_cq->users++;
@@ -1768,7 +1773,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
     to = a->next_state;
     if (a->set_ird && a->ird > qp->rnic->attr.max_ird) return IW_V_IRD_LIMIT;
     if (a->set_ord && a->ord > qp->rnic->attr.max_ord) return IW_V_ORD_LIMIT;
-    if (a->set_ird && a->ird > qp->rs.irq_cap) return IW_V_IRD_LIMIT;
+    if (a->set_ird && a->ird > qp->cfg.ird) return IW_V_IRD_LIMIT; /* its IRD entries */
     /* verbs §6.2 transitions (VERBS-014: any other is refused, nothing changes) */
     if (from == IW_QP_IDLE && to == IW_QP_IDLE) {
     } else if (from == IW_QP_IDLE && to == IW_QP_RTS) {
@@ -1796,7 +1801,8 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
     if (to == IW_QP_RTS) { /* VERBS-013: the stream from initial conditions */
         iw_rdmap_cfg rc = *iw_rdmap_get_cfg(&qp->rs);
         iw_status st = iw_rdmap_init(&qp->rs, &rc, iw_ddp_mpa_llp_ops(), a->llp,
-                                     qp->rs.ops, qp, qp->mem.rwr, qp->cfg.sq_depth,
+                                     iw__qp_rdmap_ops_for(qp->rnic), qp, qp->mem.rwr,
+                                     qp->cfg.sq_depth,
                                      qp->mem.inreq, qp->cfg.ird);
         if (st != IW_OK) return IW_V_INVALID_LLP;
         qp->llp = a->llp;
@@ -1856,7 +1862,7 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
                 return IW_V_MW_BOUND_TO_QP;
         }
     }
-    (void)iw_ddp_rx_revoke(&qp->rs.ddp); /* a streamed placement stops here */
+    (void)iw_rdmap_rx_revoke(&qp->rs); /* a streamed placement stops here */
     qp->alive = 0; /* from here no CQE and no event for it (VERBS-034) */
     {
         iw_qp **pp = &qp->rnic->qps;
