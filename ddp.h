@@ -178,6 +178,15 @@ typedef struct iw_ddp_llp_ops {
     /* REQUIRED. Nonzero while the last segment taken still references its pieces; the LLP
      * then calls iw_ddp_tx_resume when it is done with them. */
     int (*busy)(void *lctx);
+    /* The ULP's requests to the LLP itself, passed through by iw_ddp_llp_close,
+     * iw_ddp_llp_no_terminate and iw_ddp_llp_initiator (NULL: the defaults given there).
+     * close: close gracefully once what was taken has gone out. no_terminate: the ULP sent the
+     * stream's Terminate or received the peer's, the LLP must not send one of its own (one
+     * Terminate per stream, RFC 5040 §5.4). initiator: nonzero at the end that started the
+     * connection (the MSNs of an RTR the LLP exchanged itself depend on it). */
+    void (*close)(void *lctx);
+    void (*no_terminate)(void *lctx);
+    int (*initiator)(void *lctx);
 } iw_ddp_llp_ops;
 
 /* ---- the layer above (ULP: RDMAP) ----------------------------------------------------- */
@@ -336,7 +345,16 @@ IW_INLINE uint32_t iw_ddp_rx_streaming(const iw_ddp_stream *s)
  * wins). Returns 1 if a placement was revoked, 0 if none was in progress. */
 IW_DEF int iw_ddp_rx_revoke(iw_ddp_stream *s);
 
-/* Queue one message. IW_OK: taken (segments go out now or from iw_ddp_tx_resume); IW_EAGAIN:
+/* Posting without a copy: iw_ddp_send_slot returns the stream's own message slot, or NULL
+ * while a message is in progress (iw_ddp_send's IW_EAGAIN). The slot comes with pull = NULL,
+ * len = 0 and ulp32 = 0; every other member holds whatever the last message left there, so
+ * the caller sets tagged, ulp, cookie, sgl and nsge, and stag and to (tagged) or qn
+ * (untagged), plus ulp32, pull and len when it uses them. iw_ddp_send_commit then sends the
+ * slot's message with iw_ddp_send's checks and outcomes (a refused message leaves nothing
+ * behind). A slot filled and not committed changes nothing. */
+IW_DEF iw_ddp_msg *iw_ddp_send_slot(iw_ddp_stream *s);
+IW_DEF iw_status iw_ddp_send_commit(iw_ddp_stream *s);
+/* Queue one message (a copy of *m into the slot, then iw_ddp_send_commit). IW_OK: taken (segments go out now or from iw_ddp_tx_resume); IW_EAGAIN:
  * a message is still in progress; IW_EINVAL: bad argument (2^32 octets or more, DDP-007; a QN
  * beyond IW_CFG_DDP_QN; NULL pieces; a tagged range past TO 2^64 - 1); IW_EHOST once the LLP
  * failed. A receive error does not close transmit: the ULP still sends its Terminate. */
@@ -359,6 +377,13 @@ IW_DEF void iw_ddp_tx_abort(iw_ddp_stream *s);
  * Request with MSN 1, handled inside mpa.h). */
 IW_DEF void iw_ddp_msn_skip(iw_ddp_stream *s, uint32_t qn, int rx);
 
+/* The ULP's requests to the LLP (iw_ddp_llp_ops): close it (nothing without the op), no
+ * Terminate of its own from now on (nothing without the op), whether this end initiated the
+ * connection (1 without the op). */
+IW_DEF void iw_ddp_llp_close(iw_ddp_stream *s);
+IW_DEF void iw_ddp_llp_no_terminate(iw_ddp_stream *s);
+IW_DEF int iw_ddp_llp_initiator(const iw_ddp_stream *s);
+
 IW_INLINE const iw_ddp_error *iw_ddp_last_error(const iw_ddp_stream *s) { return &s->err; }
 IW_INLINE iw_ddp_stats iw_ddp_get_stats(const iw_ddp_stream *s) { return s->stats; }
 /* Expected MSN of untagged queue qn (< IW_CFG_DDP_QN). */
@@ -367,7 +392,7 @@ IW_INLINE uint32_t iw_ddp_rx_msn(const iw_ddp_stream *s, uint32_t qn) { return s
 /* ---- over mpa.h ----------------------------------------------------------------------- */
 
 /* LLP ops over an iw_mpa_conn (lctx = the connection): iw_mpa_tx, iw_mpa_mulpdu,
- * iw_mpa_tx_busy. */
+ * iw_mpa_tx_busy, iw_mpa_close, iw_mpa_no_terminate, iw_mpa_role. */
 IW_DEF const iw_ddp_llp_ops *iw_ddp_mpa_llp_ops(void);
 /* MPA ULP upcalls for uctx = the iw_ddp_stream: deliver -> iw_ddp_rx, place/commit ->
  * iw_ddp_rx_place/commit (fused), tx_done -> iw_ddp_tx_resume. Put them in the
@@ -407,7 +432,7 @@ IW_INLINE uint64_t iw__ddp_get_be64(const uint8_t *p)
 }
 
 /* The tagged header (RFC 5041 §4.1, §4.2): T = 1, L, Rsvd = 0, DV = 01b (DDP-001, DDP-002),
- * octet 1 the ULP's, STag, TO (DDP-003). iw_ddp_hdr_encode and iw__ddp_tx_one write it. */
+ * octet 1 the ULP's, STag, TO (DDP-003). iw_ddp_hdr_encode and iw__ddp_tx_pump write it. */
 IW_INLINE void iw__ddp_put_tagged(uint8_t *out, unsigned last, uint8_t ulp, uint32_t stag,
                                    uint64_t to)
 {
@@ -1025,19 +1050,25 @@ IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok)
 
 /* ---- transmit ---- */
 
-/* The LLP ops over mpa.h (iw_ddp_mpa_llp_ops). The transmit path below calls mpa.h directly
- * when a stream has these ops (the same functions, without the indirect calls). */
+/* The LLP ops over mpa.h (iw_ddp_mpa_llp_ops). */
 static iw_status iw__ddp_mpa_send(void *lctx, const iw_iov *iov, size_t n)
 {
     return iw_mpa_tx((iw_mpa_conn *)lctx, iov, n);
 }
 static uint32_t iw__ddp_mpa_mulpdu(void *lctx) { return iw_mpa_mulpdu((const iw_mpa_conn *)lctx); }
 static int iw__ddp_mpa_busy(void *lctx) { return iw_mpa_tx_busy((const iw_mpa_conn *)lctx); }
-static const iw_ddp_llp_ops iw__ddp_mpa_llp = {iw__ddp_mpa_send, iw__ddp_mpa_mulpdu,
-                                               iw__ddp_mpa_busy};
+static void iw__ddp_mpa_close(void *lctx) { iw_mpa_close((iw_mpa_conn *)lctx); }
+static void iw__ddp_mpa_no_term(void *lctx)
+{
+    if (lctx) iw_mpa_no_terminate((iw_mpa_conn *)lctx);
+}
+static int iw__ddp_mpa_initiator(void *lctx)
+{
+    return !lctx || iw_mpa_role((const iw_mpa_conn *)lctx) == IW_MPA_INITIATOR;
+}
 
 /* The LLP refused a segment: the message is abandoned, and no longer referenced (sent). */
-static iw_status iw__ddp_tx_fail(iw_ddp_stream *s)
+static IW_COLD iw_status iw__ddp_tx_fail(iw_ddp_stream *s)
 {
     iw_ddp_error e;
     iw_status st;
@@ -1049,103 +1080,110 @@ static iw_status iw__ddp_tx_fail(iw_ddp_stream *s)
     return st;
 }
 
+/* The pull of a message described per segment gave pieces iov[0..np) for at most want octets:
+ * their total, or 0 when they are unusable (the message is then abandoned). */
+static IW_COLD uint32_t iw__ddp_tx_pulled(iw_ddp_stream *s, uint32_t want, size_t *np)
+{
+    size_t i;
+    uint64_t got = 0;
+    iw_status st = s->tx.pull(s->uctx, s->tx.cookie, s->tx_off, want, s->tx_iov + 1,
+                              IW_CFG_DDP_TX_PIECES, np);
+    if (st == IW_OK && (*np == 0 || *np > IW_CFG_DDP_TX_PIECES)) st = IW_EHOST;
+    for (i = 0; st == IW_OK && i < *np; i++) {
+        if (!s->tx_iov[1 + i].base && s->tx_iov[1 + i].len) st = IW_EHOST;
+        got += s->tx_iov[1 + i].len;
+    }
+    return st == IW_OK && got != 0 && got <= want ? (uint32_t)got : 0u;
+}
+
 /* Offer segments of the message in progress until done, or the LLP says not now or busy.
  * RFC 5041 §5.2-5.3: segments <= MULPDU (DDP-006), TO/MO advance (DDP-008, DDP-009), L on the
- * last only (DDP-010), a zero-length message is one segment (DDP-011), in order (DDP-012). */
-static iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
+ * last only (DDP-010), a zero-length message is one segment (DDP-011), in order (DDP-012).
+ * The one place a segment is cut and its header written. */
+static IW_HOT iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
 {
-    const int mpa = s->llp == &iw__ddp_mpa_llp;
+    const iw_ddp_llp_ops *llp = s->llp;
     while (s->tx_active) {
-        iw_ddp_hdr h;
-        size_t hl, np = 0, sge, sge_off;
-        uint32_t mul, room, take = 0;
+        size_t np = 0, sge, sge_off;
+        uint32_t mul, room, take = 0, hl;
+        unsigned last;
         iw_status st;
-        if (mpa ? iw_mpa_tx_busy((const iw_mpa_conn *)s->lctx) : s->llp->busy(s->lctx))
-            return IW_OK; /* the pieces are still referenced */
+        if (llp->busy(s->lctx)) return IW_OK; /* the pieces are still referenced */
         if (s->tx_done_segs) {
-            void *cookie = s->tx.cookie;
             s->tx_active = 0;
             s->stats.tx_msgs++;
-            if (s->ulp->sent) s->ulp->sent(s->uctx, cookie);
+            if (s->ulp->sent) s->ulp->sent(s->uctx, s->tx.cookie);
             return IW_OK;
         }
-        IW_MEMSET(&h, 0, sizeof h);
-        h.tagged = s->tx.tagged;
-        h.ulp = s->tx.ulp;
-        if (h.tagged) {
-            h.stag = s->tx.stag;
-            h.to = s->tx.to + s->tx_off;
-        } else {
-            h.ulp32 = s->tx.ulp32;
-            h.qn = s->tx.qn;
-            h.msn = s->tx_msn_cur;
-            h.mo = s->tx_off;
-        }
-        hl = h.tagged ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR;
-        mul = mpa ? iw_mpa_mulpdu((const iw_mpa_conn *)s->lctx) : s->llp->mulpdu(s->lctx);
-        if (mul < hl || (mul == hl && s->tx_total > s->tx_off)) return iw__ddp_tx_fail(s);
-        room = mul > hl ? mul - (uint32_t)hl : 0u;
         sge = s->tx_sge;
         sge_off = s->tx_sge_off;
+        hl = s->tx.tagged ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR;
+        mul = llp->mulpdu(s->lctx);
+        if (mul < hl || (mul == hl && s->tx_total > s->tx_off)) return iw__ddp_tx_fail(s);
+        room = mul - hl;
         if (s->tx.pull && s->tx_off < s->tx_total) { /* pieces described per segment */
-            size_t i;
-            uint32_t want = s->tx_total - s->tx_off < room ? s->tx_total - s->tx_off : room;
-            uint64_t got = 0;
-            if (want == 0) return iw__ddp_tx_fail(s);
-            st = s->tx.pull(s->uctx, s->tx.cookie, s->tx_off, want, s->tx_iov + 1, IW_CFG_DDP_TX_PIECES,
-                            &np);
-            if (st == IW_OK && (np == 0 || np > IW_CFG_DDP_TX_PIECES)) st = IW_EHOST;
-            for (i = 0; st == IW_OK && i < np; i++) {
-                if (!s->tx_iov[1 + i].base && s->tx_iov[1 + i].len) st = IW_EHOST;
-                got += s->tx_iov[1 + i].len;
-            }
-            if (st == IW_OK && (got == 0 || got > want)) st = IW_EHOST;
-            if (st != IW_OK) { /* abandoned: no L = 1 segment; the ULP sends its Terminate */
-                void *cookie = s->tx.cookie;
+            take = iw__ddp_tx_pulled(s, s->tx_total - s->tx_off < room ? s->tx_total - s->tx_off
+                                                                       : room, &np);
+            if (!take) { /* abandoned: no L = 1 segment; the ULP sends its Terminate */
                 s->tx_active = 0;
-                if (s->ulp->sent) s->ulp->sent(s->uctx, cookie);
+                if (s->ulp->sent) s->ulp->sent(s->uctx, s->tx.cookie);
                 return IW_OK;
             }
-            take = (uint32_t)got;
         }
         while (!s->tx.pull && take < room && sge < s->tx.nsge && np < IW_CFG_DDP_TX_PIECES) {
             size_t k = s->tx.sgl[sge].len - sge_off;
-            if (k == 0) {
-                sge++;
-                sge_off = 0;
-                continue;
-            }
             if (k > room - take) k = room - take;
-            s->tx_iov[1 + np].base = (const uint8_t *)s->tx.sgl[sge].base + sge_off;
-            s->tx_iov[1 + np].len = k;
-            np++;
-            take += (uint32_t)k;
-            sge_off += k;
+            if (k) { /* empty pieces are not sent */
+                s->tx_iov[1 + np].base = (const uint8_t *)s->tx.sgl[sge].base + sge_off;
+                s->tx_iov[1 + np].len = k;
+                np++;
+                take += (uint32_t)k;
+                sge_off += k;
+            }
             if (sge_off == s->tx.sgl[sge].len) {
                 sge++;
                 sge_off = 0;
             }
         }
-        h.last = (uint8_t)(s->tx_off + take == s->tx_total);
-        (void)iw_ddp_hdr_encode(&h, s->tx_hdr);
+        last = s->tx_off + take == s->tx_total;
+        if (s->tx.tagged) {
+            iw__ddp_put_tagged(s->tx_hdr, last, s->tx.ulp, s->tx.stag, s->tx.to + s->tx_off);
+        } else { /* RFC 5041 §4.1: T = 0, L, Rsvd = 0, DV = 01b; octet 1 is the ULP's */
+            s->tx_hdr[0] = (uint8_t)((last ? IW_DDP_F_LAST : 0u) | IW_DDP_VERSION);
+            s->tx_hdr[1] = s->tx.ulp;
+            iw_put_be32(s->tx_hdr + 2, s->tx.ulp32);
+            iw_put_be32(s->tx_hdr + 6, s->tx.qn);
+            iw_put_be32(s->tx_hdr + 10, s->tx_msn_cur);
+            iw_put_be32(s->tx_hdr + 14, s->tx_off);
+        }
         s->tx_iov[0].base = s->tx_hdr;
         s->tx_iov[0].len = hl;
-        st = mpa ? iw_mpa_tx((iw_mpa_conn *)s->lctx, s->tx_iov, np + 1)
-                 : s->llp->send(s->lctx, s->tx_iov, np + 1);
+        st = llp->send(s->lctx, s->tx_iov, np + 1);
         if (st == IW_EAGAIN) return IW_OK; /* offered again from iw_ddp_tx_resume */
         if (st != IW_OK) return iw__ddp_tx_fail(s);
         s->stats.tx_segs++;
         s->tx_off += take;
         s->tx_sge = sge;
         s->tx_sge_off = sge_off;
-        if (h.last) s->tx_done_segs = 1;
+        s->tx_done_segs = (uint8_t)last;
     }
     return IW_OK;
 }
 
+/* see ddp.h */
+IW_DEF iw_ddp_msg *iw_ddp_send_slot(iw_ddp_stream *s)
+{
+    if (!s || s->tx_active) return NULL;
+    s->tx.pull = NULL;
+    s->tx.len = 0;
+    s->tx.ulp32 = 0;
+    return &s->tx;
+}
+
 /* iw_ddp_send's argument checks of message m, in its order (EINVAL, EHOST), and its total
  * length into *total. */
-static IW_HOT iw_status iw__ddp_send_check(const iw_ddp_stream *s, const iw_ddp_msg *m, uint64_t *total)
+static IW_HOT iw_status iw__ddp_send_check(const iw_ddp_stream *s, const iw_ddp_msg *m,
+                                           uint64_t *total)
 {
     size_t i;
     *total = 0;
@@ -1164,40 +1202,6 @@ static IW_HOT iw_status iw__ddp_send_check(const iw_ddp_stream *s, const iw_ddp_
     return IW_OK;
 }
 
-/* iw__ddp_tx_pump's work for a message that starts and fits in one segment, over mpa.h: a
- * tagged message from a gather list (no pull) of at most IW_CFG_DDP_TX_PIECES pieces whose
- * total is at most MULPDU - 14 (DDP-006; the pump's room), with mpa.h not busy. The pump's
- * first pass would cut it into this one segment with L = 1 (DDP-010), TO = the message's
- * (DDP-008), the non-empty pieces in order, and hand it to iw_mpa_tx; its second pass would
- * finish the message if mpa.h took all of it. Here both, without the general cutting loop.
- * tx_sge / tx_sge_off are left at the start: nothing reads them once the segment is taken
- * (the message is done, or waits in tx_done_segs). */
-static iw_status iw__ddp_tx_one(iw_ddp_stream *s, iw_mpa_conn *c)
-{
-    size_t i, np = 0;
-    iw_status st;
-    iw__ddp_put_tagged(s->tx_hdr, 1, s->tx.ulp, s->tx.stag, s->tx.to);
-    s->tx_iov[0].base = s->tx_hdr;
-    s->tx_iov[0].len = IW_DDP_TAGGED_HDR;
-    for (i = 0; i < s->tx.nsge; i++) {
-        if (s->tx.sgl[i].len == 0) continue; /* empty pieces are not sent */
-        s->tx_iov[1 + np].base = s->tx.sgl[i].base;
-        s->tx_iov[1 + np].len = s->tx.sgl[i].len;
-        np++;
-    }
-    st = iw_mpa_tx(c, s->tx_iov, np + 1);
-    if (st == IW_EAGAIN) return IW_OK; /* offered again from iw_ddp_tx_resume */
-    if (st != IW_OK) return iw__ddp_tx_fail(s);
-    s->stats.tx_segs++;
-    s->tx_off = s->tx_total;
-    s->tx_done_segs = 1;
-    if (iw_mpa_tx_busy(c)) return IW_OK; /* the pieces are still referenced */
-    s->tx_active = 0;
-    s->stats.tx_msgs++;
-    if (s->ulp->sent) s->ulp->sent(s->uctx, s->tx.cookie);
-    return IW_OK;
-}
-
 /* The message now in s->tx (checked, total octets) starts: its first segments go out. */
 static IW_HOT iw_status iw__ddp_send_start(iw_ddp_stream *s, uint64_t total)
 {
@@ -1208,13 +1212,17 @@ static IW_HOT iw_status iw__ddp_send_start(iw_ddp_stream *s, uint64_t total)
     s->tx_sge = 0;
     s->tx_sge_off = 0;
     if (!s->tx.tagged) s->tx_msn_cur = ++s->tx_msn[s->tx.qn]; /* DDP-014: 1 first, mod 2^32 */
-    else if (s->llp == &iw__ddp_mpa_llp && !s->tx.pull && s->tx.nsge <= IW_CFG_DDP_TX_PIECES) {
-        iw_mpa_conn *c = (iw_mpa_conn *)s->lctx;
-        uint32_t mul = iw_mpa_mulpdu(c);
-        if (mul > IW_DDP_TAGGED_HDR && total <= mul - IW_DDP_TAGGED_HDR && !iw_mpa_tx_busy(c))
-            return iw__ddp_tx_one(s, c);
-    }
     return iw__ddp_tx_pump(s);
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_send_commit(iw_ddp_stream *s)
+{
+    uint64_t total;
+    iw_status st;
+    if (!s || s->tx_active) return s ? IW_EAGAIN : IW_EINVAL;
+    st = iw__ddp_send_check(s, &s->tx, &total);
+    return st != IW_OK ? st : iw__ddp_send_start(s, total);
 }
 
 /* see ddp.h */
@@ -1226,46 +1234,7 @@ IW_DEF iw_status iw_ddp_send(iw_ddp_stream *s, const iw_ddp_msg *m)
     st = iw__ddp_send_check(s, m, &total);
     if (st != IW_OK) return st;
     if (s->tx_active) return IW_EAGAIN;
-    /* member by member: m was just built so on the caller's stack, and wider loads of a block
-     * copy could not be forwarded from those stores (see rdmap.h iw__rdmap_wr_copy) */
-    s->tx.tagged = m->tagged;
-    s->tx.ulp = m->ulp;
-    s->tx.ulp32 = m->ulp32;
-    s->tx.stag = m->stag;
-    s->tx.to = m->to;
-    s->tx.qn = m->qn;
-    s->tx.sgl = m->sgl;
-    s->tx.nsge = m->nsge;
-    s->tx.cookie = m->cookie;
-    s->tx.pull = m->pull;
-    s->tx.len = m->len;
-    return iw__ddp_send_start(s, total);
-}
-
-/* Private (rdmap.h's post path): iw_ddp_send without the copy. The message slot itself,
- * cleared (every member 0, as a memset message), for the ULP to build the next message in
- * place, or NULL while one is in progress (iw_ddp_send's IW_EAGAIN). The slot is dead until
- * iw__ddp_send_built: filling it and not sending changes nothing. */
-IW_INLINE iw_ddp_msg *iw__ddp_send_slot(iw_ddp_stream *s)
-{
-    iw_ddp_msg *m = &s->tx;
-    if (s->tx_active) return NULL;
-    m->tagged = m->ulp = 0;
-    m->ulp32 = m->stag = m->qn = m->len = 0;
-    m->to = 0;
-    m->sgl = NULL;
-    m->nsge = 0;
-    m->cookie = NULL;
-    m->pull = NULL;
-    return m;
-}
-/* Send the message built in iw__ddp_send_slot: iw_ddp_send's checks and outcomes, on the slot
- * (a refused one stays dead). */
-static IW_UNUSED iw_status iw__ddp_send_built(iw_ddp_stream *s)
-{
-    uint64_t total;
-    iw_status st = iw__ddp_send_check(s, &s->tx, &total);
-    if (st != IW_OK) return st;
+    s->tx = *m;
     return iw__ddp_send_start(s, total);
 }
 
@@ -1295,10 +1264,32 @@ IW_DEF iw_status iw_ddp_tx_resume(iw_ddp_stream *s)
     return iw__ddp_tx_pump(s);
 }
 
+/* see ddp.h */
+IW_DEF void iw_ddp_llp_close(iw_ddp_stream *s)
+{
+    if (s && s->llp->close) s->llp->close(s->lctx);
+}
+/* see ddp.h */
+IW_DEF void iw_ddp_llp_no_terminate(iw_ddp_stream *s)
+{
+    if (s && s->llp->no_terminate) s->llp->no_terminate(s->lctx);
+}
+/* see ddp.h */
+IW_DEF int iw_ddp_llp_initiator(const iw_ddp_stream *s)
+{
+    return !s || !s->llp->initiator || s->llp->initiator(s->lctx);
+}
+
 /* ---- over mpa.h ---- */
 
 /* see ddp.h */
-IW_DEF const iw_ddp_llp_ops *iw_ddp_mpa_llp_ops(void) { return &iw__ddp_mpa_llp; }
+IW_DEF const iw_ddp_llp_ops *iw_ddp_mpa_llp_ops(void)
+{
+    static const iw_ddp_llp_ops ops = {iw__ddp_mpa_send,  iw__ddp_mpa_mulpdu,
+                                       iw__ddp_mpa_busy,  iw__ddp_mpa_close,
+                                       iw__ddp_mpa_no_term, iw__ddp_mpa_initiator};
+    return &ops;
+}
 /* see ddp.h */
 IW_DEF iw_status iw_ddp_mpa_deliver(void *uctx, const uint8_t *ulpdu, size_t len)
 {

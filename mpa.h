@@ -109,6 +109,18 @@ typedef struct iw_term {
     uint8_t layer, etype, ecode;
 } iw_term;
 
+/* Write a Terminate Control word (RFC 5040 §4.8 Fig. 8): Layer | EType, Error Code, then the
+ * octet of the M, D and R bits (mdr: 0x80, 0x40, 0x20, rdmap.h's IW_RDMAP_TERM_*) and a
+ * reserved 0. The one encoder of this word: rdmap.h's iw_rdmap_term_encode and mpa.h's
+ * header-less Terminate (iw_mpa_build_terminate) both call it. */
+IW_INLINE void iw_term_ctrl_put(uint8_t out[4], iw_term t, unsigned mdr)
+{
+    out[0] = (uint8_t)(((t.layer & 0xFu) << 4) | (t.etype & 0xFu));
+    out[1] = t.ecode;
+    out[2] = (uint8_t)(mdr & 0xE0u);
+    out[3] = 0;
+}
+
 
 
 /* ---------------------------------------------------------------------------------------- */
@@ -564,6 +576,7 @@ IW_INLINE uint32_t iw_mpa_rx_last_len(const iw_mpa_conn *c) { return c->rx_last_
 
 /* Accessors. */
 IW_INLINE unsigned iw_mpa_state(const iw_mpa_conn *c) { return c->state; }
+IW_INLINE unsigned iw_mpa_role(const iw_mpa_conn *c) { return c->cfg.role; }
 IW_INLINE uint32_t iw_mpa_mulpdu(const iw_mpa_conn *c) { return c->mulpdu; }
 IW_INLINE int iw_mpa_tx_busy(const iw_mpa_conn *c) { return c->tx_busy || c->fr_tx_len != 0; }
 IW_INLINE const iw_mpa_error *iw_mpa_last_error(const iw_mpa_conn *c) { return &c->err; }
@@ -716,9 +729,8 @@ IW_DEF void iw_mpa_build_terminate(uint8_t out[22], iw_term t)
     out[1] = 0x47;  /* RDMAP: RV = 01b, opcode 0x7 Terminate (RFC 5040 §4.1) */
     out[9] = 2;     /* QN 2: the Terminate queue (RFC 5040 §5.4) */
     out[13] = 1;    /* MSN 1: one Terminate per stream */
-    out[18] = (uint8_t)(((unsigned)t.layer << 4) | (t.etype & 0x0Fu));
-    out[19] = t.ecode;
-    /* octet 20: M = D = R = 0, the offending FPDU's headers cannot be trusted (RFC 5040 §7.1) */
+    /* M = D = R = 0: the offending FPDU's headers cannot be trusted (RFC 5040 §7.1) */
+    iw_term_ctrl_put(out + 18, t, 0);
 }
 
 /* ---- connection ---- */

@@ -252,7 +252,7 @@ typedef struct iw_rdmap_ops {
                          uint64_t add_swap_mask, uint64_t cmp, uint64_t cmp_mask);
     /* OPTIONAL. The stream's first error or end (once). */
     void (*error)(void *ctx, const iw_rdmap_event *ev);
-    /* OPTIONAL (NULL: iw_mpa_close when the LLP is mpa.h, else nothing). Close the LLP
+    /* OPTIONAL (NULL: the LLP's own close, iw_ddp_llp_close: iw_mpa_close over mpa.h). Close the LLP
      * gracefully: our Terminate is out, or the peer's arrived, or a bad one did. */
     void (*llp_close)(void *ctx);
 } iw_rdmap_ops;
@@ -261,13 +261,20 @@ typedef struct iw_rdmap_ops {
 
 #define IW_RDMAP_F_READ_FENCE 0x1u /* start only once every earlier Read and Atomic completed */
 
-/* One posted operation. The public fields are copied by iw_rdmap_post; sgl and the memory it
- * points at stay referenced until the completion. */
+/* One posted operation: a head every opcode has (opcode, flags, cookie) and the part its
+ * opcode uses. iw_rdmap_post reads the head and that part only, so a caller sets just those:
+ *   WRITE                     sgl, nsge (the payload), stag, to (the sink)
+ *   SEND, SEND_SE             sgl, nsge
+ *   SEND_INV, SEND_SE_INV     sgl, nsge, inval_stag
+ *   READ_REQ                  stag, to (the source), len (RDMARDSZ), sink_stag, sink_to
+ *   ATOMIC_REQ                aop, stag, to (the target), add_swap, add_swap_mask, cmp,
+ *                             cmp_mask (RFC 7306 §5.2.1), len (handed back in the completion)
+ *   IMM, IMM_SE               imm
+ * sgl and the memory it points at stay referenced until the completion. */
 typedef struct iw_rdmap_wr {
-    uint8_t opcode;     /* WRITE, READ_REQ, SEND .. SEND_SE_INV, IMM, IMM_SE, ATOMIC_REQ */
-    uint8_t aop;        /* ATOMIC_REQ: IW_RDMAP_AOP_FETCHADD or _CMPSWAP */
-    uint8_t flags;      /* IW_RDMAP_F_* */
-    void *cookie;       /* handed back in the completion */
+    uint8_t opcode;     /* head: WRITE, READ_REQ, SEND .. SEND_SE_INV, IMM, IMM_SE, ATOMIC_REQ */
+    uint8_t flags;      /* head: IW_RDMAP_F_* */
+    void *cookie;       /* head: handed back in the completion */
     const iw_iov *sgl;  /* Write, Send: the payload */
     size_t nsge;
     uint32_t stag;      /* Write: sink; Read: source (SrcSTag); Atomic: target */
@@ -277,7 +284,8 @@ typedef struct iw_rdmap_wr {
     uint64_t sink_to;
     uint32_t inval_stag; /* SEND_INV, SEND_SE_INV */
     uint8_t imm[IW_RDMAP_IMM_LEN]; /* IMM, IMM_SE */
-    uint64_t add_swap, add_swap_mask, cmp, cmp_mask; /* Atomic operands (RFC 7306 §5.2.1) */
+    uint8_t aop;        /* ATOMIC_REQ: IW_RDMAP_AOP_FETCHADD or _CMPSWAP */
+    uint64_t add_swap, add_swap_mask, cmp, cmp_mask; /* Atomic operands */
     /* private */
     uint8_t st, sent, resp;
     iw_status status;
@@ -287,25 +295,6 @@ typedef struct iw_rdmap_wr {
     uint8_t hdr[IW_RDMAP_ATOMIC_REQ_HDR]; /* the request header we send */
     iw_iov iov;
 } iw_rdmap_wr;
-
-/* Private (verbs.h's post path): the members iw_rdmap_post reads from a WR, all zeroed, as a
- * memset of the whole WR would leave them, without writing the 200-odd octets (the private
- * members it sets itself). Keep in step with iw__rdmap_wr_copy. */
-IW_INLINE void iw__rdmap_wr_clear(iw_rdmap_wr *w)
-{
-    unsigned i;
-    for (i = 0; i < IW_RDMAP_IMM_LEN; i++) w->imm[i] = 0;
-    w->opcode = w->aop = w->flags = 0;
-    w->cookie = NULL;
-    w->sgl = NULL;
-    w->nsge = 0;
-    w->stag = w->len = w->sink_stag = w->inval_stag = 0;
-    w->to = w->sink_to = 0;
-    w->add_swap = w->add_swap_mask = w->cmp = w->cmp_mask = 0;
-    w->req_id = 0;
-    w->iov.base = NULL;
-    w->iov.len = 0;
-}
 
 /* One inbound Read or Atomic Request (the IRD resources, RFC 5040 §6.1). Private. */
 typedef struct iw_rdmap_inreq {
@@ -408,6 +397,15 @@ IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t);
 IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t);
 
 IW_INLINE int iw_rdmap_failed(const iw_rdmap_stream *s) { return s->failed; }
+/* Streamed placement on the stream's DDP (ddp.h iw_ddp_rx_streaming, iw_ddp_rx_revoke): the
+ * STag a segment's payload is still arriving into, and withdrawing that destination. */
+IW_INLINE uint32_t iw_rdmap_rx_streaming(const iw_rdmap_stream *s)
+{
+    return iw_ddp_rx_streaming(&s->ddp);
+}
+IW_INLINE int iw_rdmap_rx_revoke(iw_rdmap_stream *s) { return iw_ddp_rx_revoke(&s->ddp); }
+/* The settings in force (iw_rdmap_init's, with iw_rdmap_set_ird_ord's IRD and ORD). */
+IW_INLINE const iw_rdmap_cfg *iw_rdmap_get_cfg(const iw_rdmap_stream *s) { return &s->cfg; }
 IW_INLINE const iw_rdmap_event *iw_rdmap_last_event(const iw_rdmap_stream *s) { return &s->ev; }
 IW_INLINE uint32_t iw_rdmap_ord_outstanding(const iw_rdmap_stream *s) { return s->ord_out; }
 IW_INLINE uint32_t iw_rdmap_ird_outstanding(const iw_rdmap_stream *s)
@@ -577,11 +575,9 @@ IW_DEF size_t iw_rdmap_term_encode(const iw_rdmap_term_info *ti, uint8_t *out)
 {
     size_t n = IW_RDMAP_TERM_HDR;
     /* RFC 5040 §4.8 Fig. 8: Layer | EType, Error Code, M D R, reserved (RDMAP-019) */
-    out[0] = (uint8_t)(((ti->term.layer & 0xFu) << 4) | (ti->term.etype & 0xFu));
-    out[1] = ti->term.ecode;
-    out[2] = (uint8_t)((ti->m ? IW_RDMAP_TERM_M : 0u) | (ti->d ? IW_RDMAP_TERM_D : 0u) |
-                       (ti->r ? IW_RDMAP_TERM_R : 0u));
-    out[3] = 0;
+    iw_term_ctrl_put(out, ti->term, (ti->m ? IW_RDMAP_TERM_M : 0u) |
+                                        (ti->d ? IW_RDMAP_TERM_D : 0u) |
+                                        (ti->r ? IW_RDMAP_TERM_R : 0u));
     if (ti->d) { /* Fig. 7: DDP Segment Length, then the DDP header (RDMAP-020) */
         iw_put_be16(out + n, ti->m ? ti->seg_len : 0u);
         n += 2;
@@ -701,9 +697,7 @@ static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st,
         s->ops->recv(s->ctx, &r);
     }
     /* one Terminate per stream: MPA must not add its own after ours or the peer's */
-    if ((send || kind == IW_RDMAP_EV_TERM_RCVD) && s->ddp.llp == iw_ddp_mpa_llp_ops() &&
-        s->ddp.lctx)
-        iw_mpa_no_terminate((iw_mpa_conn *)s->ddp.lctx);
+    if (send || kind == IW_RDMAP_EV_TERM_RCVD) iw_ddp_llp_no_terminate(&s->ddp);
     IW_MEMSET(&s->ev, 0, sizeof s->ev);
     s->ev.kind = kind;
     s->ev.status = st;
@@ -713,7 +707,7 @@ static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st,
         s->term_pending = 1;
     }
     /* RDMAP-058: nothing more is placed or delivered */
-    if (s->ddp.err.status == IW_OK) {
+    if (iw_ddp_last_error(&s->ddp)->status == IW_OK) {
         uint8_t hdr[IW_DDP_MAX_HDR];
         IW_MEMSET(hdr, 0, sizeof hdr);
         (void)iw_ddp_fail(&s->ddp, st == IW_OK ? IW_ECLOSED : st,
@@ -728,7 +722,7 @@ static void iw__rdmap_close_llp(iw_rdmap_stream *s)
     if (s->closed) return;
     s->closed = 1;
     if (s->ops->llp_close) s->ops->llp_close(s->ctx);
-    else if (s->ddp.llp == iw_ddp_mpa_llp_ops()) iw_mpa_close((iw_mpa_conn *)s->ddp.lctx);
+    else iw_ddp_llp_close(&s->ddp);
 }
 
 /* Fail the stream for an error found in an incoming segment: seg holds its DDP header and,
@@ -1259,43 +1253,43 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
     return iw_ddp_send(&s->ddp, &m);
 }
 
-/* Hand the next posted operation to DDP, if ORD and the read fence allow (RDMAP-014). The
- * message is built in DDP's own slot (iw__ddp_send_slot: what iw_ddp_send would copy there
- * from a message on our stack; the same checks and outcomes). */
-static iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
+/* Hand the next posted operation to DDP (the pump checked ORD and the read fence, RDMAP-014,
+ * and that DDP is free). The message is built in DDP's own slot (iw_ddp_send_slot). */
+static IW_HOT iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
 {
-    iw_ddp_msg *m = iw__ddp_send_slot(&s->ddp);
+    iw_ddp_msg *m = iw_ddp_send_slot(&s->ddp);
+    const unsigned op = w->opcode;
     iw_status st = IW_EAGAIN; /* no slot: a message in progress (the pump checked: never) */
     if (m) {
         m->cookie = w;
-        m->ulp = IW_RDMAP_CTRL(s->cfg.rv, w->opcode);
-        m->qn = iw__rdmap_optab[w->opcode].qn;
-        m->tagged = iw__rdmap_optab[w->opcode].tagged;
-        if (w->opcode == IW_RDMAP_OP_WRITE) {
+        m->ulp = IW_RDMAP_CTRL(s->cfg.rv, op);
+        m->qn = iw__rdmap_optab[op].qn;
+        m->tagged = iw__rdmap_optab[op].tagged;
+        if (op == IW_RDMAP_OP_WRITE) {
             m->stag = w->stag;
             m->to = w->to;
             m->sgl = w->sgl;
             m->nsge = w->nsge;
-        } else if (iw__rdmap_optab[w->opcode].flags & IW__RDMAP_F_IMM) {
+        } else if (iw__rdmap_optab[op].flags & IW__RDMAP_F_IMM) {
             w->iov.base = w->imm;
             w->iov.len = IW_RDMAP_IMM_LEN;
             m->sgl = &w->iov;
             m->nsge = 1;
-        } else if (iw__rdmap_needs_resp(w->opcode)) {
+        } else if (iw__rdmap_needs_resp(op)) {
             w->iov.base = w->hdr;
-            w->iov.len = iw__rdmap_optab[w->opcode].hdr;
+            w->iov.len = iw__rdmap_optab[op].hdr;
             m->sgl = &w->iov;
             m->nsge = 1;
         } else { /* Send types; the Invalidate STag only for 0x4 and 0x6 (RDMAP-004) */
             m->sgl = w->sgl;
             m->nsge = w->nsge;
-            if (iw__rdmap_optab[w->opcode].flags & IW__RDMAP_F_INV) m->ulp32 = w->inval_stag;
+            if (iw__rdmap_optab[op].flags & IW__RDMAP_F_INV) m->ulp32 = w->inval_stag;
         }
     }
     w->st = IW__RDMAP_WR_DDP;
     s->sq_next++;
     if (iw__rdmap_needs_resp(w->opcode)) s->ord_out++;
-    if (m) st = iw__ddp_send_built(&s->ddp);
+    if (m) st = iw_ddp_send_commit(&s->ddp);
     if (st == IW_EINVAL) { /* RDMAP-031: cannot be built: a Terminate instead, HdrCt 000 */
         iw_rdmap_term_info ti;
         w->status = IW_EINVAL;
@@ -1367,25 +1361,6 @@ static iw_status iw__rdmap_pump(iw_rdmap_stream *s)
     return st;
 }
 
-/* iw__rdmap_pump(s) right after w was posted (the stream has not failed): where the pump's
- * first round can only hand w to DDP (not in the pump, no Terminate pending, no response
- * waiting, w alone in the queue and ready, DDP free), that round without the pump's loop,
- * then the pump only if something is left to offer. Same outcome: tests/test_fastpath_vr2.c
- * and every test that posts. */
-IW_INLINE iw_status iw__rdmap_pump_first(iw_rdmap_stream *s, iw_rdmap_wr *w)
-{
-    iw_status st;
-    if (s->in_pump || s->term_pending || s->irq_send != s->irq_tail ||
-        s->sq_next + 1u != s->sq_tail || !iw__rdmap_wr_ready(s, w) || iw_ddp_tx_busy(&s->ddp))
-        return iw__rdmap_pump(s);
-    s->in_pump = 1;
-    s->turn = 1;
-    st = iw__rdmap_send_wr(s, w);
-    if (st == IW_ETERM) st = IW_OK; /* the Terminate goes next */
-    s->in_pump = 0;
-    return st != IW_OK || iw__rdmap_tx_idle(s) ? st : iw__rdmap_pump(s);
-}
-
 /* ---- API ---- */
 
 /* see rdmap.h */
@@ -1436,51 +1411,6 @@ IW_DEF iw_status iw_rdmap_set_ird_ord(iw_rdmap_stream *s, uint16_t ird, uint16_t
     return iw_rdmap_tx_resume(s);
 }
 
-/* The caller's members of wr into slot d, one by one (the private ones are set by
- * iw_rdmap_post; keep in step with iw__rdmap_wr_clear): wr was usually just built member by member on the caller's stack, and a
- * block copy reads it back in wider loads than it was written with, which the CPU cannot
- * forward from those stores (a stall per load; the per-message cost of a post). */
-static void iw__rdmap_wr_copy(iw_rdmap_wr *d, const iw_rdmap_wr *wr)
-{
-    d->opcode = wr->opcode;
-    d->aop = wr->aop;
-    d->flags = wr->flags;
-    d->cookie = wr->cookie;
-    d->sgl = wr->sgl;
-    d->nsge = wr->nsge;
-    d->stag = wr->stag;
-    d->to = wr->to;
-    d->len = wr->len;
-    d->sink_stag = wr->sink_stag;
-    d->sink_to = wr->sink_to;
-    d->inval_stag = wr->inval_stag;
-    IW_MEMCPY(d->imm, wr->imm, sizeof d->imm);
-    d->add_swap = wr->add_swap;
-    d->add_swap_mask = wr->add_swap_mask;
-    d->cmp = wr->cmp;
-    d->cmp_mask = wr->cmp_mask;
-    d->req_id = wr->req_id;
-    d->iov = wr->iov;
-}
-
-/* The slot for the next posted WR, or NULL: the stream ended (IW_ESTATE: RDMAP-022, nothing
- * but the Terminate) or the send queue is full (IW_EAGAIN). */
-IW_INLINE iw_rdmap_wr *iw__rdmap_post_slot(iw_rdmap_stream *s)
-{
-    if (s->failed || s->sq_tail - s->sq_head >= s->sq_cap) return NULL;
-    return iw__rdmap_wr_at(s, s->sq_tail);
-}
-
-/* A posted WR's private state: waiting, nothing sent or answered, no error. */
-IW_INLINE void iw__rdmap_wr_start(iw_rdmap_wr *w)
-{
-    w->st = IW__RDMAP_WR_WAIT;
-    w->sent = w->resp = 0;
-    w->status = IW_OK;
-    w->sink_err = IW_DDP_X_OK;
-    w->orig = 0;
-}
-
 /* A Write's or Send's length: the sum of its SGEs (more than 2^32 - 1 saturates). */
 IW_INLINE uint32_t iw__rdmap_sgl_len(const iw_iov *sgl, size_t nsge)
 {
@@ -1490,7 +1420,10 @@ IW_INLINE uint32_t iw__rdmap_sgl_len(const iw_iov *sgl, size_t nsge)
     return total > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)total;
 }
 
-/* see rdmap.h */
+/* see rdmap.h. The slot gets the head and the part of wr its opcode uses (see iw_rdmap_wr),
+ * member by member: wr was usually just built so on the caller's stack, and a block copy would
+ * read it back in wider loads than it was written with (a store-forwarding stall per load).
+ * Nothing else of the slot is read for that opcode. */
 IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
 {
     iw_rdmap_wr *w;
@@ -1500,16 +1433,27 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     if (op > 0xF || !iw__rdmap_optab[op].valid || op == IW_RDMAP_OP_READ_RESP ||
         op == IW_RDMAP_OP_TERMINATE || op == IW_RDMAP_OP_ATOMIC_RESP ||
         ((iw__rdmap_optab[op].flags & IW__RDMAP_F_7306) && !s->cfg.rfc7306) ||
-        (wr->nsge && !wr->sgl) ||
+        (op <= IW_RDMAP_OP_SEND_SE_INV && op != IW_RDMAP_OP_READ_REQ && wr->nsge && !wr->sgl) ||
         (op == IW_RDMAP_OP_ATOMIC_REQ && wr->aop != IW_RDMAP_AOP_FETCHADD &&
          wr->aop != IW_RDMAP_AOP_CMPSWAP))
         return IW_EINVAL;
-    w = iw__rdmap_post_slot(s);
-    if (!w) return s->failed ? IW_ESTATE : IW_EAGAIN;
-    iw__rdmap_wr_copy(w, wr);
-    iw__rdmap_wr_start(w);
-    IW_MEMSET(w->hdr, 0, sizeof w->hdr);
+    /* RDMAP-022: nothing but the Terminate once the stream ended */
+    if (s->failed) return IW_ESTATE;
+    if (s->sq_tail - s->sq_head >= s->sq_cap) return IW_EAGAIN;
+    w = iw__rdmap_wr_at(s, s->sq_tail);
+    w->opcode = (uint8_t)op;
+    w->flags = wr->flags;
+    w->cookie = wr->cookie;
+    w->st = IW__RDMAP_WR_WAIT;
+    w->sent = w->resp = 0;
+    w->status = IW_OK;
+    w->sink_err = IW_DDP_X_OK;
+    w->orig = 0;
+    w->len = 0;
     if (op == IW_RDMAP_OP_READ_REQ) { /* RFC 5040 §4.4 (RDMAP-005) */
+        w->len = wr->len;
+        w->sink_stag = wr->sink_stag;
+        w->sink_to = wr->sink_to;
         iw_put_be32(w->hdr, wr->sink_stag);
         iw_put_be64(w->hdr + 4, wr->sink_to);
         iw_put_be32(w->hdr + 12, wr->len);
@@ -1517,7 +1461,9 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
         iw_put_be64(w->hdr + 20, wr->to);
     } else if (op == IW_RDMAP_OP_ATOMIC_REQ) { /* RFC 7306 §5.2.1 Fig. 4 (ATOM-002, -008) */
         int fa = wr->aop == IW_RDMAP_AOP_FETCHADD;
+        w->len = wr->len;
         w->req_id = s->next_req_id++;
+        w->hdr[0] = w->hdr[1] = w->hdr[2] = 0;
         w->hdr[3] = wr->aop;
         iw_put_be32(w->hdr + 4, w->req_id);
         iw_put_be32(w->hdr + 8, wr->stag);
@@ -1526,37 +1472,21 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
         iw_put_be64(w->hdr + 28, wr->add_swap_mask);
         iw_put_be64(w->hdr + 36, fa ? 0u : wr->cmp);
         iw_put_be64(w->hdr + 44, fa ? ~(uint64_t)0 : wr->cmp_mask);
-    } else if (!(iw__rdmap_optab[op].flags & IW__RDMAP_F_IMM)) { /* a Write, a Send */
+    } else if (iw__rdmap_optab[op].flags & IW__RDMAP_F_IMM) { /* RFC 7306 §6.2 (IMM-002) */
+        IW_MEMCPY(w->imm, wr->imm, sizeof w->imm);
+    } else { /* a Write (and its sink), a Send (and the STag a Send with Invalidate names) */
+        w->sgl = wr->sgl;
+        w->nsge = wr->nsge;
         w->len = iw__rdmap_sgl_len(wr->sgl, wr->nsge);
+        if (op == IW_RDMAP_OP_WRITE) {
+            w->stag = wr->stag;
+            w->to = wr->to;
+        } else if (iw__rdmap_optab[op].flags & IW__RDMAP_F_INV) {
+            w->inval_stag = wr->inval_stag;
+        }
     }
     s->sq_tail++;
-    return iw__rdmap_pump_first(s, w);
-}
-
-/* Private (verbs.h's RDMA Write): iw_rdmap_post(s, wr) for the WR {IW_RDMAP_OP_WRITE, flags,
- * cookie, sgl[0..nsge), stag, to}, every other member zero, without that WR being built and
- * copied. A Write passes every check of iw_rdmap_post's first block (a valid RFC 5040 opcode;
- * sgl != NULL: the caller's duty); the stream's two are iw__rdmap_post_slot's. The slot gets
- * the members a Write's slot is ever read for (opcode, flags, cookie, sgl, nsge, stag, to,
- * len, the private state); its Read, Atomic, Send and Immediate members and request header
- * are read only for those opcodes. tests/test_fastpath_vr2.c compares it with iw_rdmap_post. */
-static IW_UNUSED iw_status iw__rdmap_post_write(iw_rdmap_stream *s, void *cookie,
-                                                 unsigned flags, const iw_iov *sgl, size_t nsge,
-                                                 uint32_t stag, uint64_t to)
-{
-    iw_rdmap_wr *w = iw__rdmap_post_slot(s);
-    if (!w) return s->failed ? IW_ESTATE : IW_EAGAIN;
-    w->opcode = IW_RDMAP_OP_WRITE;
-    w->flags = (uint8_t)flags;
-    w->cookie = cookie;
-    w->sgl = sgl;
-    w->nsge = nsge;
-    w->stag = stag;
-    w->to = to;
-    w->len = iw__rdmap_sgl_len(sgl, nsge);
-    iw__rdmap_wr_start(w);
-    s->sq_tail++;
-    return iw__rdmap_pump_first(s, w);
+    return iw__rdmap_pump(s);
 }
 
 /* Remember the DDP header of the segment at hand (for the Terminate of an error found when
@@ -1578,7 +1508,7 @@ IW_DEF iw_status iw_rdmap_rx(iw_rdmap_stream *s, const uint8_t *u, size_t len)
     iw__rdmap_rx_note(s, u, len);
     st = iw_ddp_rx(&s->ddp, u, len);
     (void)iw__rdmap_pump(s);
-    if (s->ddp.err.status == IW_EHOST) return IW_EHOST;
+    if (iw_ddp_last_error(&s->ddp)->status == IW_EHOST) return IW_EHOST;
     return s->failed ? IW_ETERM : st;
 }
 
@@ -1614,7 +1544,7 @@ IW_DEF iw_status iw_rdmap_rx_commit(iw_rdmap_stream *s, int crc_ok)
     if (!s) return IW_EINVAL;
     st = iw_ddp_rx_commit(&s->ddp, crc_ok);
     if (!iw__rdmap_tx_idle(s)) (void)iw__rdmap_pump(s);
-    if (s->ddp.err.status == IW_EHOST) return IW_EHOST;
+    if (iw_ddp_last_error(&s->ddp)->status == IW_EHOST) return IW_EHOST;
     return s->failed ? IW_ETERM : st;
 }
 
@@ -1719,10 +1649,9 @@ IW_DEF void iw_rdmap_mpa_tx_done(void *uctx) { (void)iw_rdmap_tx_resume((iw_rdma
 IW_DEF void iw_rdmap_mpa_established(void *uctx, const iw_mpa_info *info)
 {
     iw_rdmap_stream *s = (iw_rdmap_stream *)uctx;
-    int initiator = 1;
+    int initiator;
     if (!s || !info) return;
-    if (s->ddp.llp == iw_ddp_mpa_llp_ops() && s->ddp.lctx)
-        initiator = ((const iw_mpa_conn *)s->ddp.lctx)->cfg.role == IW_MPA_INITIATOR;
+    initiator = iw_ddp_llp_initiator(&s->ddp);
     if (info->p2p && initiator && info->rtr == IW_MPA_RTR_SEND)
         iw_ddp_msn_skip(&s->ddp, IW_RDMAP_QN_SEND, 0);
     if (info->p2p && info->rtr == IW_MPA_RTR_READ)

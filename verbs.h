@@ -881,12 +881,12 @@ static void iw__stag_revoke(iw_rnic *r, uint32_t k)
 {
     struct iw_qp *qp;
     for (qp = r->qps; qp; qp = qp->next) {
-        uint32_t st = iw_ddp_rx_streaming(&qp->rs.ddp);
+        uint32_t st = iw_rdmap_rx_streaming(&qp->rs);
         const iw_stag_ent *e;
         if (!st) continue;
         e = iw__stag_get(r, st >> 8);
         if ((st >> 8) == k || (e && e->kind == IW__STAG_MW && e->mr_index == k))
-            (void)iw_ddp_rx_revoke(&qp->rs.ddp);
+            (void)iw_rdmap_rx_revoke(&qp->rs);
     }
 }
 
@@ -1345,7 +1345,7 @@ static void iw__qp_enter(iw_qp *qp, unsigned state)
 {
     unsigned from = qp->state;
     qp->state = (uint8_t)state;
-    if (state != IW_QP_RTS) (void)iw_ddp_rx_revoke(&qp->rs.ddp); /* no more placement (VERBS-025) */
+    if (state != IW_QP_RTS) (void)iw_rdmap_rx_revoke(&qp->rs); /* no more placement (VERBS-025) */
     if (state == IW_QP_ERROR && from != IW_QP_IDLE && qp->llp) {
         /* no stream any more: what RDMAP and DDP still hold completes too (flushed), and the
          * LLP stream is ended (verbs §6.2.4: disassociated; a new association needs a new
@@ -1365,7 +1365,7 @@ static void iw__sq_run(iw_qp *qp);
 /* ---- RDMAP upcalls ---- */
 
 /* WC status for a failed RDMAP operation (rdmap.h cqe status). */
-static iw_wc_status iw__rdmap_wc(iw_status s)
+static iw_wc_status iw__wc_of_status(iw_status s)
 {
     return s == IW_OK ? IW_WC_SUCCESS : s == IW_ECLOSED ? IW_WC_FLUSHED
                                       : s == IW_EINVAL ? IW_WC_INVALID_WQE
@@ -1411,7 +1411,7 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
     iw_qp *qp = (iw_qp *)ctx;
     iw_swqe *w = (iw_swqe *)c->cookie;
     w->st = IW__SWQE_DONE;
-    w->status = iw__rdmap_wc(c->status);
+    w->status = iw__wc_of_status(c->status);
     if (c->sink_err != IW_DDP_X_OK) w->status = iw__xlate_wc(c->sink_err); /* VERBS-064 */
     if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP ||
                                        w->wr.type == IW_WR_READ_INV))
@@ -1615,6 +1615,11 @@ static uint64_t iw__qp_atomic64(void *ctx, unsigned aop, void *p, uint64_t as, u
 static const iw_rdmap_ops iw__qp_rdmap_ops_atomic = {
     iw__qp_resolve, iw__qp_recv_buf,  iw__qp_recv, iw__qp_complete, iw__qp_invalidate,
     iw__qp_atomic64, iw__qp_error, iw__qp_llp_close};
+/* The RDMAP ops of r's QPs: with the host's atomic64 when it has one. */
+static const iw_rdmap_ops *iw__qp_rdmap_ops_for(const iw_rnic *r)
+{
+    return r->ops->atomic64 ? &iw__qp_rdmap_ops_atomic : &iw__qp_rdmap_ops;
+}
 
 /* ---- S-RQ verbs ---- */
 
@@ -1726,7 +1731,7 @@ IW_DEF iw_vstatus iw_qp_create(iw_rnic *r, iw_qp *qp, const iw_qp_cfg *cfg,
     rc.ord = cfg->ord;
     rc.read_enabled = (uint8_t)(cfg->read_en || cfg->atomic_en);
     st = iw_rdmap_init(&qp->rs, &rc, iw_ddp_mpa_llp_ops(), NULL,
-                       r->ops->atomic64 ? &iw__qp_rdmap_ops_atomic : &iw__qp_rdmap_ops, qp,
+                       iw__qp_rdmap_ops_for(r), qp,
                        mem->rwr, cfg->sq_depth, mem->inreq, cfg->ird);
     if (st != IW_OK) return IW_V_INVALID_MODIFIER;
     cfg->sq_cq->users++;
@@ -1748,8 +1753,8 @@ IW_DEF iw_vstatus iw_qp_query(const iw_qp *qp, iw_qp_info *out)
     out->state = qp->state;
     out->id = qp->id;
     out->pd = qp->cfg.pd;
-    out->ird = qp->rs.cfg.ird;
-    out->ord = qp->rs.cfg.ord;
+    out->ird = iw_rdmap_get_cfg(&qp->rs)->ird;
+    out->ord = iw_rdmap_get_cfg(&qp->rs)->ord;
     if (qp->state == IW_QP_TERMINATE || qp->state == IW_QP_ERROR) {
         out->term_valid = qp->term_valid; /* VERBS-021, VERBS-026 */
         out->term_local = qp->term_local;
@@ -1768,7 +1773,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
     to = a->next_state;
     if (a->set_ird && a->ird > qp->rnic->attr.max_ird) return IW_V_IRD_LIMIT;
     if (a->set_ord && a->ord > qp->rnic->attr.max_ord) return IW_V_ORD_LIMIT;
-    if (a->set_ird && a->ird > qp->rs.irq_cap) return IW_V_IRD_LIMIT;
+    if (a->set_ird && a->ird > qp->cfg.ird) return IW_V_IRD_LIMIT; /* its IRD entries */
     /* verbs §6.2 transitions (VERBS-014: any other is refused, nothing changes) */
     if (from == IW_QP_IDLE && to == IW_QP_IDLE) {
     } else if (from == IW_QP_IDLE && to == IW_QP_RTS) {
@@ -1790,13 +1795,14 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         return IW_V_INVALID_QP_STATE;
     }
     if (a->set_ord || a->set_ird) /* VERBS-035 */
-        (void)iw_rdmap_set_ird_ord(&qp->rs, a->set_ird ? a->ird : qp->rs.cfg.ird,
-                                   a->set_ord ? a->ord : qp->rs.cfg.ord);
+        (void)iw_rdmap_set_ird_ord(&qp->rs, a->set_ird ? a->ird : iw_rdmap_get_cfg(&qp->rs)->ird,
+                                   a->set_ord ? a->ord : iw_rdmap_get_cfg(&qp->rs)->ord);
     if (from == to) return IW_V_OK;
     if (to == IW_QP_RTS) { /* VERBS-013: the stream from initial conditions */
-        iw_rdmap_cfg rc = qp->rs.cfg;
+        iw_rdmap_cfg rc = *iw_rdmap_get_cfg(&qp->rs);
         iw_status st = iw_rdmap_init(&qp->rs, &rc, iw_ddp_mpa_llp_ops(), a->llp,
-                                     qp->rs.ops, qp, qp->mem.rwr, qp->cfg.sq_depth,
+                                     iw__qp_rdmap_ops_for(qp->rnic), qp, qp->mem.rwr,
+                                     qp->cfg.sq_depth,
                                      qp->mem.inreq, qp->cfg.ird);
         if (st != IW_OK) return IW_V_INVALID_LLP;
         qp->llp = a->llp;
@@ -1856,7 +1862,7 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
                 return IW_V_MW_BOUND_TO_QP;
         }
     }
-    (void)iw_ddp_rx_revoke(&qp->rs.ddp); /* a streamed placement stops here */
+    (void)iw_rdmap_rx_revoke(&qp->rs); /* a streamed placement stops here */
     qp->alive = 0; /* from here no CQE and no event for it (VERBS-034) */
     {
         iw_qp **pp = &qp->rnic->qps;
@@ -1906,7 +1912,7 @@ static void iw__wr_copy(iw_send_wr *d, const iw_send_wr *s)
     d->flags = s->flags;
     d->nsge = s->nsge;
     for (i = 0; i < s->nsge; i++) { /* nsge <= IW_CFG_VERBS_SGE: checked */
-        d->sgl[i].stag = s->sgl[i].stag; /* member by member: see rdmap.h iw__rdmap_wr_copy */
+        d->sgl[i].stag = s->sgl[i].stag; /* member by member: see rdmap.h iw_rdmap_post */
         d->sgl[i].to = s->sgl[i].to;
         d->sgl[i].len = s->sgl[i].len;
     }
@@ -2142,22 +2148,7 @@ static void iw__sq_run(iw_qp *qp)
             iw__sq_reap(qp);
             continue;
         }
-        if (s->type == IW_WR_WRITE) { /* as below (opcode WRITE), without building rw */
-            ws = iw__sq_gather(qp, w, &niov);
-            if (ws != IW_WC_SUCCESS) {
-                iw__sq_fail(qp, w, ws);
-                return;
-            }
-            w->st = IW__SWQE_RUN;
-            qp->sq_exec++;
-            if (iw__rdmap_post_write(&qp->rs, w, iw__sq_rflags(s), w->iov, niov, s->remote_stag,
-                                     s->remote_to) != IW_OK) {
-                iw__sq_unposted(qp, w);
-                return;
-            }
-            continue;
-        }
-        iw__rdmap_wr_clear(&rw); /* what iw_rdmap_post reads; it sets the rest */
+        /* rw: the head and the part its opcode uses (iw_rdmap_post reads nothing else) */
         rw.cookie = w;
         rw.flags = (uint8_t)iw__sq_rflags(s);
         switch (s->type) {
@@ -2173,7 +2164,7 @@ static void iw__sq_run(iw_qp *qp)
         default: rw.opcode = IW_RDMAP_OP_ATOMIC_REQ; break;
         }
         if (rw.opcode == IW_RDMAP_OP_READ_REQ || rw.opcode == IW_RDMAP_OP_ATOMIC_REQ) {
-            if (qp->rs.cfg.ord == 0) { /* VERBS-037 */
+            if (iw_rdmap_get_cfg(&qp->rs)->ord == 0) { /* VERBS-037 */
                 iw__sq_fail(qp, w, IW_WC_ZERO_ORD);
                 return;
             }

@@ -118,7 +118,7 @@ static const iw_ddp_ulp_ops ddp_ulp = {u_check, NULL, u_deliver, u_error, NULL};
 static iw_status l_send(void *l, const iw_iov *v, size_t n) { (void)l; (void)v; (void)n; return IW_OK; }
 static uint32_t l_mulpdu(void *l) { (void)l; return 65535; }
 static int l_busy(void *l) { (void)l; return 0; }
-static const iw_ddp_llp_ops null_llp = {l_send, l_mulpdu, l_busy};
+static const iw_ddp_llp_ops null_llp = {l_send, l_mulpdu, l_busy, NULL, NULL, NULL};
 static const iw_ddp_mem_ops mem_ops = {resolve};
 
 /* ---- MPA host ---- */

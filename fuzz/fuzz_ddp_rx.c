@@ -906,7 +906,7 @@ static int llp_busy_rx(void *lctx)
     return 0;
 }
 
-static const iw_ddp_llp_ops rx_llp = {llp_send_none, llp_mulpdu_rx, llp_busy_rx};
+static const iw_ddp_llp_ops rx_llp = {llp_send_none, llp_mulpdu_rx, llp_busy_rx, NULL, NULL, NULL};
 static const iw_ddp_mem_ops rx_mem = {op_resolve};
 /* [check][no rx_buf] */
 static const iw_ddp_ulp_ops rx_ulp[2][2] = {
@@ -1277,7 +1277,7 @@ static iw_ddp_xlate tx_resolve(void *mctx, uint32_t stag, uint64_t to, uint32_t 
     return IW_DDP_X_INVALID_STAG;
 }
 
-static const iw_ddp_llp_ops tx_llp = {tx_send, tx_mulpdu, tx_busy};
+static const iw_ddp_llp_ops tx_llp = {tx_send, tx_mulpdu, tx_busy, NULL, NULL, NULL};
 static const iw_ddp_mem_ops tx_mem = {tx_resolve};
 static const iw_ddp_ulp_ops tx_ulp[2] = {{NULL, NULL, tx_deliver, tx_error, tx_sent},
                                          {NULL, NULL, tx_deliver, tx_error, NULL}};

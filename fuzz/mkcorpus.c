@@ -646,7 +646,7 @@ static void dsend(buf *b, const dmsg *ms, size_t nm, uint32_t mulpdu)
 {
     static const iw_ddp_mem_ops mo = {dcap_resolve};
     static const iw_ddp_ulp_ops uo = {NULL, NULL, dcap_deliver, NULL, NULL};
-    iw_ddp_llp_ops lo = {dcap_send, dcap_mul, dcap_busy};
+    iw_ddp_llp_ops lo = {dcap_send, dcap_mul, dcap_busy, NULL, NULL, NULL};
     iw_ddp_stream s;
     size_t i, j;
     g_dcap = b;

@@ -150,7 +150,7 @@ static int df_llp_busy(void *lctx)
     l->busy_calls++;
     return l->busy;
 }
-static DF_UNUSED const iw_ddp_llp_ops df_llp_ops = {df_llp_send, df_llp_mulpdu, df_llp_busy};
+static DF_UNUSED const iw_ddp_llp_ops df_llp_ops = {df_llp_send, df_llp_mulpdu, df_llp_busy, NULL, NULL, NULL};
 
 /* ======================================================================================== */
 /* Fake memory translation                                                                   */

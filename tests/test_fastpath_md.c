@@ -384,7 +384,7 @@ static void t_rx_run(void) /* MPA-055 MPA-071 */
 static iw_status md_llp_send(void *l, const iw_iov *iov, size_t n) { return iw_mpa_tx((iw_mpa_conn *)l, iov, n); }
 static uint32_t md_llp_mulpdu(void *l) { return iw_mpa_mulpdu((const iw_mpa_conn *)l); }
 static int md_llp_busy(void *l) { return iw_mpa_tx_busy((const iw_mpa_conn *)l); }
-static const iw_ddp_llp_ops md_llp = {md_llp_send, md_llp_mulpdu, md_llp_busy};
+static const iw_ddp_llp_ops md_llp = {md_llp_send, md_llp_mulpdu, md_llp_busy, NULL, NULL, NULL};
 static iw_ddp_xlate md_resolve(void *m, uint32_t stag, uint64_t to, uint32_t len, unsigned acc,
                                iw_ddp_buf *dst, size_t max, size_t *n)
 {

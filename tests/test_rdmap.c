@@ -1722,6 +1722,218 @@ static void t_atomic_wrap_own_check(void)
     check_b_unchanged();
 }
 
+/* ---- the receive path skips the pump when iw__rdmap_tx_idle holds: the pump must then
+ * change nothing and return IW_OK, in every state a mixed workload reaches (partial sends,
+ * Reads, Atomics, Sends, a Terminate); and iw__rdmap_check on Write segments against RFC 5040
+ * §7.2 written out here (RDMAP-033 version, RDMAP-034 / RDMAP-035 opcode and buffer model) ---- */
+
+static uint8_t ti_memA[65536], ti_memB[65536], ti_rbuf[8][4096];
+static iw_rdmap_stream snap;
+static unsigned long n_idle, n_busy;
+
+/* If the short cut would skip the pump here, the pump must be a no-op. */
+static void idle_check(iw_rdmap_stream *s)
+{
+    if (iw__rdmap_tx_idle(s)) {
+        iw_status st;
+        memcpy(&snap, s, sizeof snap);
+        st = iw__rdmap_pump(s);
+        CHECK_EQ(st, IW_OK);
+        CHECK_MEM(&snap, s, sizeof snap);
+        n_idle++;
+    } else {
+        n_busy++;
+    }
+}
+static void both(void)
+{
+    idle_check(&A.s);
+    idle_check(&B.s);
+}
+
+#define TI_ST_W 0x1100u  /* B: Remote Write */
+#define TI_ST_R 0x1200u  /* B: Remote Read */
+#define TI_ST_AT 0x1300u /* B: Remote Atomic */
+#define TI_ST_AS 0x2100u /* A: Local Write (Read and Atomic sinks) */
+
+static void t_tx_idle(void)
+{
+    uint32_t k;
+    int i;
+    rf_cfg_default(&CA);
+    rf_cfg_default(&CB);
+    REQUIRE(rf_pair_up(&A, &B, &CA, &CB) == IW_OK);
+    rf_reg(&B, TI_ST_W, ti_memB, 0x10000, 32768, IW_DDP_ACC_REMOTE_WRITE);
+    rf_reg(&B, TI_ST_R, ti_memB + 32768, 0x20000, 32768, IW_DDP_ACC_REMOTE_READ);
+    rf_reg(&B, TI_ST_AT, ti_memB, 0x10000, 32768, IW_RDMAP_ACC_REMOTE_ATOMIC);
+    rf_reg(&A, TI_ST_AS, ti_memA, 0x30000, 65536, IW_RDMAP_ACC_LOCAL_WRITE);
+    for (i = 0; i < 8; i++) rf_post_recv(&B, ti_rbuf[i], sizeof ti_rbuf[i]);
+    A.accept_max = 97; /* partial sends: DDP stays busy between steps */
+    B.accept_max = 0;  /* B sends at once: a response it queues is never held back by DDP */
+    B.chunk = 53;      /* B takes A's octets in pieces: commits at many points */
+    A.chunk = 29;
+    both();
+    for (k = 0; k < 24; k++) {
+        iw_rdmap_wr w = rf_wr(k % 4 == 0 ? IW_RDMAP_OP_WRITE : k % 4 == 1 ? IW_RDMAP_OP_READ_REQ
+                              : k % 4 == 2 ? IW_RDMAP_OP_SEND : IW_RDMAP_OP_ATOMIC_REQ, NULL);
+        iw_iov v;
+        v.base = ti_memA + 256 * k;
+        v.len = 64 + 40 * k;
+        w.sgl = &v;
+        w.nsge = 1;
+        if (w.opcode == IW_RDMAP_OP_WRITE) {
+            w.stag = TI_ST_W;
+            w.to = 0x10000 + 512 * k;
+        } else if (w.opcode == IW_RDMAP_OP_READ_REQ) {
+            w.sgl = NULL;
+            w.nsge = 0;
+            w.stag = TI_ST_R;
+            w.to = 0x20000 + 64 * k;
+            w.len = 300 + 10 * k;
+            w.sink_stag = TI_ST_AS;
+            w.sink_to = 0x30000 + 1024 * k;
+        } else if (w.opcode == IW_RDMAP_OP_ATOMIC_REQ) {
+            w.sgl = NULL;
+            w.nsge = 0;
+            w.aop = IW_RDMAP_AOP_FETCHADD;
+            w.stag = TI_ST_AT;
+            w.to = 0x10000 + 8 * k;
+            w.add_swap = k;
+        }
+        if (k == 21) w.stag = 0x7700; /* not registered at B: B sends a Terminate */
+        CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_OK);
+        both();
+        if (k % 4 != 3) continue; /* four queued behind a partial send, then steps */
+        for (i = 0; i < 12; i++) { /* a few steps each way, checked between them */
+            (void)iw_mpa_tx_resume(&A.c);
+            both();
+            (void)rf_feed(&A, &B);
+            both();
+            (void)iw_mpa_tx_resume(&B.c);
+            both();
+            (void)rf_feed(&B, &A);
+            both();
+        }
+        if (A.s.failed) break;
+    }
+    rf_flow(&A, &B);
+    both();
+    CHECK(A.ncqe >= 20);        /* the traffic ran */
+    CHECK(A.nev == 1 || B.nev == 1); /* and ended with the Terminate */
+    printf("# states checked: %lu idle, %lu not idle\n", n_idle, n_busy);
+    CHECK(n_idle > 100);        /* both kinds of state were checked */
+    CHECK(n_busy > 50);
+}
+
+/* ---- iw__rdmap_check on Write segments against RFC 5040 §7.2 ---- */
+
+static void t_check_write(void)
+{
+    unsigned rv, tagged, crv, qn;
+    rf_cfg_default(&CA);
+    rf_cfg_default(&CB);
+    REQUIRE(rf_pair_up(&A, &B, &CA, &CB) == IW_OK);
+    for (crv = 0; crv < 4; crv++)
+        for (rv = 0; rv < 4; rv++)
+            for (tagged = 0; tagged < 2; tagged++)
+                for (qn = 0; qn < 4; qn++) {
+                    iw_ddp_hdr h;
+                    iw_term t, want;
+                    unsigned access = 0xDEAD;
+                    iw_status st, want_st = IW_OK;
+                    memset(&h, 0, sizeof h);
+                    memset(&t, 0, sizeof t);
+                    memset(&want, 0, sizeof want);
+                    h.ulp = IW_RDMAP_CTRL(rv, IW_RDMAP_OP_WRITE);
+                    h.tagged = (uint8_t)tagged;
+                    h.last = 1;
+                    h.qn = qn;
+                    h.stag = 0x1234;
+                    B.s.cfg.rv = (uint8_t)crv;
+                    if (rv != crv) { /* §7.2 V1: (RDMAP, Remote Operation, 0x05) */
+                        want_st = IW_ETERM;
+                        want.layer = 0;
+                        want.etype = 2;
+                        want.ecode = 0x05;
+                    } else if (!tagged) { /* V2: a Write is tagged (RFC 5040 §4.3) */
+                        want_st = IW_ETERM;
+                        want.layer = 0;
+                        want.etype = 2;
+                        want.ecode = 0x06;
+                    }
+                    st = iw__rdmap_check(&B.s, &h, &access, &t);
+                    CHECK_EQ(st, want_st);
+                    if (want_st == IW_OK) {
+                        CHECK_EQ(access, IW_DDP_ACC_REMOTE_WRITE);
+                    } else {
+                        CHECK_EQ(t.layer, want.layer);
+                        CHECK_EQ(t.etype, want.etype);
+                        CHECK_EQ(t.ecode, want.ecode);
+                    }
+                }
+    B.s.cfg.rv = IW_RDMAP_RV;
+}
+
+/* ---- iw_rdmap_post reads a WR's head and its opcode's part only (the rdmap.h iw_rdmap_wr
+ * list): every member outside them filled with garbage changes no octet sent and no status ---- */
+
+static uint8_t pr_wire[2][4096];
+static size_t pr_len[2];
+static iw_iov pr_sg[2] = {{(const uint8_t *)"payload-one", 11}, {(const uint8_t *)"two", 3}};
+
+/* op's WR with its head and part set, every other member fill. */
+static iw_rdmap_wr pr_wr(unsigned op, int fill)
+{
+    iw_rdmap_wr w;
+    memset(&w, fill, sizeof w);
+    w.opcode = (uint8_t)op;
+    w.flags = 0;
+    w.cookie = (void *)(uintptr_t)(op + 1);
+    switch (op) {
+    case IW_RDMAP_OP_WRITE: w.sgl = pr_sg, w.nsge = 2, w.stag = 0x1234, w.to = 0x10020; break;
+    case IW_RDMAP_OP_SEND:
+    case IW_RDMAP_OP_SEND_SE: w.sgl = pr_sg, w.nsge = 1; break;
+    case IW_RDMAP_OP_SEND_INV:
+    case IW_RDMAP_OP_SEND_SE_INV: w.sgl = pr_sg + 1, w.nsge = 1, w.inval_stag = 0xABCD01; break;
+    case IW_RDMAP_OP_READ_REQ:
+        w.stag = 0x77, w.to = 0x1000, w.len = 300, w.sink_stag = 0x88, w.sink_to = 0x2000;
+        break;
+    case IW_RDMAP_OP_ATOMIC_REQ:
+        w.aop = IW_RDMAP_AOP_CMPSWAP, w.stag = 0x99, w.to = 0x3008, w.len = 8;
+        w.add_swap = 0x1111, w.add_swap_mask = ~(uint64_t)0, w.cmp = 5, w.cmp_mask = 0xFF;
+        break;
+    default: memcpy(w.imm, "IMMEDIAT", 8); break; /* IMM, IMM_SE */
+    }
+    return w;
+}
+
+static void t_post_reads_part(void)
+{
+    static const unsigned ops[] = {IW_RDMAP_OP_WRITE,    IW_RDMAP_OP_SEND,      IW_RDMAP_OP_SEND_SE,
+                                   IW_RDMAP_OP_SEND_INV, IW_RDMAP_OP_SEND_SE_INV, IW_RDMAP_OP_READ_REQ,
+                                   IW_RDMAP_OP_ATOMIC_REQ, IW_RDMAP_OP_IMM,     IW_RDMAP_OP_IMM_SE};
+    int k;
+    size_t i;
+    for (k = 0; k < 2; k++) {
+        rf_cfg_default(&CA);
+        rf_cfg_default(&CB);
+        REQUIRE(rf_pair_up(&A, &B, &CA, &CB) == IW_OK);
+        A.out_len = A.out_off = 0;
+        for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+            iw_rdmap_wr w = pr_wr(ops[i], k ? 0xA5 : 0);
+            CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_OK);
+        }
+        CHECK_EQ(iw_rdmap_ord_outstanding(&A.s), 2u);
+        CHECK(!iw_rdmap_failed(&A.s));
+        REQUIRE(A.out_len <= sizeof pr_wire[k]);
+        memcpy(pr_wire[k], A.out, A.out_len);
+        pr_len[k] = A.out_len;
+    }
+    CHECK(pr_len[0] > 9 * 24); /* nine FPDUs went out */
+    CHECK_EQ(pr_len[1], pr_len[0]);
+    CHECK_MEM(pr_wire[1], pr_wire[0], pr_len[0]);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1767,6 +1979,10 @@ int main(int argc, char **argv)
         {"nothing after the Terminate, a queued WR completes in error", t_nothing_after_term},
         {"Send with Invalidate: STag invalid when the Receive completes", t_inval_before_recv},
         {"Atomic target wrap found by RDMAP whatever the resolver says", t_atomic_wrap_own_check},
+        {"tx_idle: where the receive path skips the pump, the pump changes nothing", t_tx_idle},
+        {"check_write: RDMAP-033 RDMAP-034 RDMAP-035 on Write segments", t_check_write},
+        {"post reads the head and the opcode's part only: garbage elsewhere sends the same octets",
+         t_post_reads_part},
     };
     return CHECK_RUN(tests);
 }

@@ -1182,6 +1182,156 @@ static void t_pd_in_use_each(void)
     CHECK_EQ(iw_pd_dealloc(&RA.r, pd), IW_V_OK); /* no user left */
 }
 
+/* ---- iw_ring_ix and the 64-bit shifts against their definitions ---- */
+
+static void t_ring_ix(void)
+{
+    static const uint32_t caps[] = {1, 2, 3, 4, 5, 7, 8, 13, 16, 31, 32, 37, 64, 100, 128,
+                                    0x10000u, 0x7FFFFFFFu, 0x80000000u, 0xC0000000u, 0xFFFFFFFFu};
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    size_t c, k;
+    for (c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+        for (k = 0; k < 2000; k++) {
+            uint32_t i = k < 300 ? (uint32_t)k : k < 600 ? (uint32_t)(0u - (uint32_t)(k - 299)) : 0;
+            if (k >= 600) {
+                seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+                i = (uint32_t)seed;
+            }
+            if (iw_ring_ix(i, caps[c]) != i % caps[c]) {
+                CHECK_EQ(iw_ring_ix(i, caps[c]), i % caps[c]);
+                return;
+            }
+        }
+    }
+}
+
+static void t_shift64(void)
+{
+    static const uint64_t xs[] = {0, 1, 0xFFFFFFFFFFFFFFFFull, 0x8000000000000000ull,
+                                  0x0123456789ABCDEFull, 0xFEDCBA9876543210ull, 0xFFFFFFFFull,
+                                  0x100000000ull};
+    size_t i;
+    unsigned s, b;
+    for (i = 0; i < sizeof xs / sizeof xs[0]; i++)
+        for (s = 0; s < 80; s++) {
+            uint64_t r = xs[i], l = xs[i];
+            for (b = 0; b < s; b++) { /* one bit at a time: 64 or more gives 0 */
+                r >>= 1;
+                l <<= 1;
+            }
+            CHECK_EQ(iw__shr64(xs[i], s), r);
+            CHECK_EQ(iw__shl64(xs[i], s), l);
+        }
+}
+
+/* ---- verbs.h: the same traffic over rings of power-of-two sizes and of other sizes ---- */
+
+typedef struct ft_rec {
+    uint64_t id;
+    int status, type;
+    uint32_t len;
+} ft_rec;
+#define FT_NREC 400
+
+/* Writes (every third signaled), Sends and Reads from A to B with SQ depth sq, CQ entries
+ * cqn, IRD/ORD ird, in batches that wrap every ring many times; A's send WCs in recs (n),
+ * then B's receive WCs after FT_NREC / 2, both memories in ma/mb. 1 if it went through. */
+static int ft_verbs_run(uint32_t sq, uint32_t cqn, uint16_t ird, ft_rec *recs, size_t *n,
+                        uint8_t *ma, uint8_t *mb)
+{
+    static iw_cq scq;
+    static iw_wc sring[64];
+    iw_qp_cfg qc;
+    uint32_t sa, sb, i, posted = 0, batch = 0, nr = 0;
+    iw_wc wc;
+    *n = 0;
+    if (!vf_rn_init(&RA, 0, 11, 0) || !vf_rn_init(&RB, 1, 12, 0)) return 0;
+    if (iw_cq_create(&RA.r, &scq, sring, cqn) != IW_V_OK) return 0;
+    qc = vf_qp_cfg(RA.pd, ird, ird);
+    qc.sq_depth = sq;
+    qc.sq_cq = &scq;
+    if (!vf_q_init(&QA[0], &RA, qc, 64)) return 0;
+    qc = vf_qp_cfg(RB.pd, ird, ird);
+    if (!vf_q_init(&QB[0], &RB, qc, 37)) return 0;
+    if (!vf_connect()) return 0;
+    sa = vf_reg(&RA, 0x2Fu, 1, RA.pd, 0);
+    sb = vf_reg(&RB, 0x2Fu, 2, RB.pd, 0);
+    if (!sa || !sb) return 0;
+    for (i = 0; i < MEM; i++) RA.mem[i] = (uint8_t)(i * 7 + 1), RB.mem[i] = (uint8_t)(i * 5 + 2);
+    while (posted < 150) {
+        uint32_t k, nb = 1 + batch++ % 11; /* 1 .. 11 WRs, then flow and reap (an SQ of 13
+                                             * holds them: at most 2 unsignaled before) */
+        for (k = 0; k < nb && posted < 150; k++, posted++) {
+            uint32_t len = 1 + (posted * 37) % 3000, off = (posted * 61) % (MEM / 2 - 3000);
+            iw_send_wr w;
+            if (posted % 5 == 3) { /* a Send into a Receive posted now */
+                w = swr1(IW_WR_SEND, posted, sa, VA(&RA, off), len);
+                if (recv1(&QB[0], 1000 + posted, sb, VA(&RB, MEM / 2 + (posted % 8) * 3000), 3000) != IW_V_OK)
+                    return 0;
+            } else if (posted % 5 == 4) { /* a Read of B into A's upper half */
+                w = swr1(IW_WR_READ, posted, sa, VA(&RA, MEM / 2 + off), len);
+                w.remote_stag = sb;
+                w.remote_to = VA(&RB, off);
+            } else { /* a Write of A into B */
+                w = swr1(IW_WR_WRITE, posted, sa, VA(&RA, off), len);
+                w.remote_stag = sb;
+                w.remote_to = VA(&RB, off + 7);
+                if (posted % 3) w.flags = 0;
+            }
+            if (post1(&QA[0], &w) != IW_V_OK) return 0;
+        }
+        vf_flow();
+        while (iw_cq_poll(&scq, &wc) == IW_V_OK && *n < FT_NREC / 2) {
+            recs[*n].id = wc.wr_id, recs[*n].status = (int)wc.status, recs[*n].type = (int)wc.type;
+            recs[(*n)++].len = wc.len;
+        }
+        while (iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK && nr < FT_NREC / 2) {
+            ft_rec *r = &recs[FT_NREC / 2 + nr++];
+            r->id = wc.wr_id, r->status = (int)wc.status, r->type = (int)wc.type, r->len = wc.len;
+        }
+    }
+    if (nr != 30) return 0; /* every Send was received */
+    memcpy(ma, RA.mem, MEM);
+    memcpy(mb, RB.mem, MEM);
+    return iw_qp_state(&QA[0].qp) == IW_QP_RTS && iw_qp_state(&QB[0].qp) == IW_QP_RTS;
+}
+
+static void t_verbs_ring_sizes(void) /* VERBS-069 VERBS-075 */
+{
+    static ft_rec r0[FT_NREC], r1[FT_NREC];
+    static uint8_t a0[MEM], b0[MEM], a1[MEM], b1[MEM];
+    static const uint32_t cfg[][3] = {{13, 37, 8}, {16, 48, 8}, {31, 63, 8}, {32, 64, 5}};
+    size_t n0, n1, i, sig = 0, want = 0;
+    uint32_t len = 1 + (147u * 37) % 3000, off = (147u * 61) % (MEM / 2 - 3000);
+    REQUIRE(ft_verbs_run(32, 64, 8, r0, &n0, a0, b0)); /* every ring a power of two */
+    for (i = 0; i < 150; i++) /* the signaled WRs: Writes 1 in 3, every Send and Read */
+        if (i % 5 >= 3 || i % 3 == 0) want++;
+    for (i = 0; i < n0; i++) {
+        CHECK_EQ(r0[i].status, IW_WC_SUCCESS);
+        if (r0[i].type != IW_WR_RECV) sig++;
+    }
+    CHECK_EQ(sig, want);
+    CHECK_EQ(n0, want);
+    for (i = 0; i < 30; i++) CHECK_EQ(r0[FT_NREC / 2 + i].id, 1000 + 5 * i + 3); /* B's Receives */
+    for (i = 0; i < len; i++) /* the last Write (147; Reads after it) placed A's octets */
+        if (b0[off + 7 + i] != (uint8_t)((off + i) * 7 + 1)) break;
+    CHECK_EQ(i, len);
+    for (i = 0; i < sizeof cfg / sizeof cfg[0]; i++) {
+        if (!ft_verbs_run(cfg[i][0], cfg[i][1], (uint16_t)cfg[i][2], r1, &n1, a1, b1)) {
+            CHECK(0);
+            fprintf(stderr, "  SQ %u CQ %u IRD %u: did not run through\n", (unsigned)cfg[i][0],
+                    (unsigned)cfg[i][1], (unsigned)cfg[i][2]);
+            continue;
+        }
+        CHECK_EQ(n1, n0);
+        CHECK_MEM(r1, r0, sizeof r0);
+        CHECK_MEM(a1, a0, MEM);
+        CHECK_MEM(b1, b0, MEM);
+    }
+}
+
+
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1215,6 +1365,9 @@ int main(int argc, char **argv)
         {"a CQ used only as a receive CQ is in use", t_cq_in_use_rq_only},
         {"Deallocate PD refused for each kind of user", t_pd_in_use_each},
         {"an Atomic's original value is in place at its WC", t_atomic_result_at_wc},
+        {"ring slot by mask equals i % cap", t_ring_ix},
+        {"64-bit shifts equal one-bit shifts", t_shift64},
+        {"rings of other sizes: same completions and placement VERBS-069 VERBS-075", t_verbs_ring_sizes},
     };
     return CHECK_RUN(tests);
 }
