@@ -28,7 +28,8 @@ ALL_CASES="rping-client rping-server
 perf-write-siw-server perf-write-siw-client perf-read-siw-server perf-read-siw-client
 perf-send-siw-server perf-send-siw-client
 mpa-crc-on mpa-crc-off mpa-rev1 mpa-rev2 p2p-siw-responder p2p-siw-initiator mpa-markers-rejected
-term-bad-write term-bad-read"
+term-bad-write term-bad-read
+kernel-selftest"
 CASES=${*:-$ALL_CASES}
 RPING_N=${IWARP_INTEROP_RPING_COUNT:-10}
 RPING_S=${IWARP_INTEROP_RPING_SIZE:-2000}
@@ -65,6 +66,15 @@ bash "$here/build.sh" > /dev/null
 case $? in 0) ;; 2) skip_all "the guest image cannot be built here (see messages above)" ;;
   *) for c in $CASES; do result "$c" FAIL "guest image build failed (see messages above)"; done
      exit 1 ;; esac
+
+# The kernel module of kernel/ (kernel-* cases): built against the guest kernel in the image's
+# chroot into $C/kmod (rebuilt when its sources change), handed to the guest through the share.
+KMOD_ST=-
+case " $(echo $CASES) " in *" kernel-"*)
+  log "kernel module (kernel/) for the guest kernel"
+  bash "$here/build.sh" kmod > /dev/null 2> "$C/kmod.err"; KMOD_ST=$?
+  [ $KMOD_ST = 0 ] || cat "$C/kmod.err" >&2 ;;
+esac
 
 # ---- boot ---------------------------------------------------------------------------------
 RUN=$C/run.$$
@@ -315,6 +325,30 @@ net_probe() {
   fi
 }
 
+# kernel/'s module in the guest: its init runs the self-tests in kernel context (CRC32c values
+# through the kernel's crc32c(), codecs against known octets, MPA and two verbs RNICs joined by
+# an in-memory ring: Sends, Write, Read, atomics, CRC on, every octet compared) and prints
+# "iwarp_selftest: N passed, N failed"; a failed check fails the insmod.
+kernel_selftest() {
+  local c=$1 gs sum
+  case $KMOD_ST in
+    0) ;;
+    2) result "$c" SKIP "the module cannot be built here: $(why "$C/kmod.err")"; return ;;
+    *) result "$c" FAIL "the module did not build: $(grep -m1 -E 'error|Error' "$C/kmod.log" 2>/dev/null | cut -c1-140)"; return ;;
+  esac
+  cp "$C/kmod/iwarp_selftest.ko" "$SH/iwarp_selftest.ko"
+  grun "iw_kselftest /share/iwarp_selftest.ko" 300; gs=$?
+  gout $gn > "$RUN/$c.guest"
+  sum=$(grep -o 'iwarp_selftest: [0-9]* passed, [0-9]* failed' "$RUN/$c.guest" | tail -1)
+  if [ $gs = 0 ] && [ -n "$sum" ] && echo "$sum" | grep -q ' [1-9][0-9]* passed, 0 failed'; then
+    result "$c" PASS "$sum (insmod in the guest, kernel $(sed -n 's/^siw-up //p' "$SH/state"))"
+  elif [ -n "$sum" ]; then
+    result "$c" FAIL "$sum; first: $(grep -m1 'check failed\|WC id' "$RUN/$c.guest" | sed 's/.*iwarp_selftest: //' | cut -c1-120)"
+  else
+    result "$c" FAIL "no result from the module (status $gs): $(why "$RUN/$c.guest")"
+  fi
+}
+
 for c in $CASES; do
   log "case $c"
   case $c in
@@ -331,6 +365,7 @@ for c in $CASES; do
     term-bad-write)     retry_case expect_once "$c" default server "--bad-write" "Terminate from peer: layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag" ;;
     term-bad-read)      retry_case expect_once "$c" default server "--bad-read" "Terminate from peer" ;;
     net-probe)          net_probe "$c" ;;
+    kernel-selftest)    kernel_selftest "$c" ;;
     *) result "$c" FAIL "unknown case" ;;
   esac
 done
