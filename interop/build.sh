@@ -5,7 +5,7 @@
 # each step leaves a stamp file and is skipped when its stamp exists.
 #
 #   interop/build.sh            build what is missing; print the cache directory
-#   interop/build.sh kmod       also build kernel/'s module (iwarp_selftest.ko) against the
+#   interop/build.sh kmod       also build kernel/'s modules (iwarp_selftest.ko, iwarp_rping.ko) against the
 #                               guest kernel, in the same chroot, into <cache>/kmod/ (not into
 #                               the image: run.sh hands it to the guest through the 9p share);
 #                               rebuilt when its sources change. Exit 0 built, 2 cannot (not
@@ -146,7 +146,8 @@ if [ "${1:-}" = kmod ]; then
   mods="$top/kernel/Kbuild $(ls "$top"/kernel/*.c "$top"/kernel/*.h | grep -v '\.mod\.c$')"
   # shellcheck disable=SC2086
   sum=$( { echo "$KVER"; cat $hdrs $mods; } | sha256sum | cut -c1-16)
-  if [ "$(cat "$C/kmod/stamp" 2>/dev/null)" != "$sum" ] || [ ! -f "$C/kmod/iwarp_selftest.ko" ]; then
+  if [ "$(cat "$C/kmod/stamp" 2>/dev/null)" != "$sum" ] || [ ! -f "$C/kmod/iwarp_selftest.ko" ] ||
+     [ ! -f "$C/kmod/iwarp_rping.ko" ]; then
     rm -rf "$R/build/iwarp" "$C/kmod"
     mkdir -p "$R/build/iwarp/kernel" "$C/kmod"
     # shellcheck disable=SC2086
@@ -159,7 +160,7 @@ if [ "${1:-}" = kmod ]; then
       umount_all; log "the module failed to build, see $C/kmod.log"; exit 1
     fi
     umount_all
-    cp "$R/build/iwarp/kernel/iwarp_selftest.ko" "$C/kmod/" || exit 1
+    cp "$R"/build/iwarp/kernel/*.ko "$C/kmod/" || exit 1
     echo "$sum" > "$C/kmod/stamp"
   fi
 fi

@@ -39,9 +39,10 @@ siw_load() {
 iw_kselftest() {
   modprobe -a libcrc32c crc32c_generic 2>/dev/null  # crc32c(), which the module calls
   cp "$1" /tmp/iwarp_selftest.ko
+  n0=$(dmesg | wc -l)
   insmod /tmp/iwarp_selftest.ko; r=$?
   echo "insmod status $r"
-  dmesg | grep 'iwarp_selftest' | tail -60
+  dmesg | tail -n +$((n0 + 1)) | grep 'iwarp_selftest' | tail -60
   [ $r = 0 ] || return $r
   rmmod iwarp_selftest
 }

@@ -29,7 +29,7 @@ perf-write-siw-server perf-write-siw-client perf-read-siw-server perf-read-siw-c
 perf-send-siw-server perf-send-siw-client
 mpa-crc-on mpa-crc-off mpa-rev1 mpa-rev2 p2p-siw-responder p2p-siw-initiator mpa-markers-rejected
 term-bad-write term-bad-read
-kernel-selftest"
+kernel-selftest kernel-rping-siw kernel-rping-iwrping"
 CASES=${*:-$ALL_CASES}
 RPING_N=${IWARP_INTEROP_RPING_COUNT:-10}
 RPING_S=${IWARP_INTEROP_RPING_SIZE:-2000}
@@ -349,6 +349,56 @@ kernel_selftest() {
   fi
 }
 
+# kernel/'s rping client (iwarp_rping.ko) in the guest kernel, over a kernel TCP socket, against
+# siw's rping -s in the same guest (over 10.0.2.15: loopback) or the project's iwrping -s on
+# the host (through the guest->host forward). insmod runs the pings and fails on any error;
+# rmmod then closes the connection, gracefully, while the peer is still connected (siw) or
+# after the peer closed (iwrping closes after its count). PASS: both ends verified every ping's
+# data, the module logged a clean close, and the peer exited 0.
+kernel_rping() { # case peer(siw|iwrping)
+  local c=$1 peer=$2 g gs hs=0 hp ka seen kl
+  case $KMOD_ST in
+    0) ;;
+    2) result "$c" SKIP "the module cannot be built here: $(why "$C/kmod.err")"; return ;;
+    *) result "$c" FAIL "the module did not build: $(grep -m1 -E 'error|Error' "$C/kmod.log" 2>/dev/null | cut -c1-140)"; return ;;
+  esac
+  cp "$C/kmod/iwarp_rping.ko" "$SH/iwarp_rping.ko"
+  if [ "$peer" = siw ]; then
+    variant default || { result "$c" FAIL "siw did not load"; return; }
+    gexec "timeout 110 stdbuf -oL rping -s -a 0.0.0.0 -p 7174 -C $RPING_N -S $RPING_S -V -v"; g=$gn
+    glisten 7174 || { result "$c" FAIL "rping -s did not listen: $(gout "$g")"; return; }
+    ka="addr=10.0.2.15 port=7174"
+  else
+    "$B/iwrping" -s -a 127.0.0.1 -p $((PB + 2)) -C "$RPING_N" -V -v > "$RUN/$c.host" 2>&1 &
+    hp=$!
+    ka="addr=10.0.2.100 port=7174"
+  fi
+  grun "modprobe -a libcrc32c crc32c_generic 2>/dev/null; cp /share/iwarp_rping.ko /tmp/
+    n0=\$(dmesg | wc -l)
+    insmod /tmp/iwarp_rping.ko $ka count=$RPING_N size=$RPING_S crc=1 delay_ms=500; r=\$?
+    echo insmod status \$r; sleep 1
+    if [ \$r = 0 ]; then rmmod iwarp_rping; echo rmmod status \$?; fi
+    dmesg | tail -n +\$((n0 + 1)) | grep iwarp_rping | tail -20; [ \$r = 0 ]" 150; kl=$?
+  gout $gn > "$RUN/$c.kmod"
+  if [ "$peer" = siw ]; then
+    gwait "$g" 60; gs=$?
+    cp "$SH/cmd/$g.out" "$RUN/$c.guest" 2>/dev/null
+    seen=$(rping_seen "$RUN/$c.guest" "$RPING_N" "$RPING_S"); hs=$gs
+  else
+    ( sleep 60; kill $hp 2>/dev/null ) & local wd=$!
+    wait $hp; hs=$?; kill $wd 2>/dev/null
+    seen=$(rping_seen "$RUN/$c.host" "$RPING_N" "$RPING_S")
+  fi
+  local ok closed
+  ok=$(grep -m1 -o 'iwarp_rping: ok .*' "$RUN/$c.kmod")
+  closed=$(grep -m1 -o 'iwarp_rping: closed cleanly.*' "$RUN/$c.kmod")
+  if [ $kl = 0 ] && [ -n "$ok" ] && [ -n "$closed" ] && [ $hs = 0 ] && [ "$seen" = "$RPING_N" ]; then
+    result "$c" PASS "${ok#iwarp_rping: }; ${closed#iwarp_rping: }; $peer saw $seen/$RPING_N pings intact and exited 0"
+  else
+    result "$c" FAIL "insmod $kl ($(grep -m1 'FAIL\|not clean' "$RUN/$c.kmod" | sed 's/.*iwarp_rping: //' | cut -c1-120)); $peer status $hs, $seen/$RPING_N pings intact"
+  fi
+}
+
 for c in $CASES; do
   log "case $c"
   case $c in
@@ -366,6 +416,8 @@ for c in $CASES; do
     term-bad-read)      retry_case expect_once "$c" default server "--bad-read" "Terminate from peer" ;;
     net-probe)          net_probe "$c" ;;
     kernel-selftest)    kernel_selftest "$c" ;;
+    kernel-rping-siw)   kernel_rping "$c" siw ;;
+    kernel-rping-iwrping) kernel_rping "$c" iwrping ;;
     *) result "$c" FAIL "unknown case" ;;
   esac
 done
