@@ -682,6 +682,7 @@ static void __exit iwarp_rping_exit(void)
 {
 	struct kep *ep = ep_live;
 	unsigned long end;
+	unsigned int qs;
 	int peer_first;
 
 	if (!ep)
@@ -702,12 +703,17 @@ static void __exit iwarp_rping_exit(void)
 		wait_event_timeout(ep->wait, ep->rd_eof || ep->dead, HZ / 10);
 		queue_work(ep->wq, &ep->work);
 	}
-	if (ep->rd_eof && ep->close_complete && !ep->failed)
+	/* the flags as the work left them (it sets rd_eof before it reports the close to the QP) */
+	flush_workqueue(ep->wq);
+	mutex_lock(&ep->mu);
+	qs = iw_qp_state(&ep->qp);
+	mutex_unlock(&ep->mu);
+	if (ep->rd_eof && ep->close_complete && !ep->failed && qs == IW_QP_IDLE)
 		pr_info("iwarp_rping: closed cleanly (%s, QP Idle)\n",
 			peer_first ? "the peer's FIN first, then ours" : "our FIN, then the peer's");
 	else
-		pr_err("iwarp_rping: close not clean: FIN from the peer %s, close complete %d, %s\n",
-		       ep->rd_eof ? "seen" : "not seen", ep->close_complete,
+		pr_err("iwarp_rping: close not clean: FIN from the peer %s, close complete %d, QP state %u, %s\n",
+		       ep->rd_eof ? "seen" : "not seen", ep->close_complete, qs,
 		       ep->failed ? ep->why : "no error");
 	kep_teardown(ep);
 	ep_live = NULL;
