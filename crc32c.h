@@ -18,15 +18,19 @@
  *     IW_MEMSET, IW_ASSERT) macros and the big-endian field helpers the layers share.
  *
  * CONFIG MACROS: IW_CRC32C_SMALL, IW_CRC32C_NO_ACCEL (below), IW_MEMCPY/IW_MEMMOVE/IW_MEMSET
- * (all or none).
+ * (all or none), IW_NO_STDINT (defined: <stddef.h> and <stdint.h> are not included; the includer
+ * has already declared size_t, uint8_t..uint64_t and uintptr_t, e.g. a Linux kernel module
+ * through <linux/types.h>, see kernel/).
  *
  * No allocation, no global state, no stdio; freestanding builds reference only memcpy,
  * memmove and memset. Licence: MIT, see LICENSE (and the end of mpa.h).
  */
 #ifndef IW_CRC32C_H
 #define IW_CRC32C_H
+#ifndef IW_NO_STDINT
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 /* The release these headers belong to (semantic versioning; before 1.0 any minor release may
  * change the API, see docs/api-policy.md). */

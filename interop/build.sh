@@ -5,6 +5,11 @@
 # each step leaves a stamp file and is skipped when its stamp exists.
 #
 #   interop/build.sh            build what is missing; print the cache directory
+#   interop/build.sh kmod       also build kernel/'s modules (iwarp_selftest.ko, iwarp_rping.ko) against the
+#                               guest kernel, in the same chroot, into <cache>/kmod/ (not into
+#                               the image: run.sh hands it to the guest through the 9p share);
+#                               rebuilt when its sources change. Exit 0 built, 2 cannot (not
+#                               root), 1 failed (see <cache>/kmod.log)
 #   IWARP_INTEROP_CACHE=DIR     cache location (default ~/.cache/iwarp-interop)
 #
 # Exit status: 0 built (or already there), 2 cannot build here (not root, no debootstrap, no
@@ -13,6 +18,7 @@
 # linux-source-6.1 against the matching headers inside a chroot of the guest; siw 6.1 has no
 # module parameters, its settings are constants in siw_main.c, so each variant flips one.
 set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
 C=${IWARP_INTEROP_CACHE:-$HOME/.cache/iwarp-interop}
 R=$C/rootfs
 MIRROR=${IWARP_INTEROP_MIRROR:-http://deb.debian.org/debian}
@@ -34,6 +40,9 @@ sed_of() {
 log() { echo "interop-build: $*" >&2; }
 skip() { log "cannot build the guest: $*"; exit 2; }
 
+if [ "${1:-}" = kmod ] && [ "$(id -u)" != 0 ]; then
+  skip "not root (the module is built in a chroot of the guest)"
+fi
 [ "$(id -u)" = 0 ] || { [ -f "$C/image.ok" ] && exit 0; skip "not root (debootstrap and chroot need root)"; }
 mkdir -p "$C" || skip "cannot create $C"
 
@@ -126,5 +135,33 @@ EOF
     { log "mkfs.ext4 -d failed, see $C/mkfs.log"; exit 1; }
   echo "$KVER" > "$C/kver"
   touch "$C/image.ok"
+fi
+
+# 4. (build.sh kmod) kernel/'s self-test module against the guest kernel's headers, compiled in
+# the chroot like siw: the module's sources and the five headers are copied to /build/iwarp
+# (the repository's layout: the headers one level above kernel/). Its stamp is the hash of
+# those sources and the kernel version: an edit rebuilds it, the image is never touched.
+if [ "${1:-}" = kmod ]; then
+  hdrs="$top/crc32c.h $top/mpa.h $top/ddp.h $top/rdmap.h $top/verbs.h"
+  mods="$top/kernel/Kbuild $(ls "$top"/kernel/*.c "$top"/kernel/*.h | grep -v '\.mod\.c$')"
+  # shellcheck disable=SC2086
+  sum=$( { echo "$KVER"; cat $hdrs $mods; } | sha256sum | cut -c1-16)
+  if [ "$(cat "$C/kmod/stamp" 2>/dev/null)" != "$sum" ] || [ ! -f "$C/kmod/iwarp_selftest.ko" ] ||
+     [ ! -f "$C/kmod/iwarp_rping.ko" ]; then
+    rm -rf "$R/build/iwarp" "$C/kmod"
+    mkdir -p "$R/build/iwarp/kernel" "$C/kmod"
+    # shellcheck disable=SC2086
+    { cp $hdrs "$R/build/iwarp/" && cp $mods "$R/build/iwarp/kernel/"; } ||
+      { log "copying the module's sources failed"; exit 1; }
+    chroot_mounts
+    log "building kernel/ (iwarp_selftest.ko) for $KVER"
+    if ! chroot "$R" make -C "/lib/modules/$KVER/build" M=/build/iwarp/kernel modules \
+         > "$C/kmod.log" 2>&1; then
+      umount_all; log "the module failed to build, see $C/kmod.log"; exit 1
+    fi
+    umount_all
+    cp "$R"/build/iwarp/kernel/*.ko "$C/kmod/" || exit 1
+    echo "$sum" > "$C/kmod/stamp"
+  fi
 fi
 echo "$C"

@@ -33,6 +33,19 @@ siw_load() {
   rdma link add siw0 type siw netdev $NIC || return 1
   echo "$1" > /run/siw-variant
 }
+# iw_kselftest KO: load the project's self-test module (kernel/, built by build.sh kmod and
+# handed over in the share), print what it logged, unload it. Its init runs every test and
+# fails the load when one failed; status: 0 when it loaded and unloaded, else insmod's.
+iw_kselftest() {
+  modprobe -a libcrc32c crc32c_generic 2>/dev/null  # crc32c(), which the module calls
+  cp "$1" /tmp/iwarp_selftest.ko
+  n0=$(dmesg | wc -l)
+  insmod /tmp/iwarp_selftest.ko; r=$?
+  echo "insmod status $r"
+  dmesg | tail -n +$((n0 + 1)) | grep 'iwarp_selftest' | tail -60
+  [ $r = 0 ] || return $r
+  rmmod iwarp_selftest
+}
 if ! siw_load default; then
   say "fail siw did not load (net: $(ls /sys/class/net | tr '\n' ' '); modules: $(lsmod | awk 'NR>1{print $1}' | tr '\n' ' '))"
   exit 1

@@ -28,7 +28,8 @@ ALL_CASES="rping-client rping-server
 perf-write-siw-server perf-write-siw-client perf-read-siw-server perf-read-siw-client
 perf-send-siw-server perf-send-siw-client
 mpa-crc-on mpa-crc-off mpa-rev1 mpa-rev2 p2p-siw-responder p2p-siw-initiator mpa-markers-rejected
-term-bad-write term-bad-read"
+term-bad-write term-bad-read
+kernel-selftest kernel-rping-siw kernel-rping-iwrping"
 CASES=${*:-$ALL_CASES}
 RPING_N=${IWARP_INTEROP_RPING_COUNT:-10}
 RPING_S=${IWARP_INTEROP_RPING_SIZE:-2000}
@@ -65,6 +66,15 @@ bash "$here/build.sh" > /dev/null
 case $? in 0) ;; 2) skip_all "the guest image cannot be built here (see messages above)" ;;
   *) for c in $CASES; do result "$c" FAIL "guest image build failed (see messages above)"; done
      exit 1 ;; esac
+
+# The kernel module of kernel/ (kernel-* cases): built against the guest kernel in the image's
+# chroot into $C/kmod (rebuilt when its sources change), handed to the guest through the share.
+KMOD_ST=-
+case " $(echo $CASES) " in *" kernel-"*)
+  log "kernel module (kernel/) for the guest kernel"
+  bash "$here/build.sh" kmod > /dev/null 2> "$C/kmod.err"; KMOD_ST=$?
+  [ $KMOD_ST = 0 ] || cat "$C/kmod.err" >&2 ;;
+esac
 
 # ---- boot ---------------------------------------------------------------------------------
 RUN=$C/run.$$
@@ -315,6 +325,88 @@ net_probe() {
   fi
 }
 
+# kernel/'s module in the guest: its init runs the self-tests in kernel context (CRC32c values
+# through the kernel's crc32c(), codecs against known octets, MPA and two verbs RNICs joined by
+# an in-memory ring: Sends, Write, Read, atomics, CRC on, every octet compared) and prints
+# "iwarp_selftest: N passed, N failed"; a failed check fails the insmod.
+kernel_selftest() {
+  local c=$1 gs sum
+  case $KMOD_ST in
+    0) ;;
+    2) result "$c" SKIP "the module cannot be built here: $(why "$C/kmod.err")"; return ;;
+    *) result "$c" FAIL "the module did not build: $(grep -m1 -E 'error|Error' "$C/kmod.log" 2>/dev/null | cut -c1-140)"; return ;;
+  esac
+  cp "$C/kmod/iwarp_selftest.ko" "$SH/iwarp_selftest.ko"
+  grun "iw_kselftest /share/iwarp_selftest.ko" 300; gs=$?
+  gout $gn > "$RUN/$c.guest"
+  sum=$(grep -o 'iwarp_selftest: [0-9]* passed, [0-9]* failed' "$RUN/$c.guest" | tail -1)
+  if [ $gs = 0 ] && [ -n "$sum" ] && echo "$sum" | grep -q ' [1-9][0-9]* passed, 0 failed'; then
+    result "$c" PASS "$sum (insmod in the guest, kernel $(sed -n 's/^siw-up //p' "$SH/state"))"
+  elif [ -n "$sum" ]; then
+    result "$c" FAIL "$sum; first: $(grep -m1 'check failed\|WC id' "$RUN/$c.guest" | sed 's/.*iwarp_selftest: //' | cut -c1-120)"
+  else
+    result "$c" FAIL "no result from the module (status $gs): $(why "$RUN/$c.guest")"
+  fi
+}
+
+# kernel/'s rping client (iwarp_rping.ko) in the guest kernel, over a kernel TCP socket, against
+# siw's rping -s in the same guest (over 10.0.2.15: loopback) or the project's iwrping -s on
+# the host (through the guest->host forward). insmod runs the pings and fails on any error;
+# rmmod then closes the connection, gracefully, while the peer is still connected (siw) or
+# after the peer closed (iwrping closes after its count). PASS: both ends verified every ping's
+# data, the module logged a clean close, and the peer exited 0.
+kernel_rping() { # case peer(siw|iwrping)
+  local c=$1 peer=$2 g gs hs=0 hp wd ka seen kl pend="exited 0"
+  case $KMOD_ST in
+    0) ;;
+    2) result "$c" SKIP "the module cannot be built here: $(why "$C/kmod.err")"; return ;;
+    *) result "$c" FAIL "the module did not build: $(grep -m1 -E 'error|Error' "$C/kmod.log" 2>/dev/null | cut -c1-140)"; return ;;
+  esac
+  cp "$C/kmod/iwarp_rping.ko" "$SH/iwarp_rping.ko"
+  if [ "$peer" = siw ]; then
+    variant default || { result "$c" FAIL "siw did not load"; return; }
+    gexec "timeout 110 stdbuf -oL rping -s -a 0.0.0.0 -p 7174 -C $RPING_N -S $RPING_S -V -v"; g=$gn
+    glisten 7174 || { result "$c" FAIL "rping -s did not listen: $(gout "$g")"; return; }
+    ka="addr=10.0.2.15 port=7174"
+  else
+    "$B/iwrping" -s -a 127.0.0.1 -p $((PB + 2)) -C "$RPING_N" -V -v > "$RUN/$c.host" 2>&1 &
+    hp=$!
+    ( sleep 200; kill $hp 2>/dev/null ) & wd=$!
+    ka="addr=10.0.2.100 port=7174"
+  fi
+  grun "modprobe -a libcrc32c crc32c_generic 2>/dev/null; cp /share/iwarp_rping.ko /tmp/
+    n0=\$(dmesg | wc -l)
+    insmod /tmp/iwarp_rping.ko $ka count=$RPING_N size=$RPING_S crc=1 delay_ms=500; r=\$?
+    echo insmod status \$r; sleep 1
+    if [ \$r = 0 ]; then rmmod iwarp_rping; echo rmmod status \$?; fi
+    dmesg | tail -n +\$((n0 + 1)) | grep iwarp_rping | tail -20; [ \$r = 0 ]" 150; kl=$?
+  gout $gn > "$RUN/$c.kmod"
+  if [ "$peer" = siw ]; then
+    gwait "$g" 60; gs=$?
+    cp "$SH/cmd/$g.out" "$RUN/$c.guest" 2>/dev/null
+    seen=$(rping_seen "$RUN/$c.guest" "$RPING_N" "$RPING_S"); hs=$gs
+    # rping's own teardown race: after the DISCONNECT its main thread closes the event channel
+    # while its cm thread still reads it, which exits 255 with this line (the data and the
+    # disconnect are already done): taken as rping's end, and said so in the line.
+    if [ $gs = 255 ] && grep -q 'server DISCONNECT EVENT' "$RUN/$c.guest" &&
+       [ "$(grep -v '^[[:space:]]*$' "$RUN/$c.guest" | tail -1)" = "rdma_get_cm_event: Bad file descriptor" ]; then
+      hs=0; pend="exited 255 in its own teardown race after the DISCONNECT (rdma_get_cm_event: Bad file descriptor)"
+    fi
+  else
+    wait $hp; hs=$?; kill $wd 2>/dev/null
+    seen=$(rping_seen "$RUN/$c.host" "$RPING_N" "$RPING_S")
+  fi
+  local ok closed
+  ok=$(grep -m1 -o 'iwarp_rping: ok .*' "$RUN/$c.kmod")
+  closed=$(grep -m1 -o 'iwarp_rping: closed cleanly.*' "$RUN/$c.kmod")
+  if [ $kl = 0 ] && [ -n "$ok" ] && [ -n "$closed" ] && [ $hs = 0 ] && [ "$seen" = "$RPING_N" ]; then
+    result "$c" PASS "${ok#iwarp_rping: }; ${closed#iwarp_rping: }; $peer saw $seen/$RPING_N pings intact and $pend"
+  else
+    local pl="$RUN/$c.host"; [ "$peer" = siw ] && pl="$RUN/$c.guest"
+    result "$c" FAIL "insmod $kl ($(grep -m1 'FAIL\|not clean' "$RUN/$c.kmod" | sed 's/.*iwarp_rping: //' | cut -c1-120)); $peer status $hs ($(why "$pl")), $seen/$RPING_N pings intact"
+  fi
+}
+
 for c in $CASES; do
   log "case $c"
   case $c in
@@ -331,6 +423,9 @@ for c in $CASES; do
     term-bad-write)     retry_case expect_once "$c" default server "--bad-write" "Terminate from peer: layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag" ;;
     term-bad-read)      retry_case expect_once "$c" default server "--bad-read" "Terminate from peer" ;;
     net-probe)          net_probe "$c" ;;
+    kernel-selftest)    kernel_selftest "$c" ;;
+    kernel-rping-siw)   kernel_rping "$c" siw ;;
+    kernel-rping-iwrping) kernel_rping "$c" iwrping ;;
     *) result "$c" FAIL "unknown case" ;;
   esac
 done
