@@ -42,7 +42,7 @@
 /* Linkage. IW_DEF marks every public function (static under IWARP_STATIC); IW_INLINE a small
  * helper defined in a header. */
 #if defined(__GNUC__) || defined(__clang__)
-#define IW_UNUSED __attribute__((unused))
+#define IW_UNUSED __attribute__((__unused__))
 #else
 #define IW_UNUSED
 #endif
@@ -55,8 +55,8 @@
 /* A hot path's helper inlined into its callers, and its cold part kept out of line (not under
  * -Os, where size wins): mpa.h, ddp.h and verbs.h mark their per-message paths with these. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
-#define IW_HOT __inline__ __attribute__((always_inline))
-#define IW_COLD __attribute__((noinline))
+#define IW_HOT __inline__ __attribute__((__always_inline__))
+#define IW_COLD __attribute__((__noinline__))
 #else
 #define IW_HOT
 #define IW_COLD
@@ -1362,8 +1362,8 @@ static uint32_t iw__crc32c_shift_by(const uint32_t t[8][16], uint32_t c)
 #define IW__CRC32C_T_SSE42 __attribute__((target("sse4.2")))
 #define IW__CRC32C_T_PCLMUL __attribute__((target("sse4.2,pclmul")))
 #define IW__CRC32C_T_VPCLMUL __attribute__((target("sse4.2,pclmul,avx512f,avx512vl,vpclmulqdq")))
-#define IW__CRC32C_INLINE __inline__ __attribute__((always_inline))
-#define IW__CRC32C_NOINLINE __attribute__((noinline)) /* keeps the short-input entries small */
+#define IW__CRC32C_INLINE __inline__ __attribute__((__always_inline__))
+#define IW__CRC32C_NOINLINE __attribute__((__noinline__)) /* keeps the short-input entries small */
 
 /* Fold constants. Moving a 128-bit block D octets further down the message multiplies its
  * lane 0 (the first 8 octets, higher degree) by x^(8D + 64) and lane 1 by x^(8D). pclmul of two

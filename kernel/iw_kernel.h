@@ -30,15 +30,12 @@
 
 /* The headers are C99 written for -Wall -Wextra -Wpedantic -Werror in user space; the kernel's
  * own warning set adds a few rules their style does not follow (declarations after statements
- * inside blocks). Silence exactly those, only for the headers. And <linux/compiler_attributes.h>
- * makes `noinline` a macro, which breaks the headers' __attribute__((noinline)) (IW_COLD): it
- * is put aside while they are read. */
+ * inside blocks). Silence exactly those, only for the headers. (The headers spell their
+ * attributes __noinline__, __always_inline__, __unused__: <linux/compiler_attributes.h> makes
+ * the plain names macros.) */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeclaration-after-statement"
-#pragma push_macro("noinline")
-#undef noinline
 #include "verbs.h"
-#pragma pop_macro("noinline")
 #pragma GCC diagnostic pop
 
 /* CRC32c with the headers' convention (zlib: pre- and post-inversion inside, 0 to start) from
