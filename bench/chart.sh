@@ -31,8 +31,8 @@ series() {
     # shellcheck disable=SC2086
     "$IWPERF" --quiet -p 0 $so >"$B/srv.out" 2>"$B/srv.err" &
     local sp=$!
-    for i in $(seq 1 100); do
-        port=$(sed -n 's/^iwperf: listening on port \([0-9][0-9]*\)$/\1/p' "$B/srv.err")
+    for i in $(seq 1 500); do # up to 25 s: a loaded machine can take seconds to start it
+        port=$(sed -n 's/^iwperf: listening on port \([0-9][0-9]*\)$/\1/p' "$B/srv.err" 2>/dev/null)
         [ -n "$port" ] && break; sleep 0.05
     done
     # shellcheck disable=SC2086

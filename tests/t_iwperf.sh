@@ -38,7 +38,7 @@ start_server() {
     "$IWPERF" --quiet -p 0 "$@" >"$log.out" 2>"$log.err" &
     SPID=$!
     PORT=""
-    for _ in $(seq 1 100); do
+    for _ in $(seq 1 500); do
         PORT=$(sed -n 's/^iwperf: listening on port \([0-9][0-9]*\)$/\1/p' "$log.err" 2>/dev/null)
         [ -n "$PORT" ] && return 0
         kill -0 "$SPID" 2>/dev/null || break

@@ -75,7 +75,7 @@ run_pair plain "" "-C 5 -S 100 -V"
 # runs with the default -C 0 until SIGINT and still ends "ok".
 "$B/iwrping" -s -P -a 127.0.0.1 -p 0 -V > "$B/iwrping.P.s" 2>&1 &
 sp=$!; port=""
-for _ in $(seq 1 100); do
+for _ in $(seq 1 500); do
   port=$(sed -n 's/^iwrping: listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$B/iwrping.P.s"); [ -n "$port" ] && break; sleep 0.05
 done
 timeout 30 "$B/iwrping" -c -a localhost -p "${port:-1}" -C 3 -V > "$B/iwrping.P.c1" 2>&1; c1=$?
