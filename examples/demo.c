@@ -6,7 +6,8 @@
  * window bound by the server and used by the client, and remote invalidation with its effect.
  * Every octet is checked; one table row per operation; exit status 1 on any failure.
  *
- *   demo [--pcap FILE] [--iters N] [--emss N] [--corrupt]   (demo --help: every option)
+ *   demo [--addr ADDR] [--pcap FILE] [--iters N] [--emss N] [--corrupt]   (demo --help)
+ *     --addr ADDR  the local address both ends use (a name, IPv4 or IPv6), default 127.0.0.1
  *     --pcap FILE  write the traffic (each endpoint's TX, each frame once) as a pcap capture
  *     --iters N    repetitions of each repeatable operation (latency = median), default 10,
  *                  1..1000
@@ -67,6 +68,7 @@ static uint32_t get_be32(const uint8_t *p)
 static uint64_t get_be64(const uint8_t *p) { return (uint64_t)get_be32(p) << 32 | get_be32(p + 4); }
 static unsigned long long rng = 0x9E3779B97F4A7C15ull;
 static int iters = 10, corrupt, failures, rows;
+static const char *addr = "127.0.0.1"; /* --addr: both ends use it */
 static char why[640];
 static double t_beg, t_op; /* set by each operation around its transfer: first post .. last WC */
 static double now_us(void);
@@ -87,7 +89,17 @@ static void trace(void *arg, iw_px_ep *ep, unsigned dir, const iw_iov *iov, size
     if (!pcap_begun) { /* the first frame is A's MPA Request: TCP is up, addresses known */
         uint32_t lip = 0, pip = 0;
         uint16_t lp = 0, pp = 0;
-        if (iw_px_addrs(&A, &lip, &lp, &pip, &pp) != 0) return;
+        if (iw_px_addrs(&A, &lip, &lp, &pip, &pp) != 0) {
+            /* IPv6 (--addr ::1): the capture format is IPv4; stand-in addresses, real ports */
+            struct sockaddr_storage la, pa;
+            if (iw_px_addrs_ss(&A, &la, &pa) != 0 || la.ss_family != AF_INET6) return;
+            lip = 0x7F000001u;
+            pip = 0x7F000002u;
+            lp = ntohs(((struct sockaddr_in6 *)(void *)&la)->sin6_port);
+            pp = ntohs(((struct sockaddr_in6 *)(void *)&pa)->sin6_port);
+            fprintf(stderr, "demo: --pcap: an IPv6 connection, written with the stand-in IPv4 "
+                            "addresses 127.0.0.1 and 127.0.0.2\n");
+        }
         if (iw_pcap_tcp_begin(&PF, &PT, lip, lp, pip, pp) != 0) return;
         pcap_begun = 1;
     }
@@ -444,7 +456,7 @@ static int connected(void *arg)
 static int op_connect(int it)
 {
     (void)it;
-    if (iw_px_accept(&LIS, &B) != 0 || iw_px_connect(&A, "127.0.0.1", iw_px_listen_port(&LIS)) != 0 ||
+    if (iw_px_accept(&LIS, &B) != 0 || iw_px_connect(&A, addr, iw_px_listen_port(&LIS)) != 0 ||
         !iw_px_run(&L, connected, NULL, TMO) || iw_px_state(&A) != IW_PX_S_READY ||
         iw_px_state(&B) != IW_PX_S_READY) {
         snprintf(why, sizeof why, "A: %s; B: %s", ep_err(&A), ep_err(&B));
@@ -469,7 +481,7 @@ static int setup(uint32_t emss)
     iw_px_opts o;
     uint8_t pd[16];
     iw_px_loop_init(&L);
-    if (iw_px_listen(&L, &LIS, "127.0.0.1", 0) != 0) return perror("listen"), 0;
+    if (iw_px_listen(&L, &LIS, addr, 0) != 0) return perror("listen"), 0;
     iw_px_opts_default(&o); /* MPA rev 2, CRC, no markers, IRD = ORD = 16 */
     o.emss = emss;
     o.trace = trace;
@@ -497,9 +509,10 @@ static int setup(uint32_t emss)
 static void usage(void)
 {
     printf("usage: demo [options]\n"
-           "Two iWARP endpoints in one process over TCP on 127.0.0.1 run every RDMAP operation\n"
+           "Two iWARP endpoints in one process over TCP (127.0.0.1) run every RDMAP operation\n"
            "(Send variants, RDMA Write/Read, Immediate Data, FetchAdd, CmpSwap, memory windows,\n"
            "remote invalidation), every octet checked; one table row per operation.\n"
+           "  --addr ADDR   the address both ends use: a name, IPv4 or IPv6 (default 127.0.0.1)\n"
            "  --pcap FILE   also write the traffic as a pcap capture (tshark or iwdump reads it)\n"
            "  --iters N     repetitions of each repeatable operation (default 10, 1..%d)\n"
            "  --emss N      TCP EMSS that MPA sizes FPDUs to (default 1460, %u..65527)\n"
@@ -510,6 +523,7 @@ static void usage(void)
            "  make demo\n"
            "  build/demo --pcap demo.pcap && build/iwdump demo.pcap\n"
            "  build/demo --emss 536 --iters 100\n"
+           "  build/demo --addr ::1               the same over IPv6\n"
            "Exit status: 0 every row PASS; 1 a row failed; 2 a bad command line.\n",
            MAXIT, EMSS_MIN);
     exit(0);
@@ -517,12 +531,13 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-    enum { O_PCAP = 256, O_ITERS, O_EMSS, O_CORRUPT };
+    enum { O_PCAP = 256, O_ITERS, O_EMSS, O_CORRUPT, O_ADDR };
     static const struct option lo[] = {
         CLI_OPT("pcap", required_argument, O_PCAP), CLI_OPT("iters", required_argument, O_ITERS),
         CLI_OPT("emss", required_argument, O_EMSS), CLI_OPT("corrupt", no_argument, O_CORRUPT),
         CLI_OPT("help", no_argument, 'h'),          CLI_OPT("version", no_argument, 'V'),
-        CLI_OPT_END};
+        CLI_OPT("addr", required_argument, O_ADDR), CLI_OPT_END};
+    static char ip[64];
     const char *pcap = NULL;
     uint32_t emss = 1460;
     int opt;
@@ -533,6 +548,11 @@ int main(int argc, char **argv)
         case O_ITERS: iters = (int)cli_num("--iters", optarg, 1, MAXIT, 0); break;
         case O_EMSS: emss = (uint32_t)cli_num("--emss", optarg, EMSS_MIN, 65527, 0); break;
         case O_CORRUPT: corrupt = 1; break;
+        case O_ADDR:
+            if (cli_resolve(optarg, ip, sizeof ip, why, sizeof why) != 0)
+                cli_usage_error("--addr %s", why);
+            addr = ip;
+            break;
         case 'h': usage(); break;
         case 'V': cli_version(); break;
         default: cli_usage_error("bad option");
@@ -544,13 +564,20 @@ int main(int argc, char **argv)
         pcap_on = 1;
     }
     if (!setup(emss)) return 1;
-    printf("iWARP demo: client A and server B in one process, one thread, TCP over 127.0.0.1\n");
+    printf("iWARP demo: client A and server B in one process, one thread, TCP over %s\n", addr);
     row("connect: TCP + MPA Request/Reply, QPs to RTS", 0, 1, op_connect);
     if (iw_px_state(&A) == IW_PX_S_READY) {
         const iw_mpa_info *in = iw_px_info(&A);
-        uint32_t la = 0, pa = 0;
-        uint16_t lp = 0, pp = 0;
-        (void)iw_px_addrs(&A, &la, &lp, &pa, &pp);
+        struct sockaddr_storage la, pa;
+        unsigned lp = 0, pp = 0;
+        if (iw_px_addrs_ss(&A, &la, &pa) == 0) {
+            lp = la.ss_family == AF_INET6
+                     ? ntohs(((struct sockaddr_in6 *)(void *)&la)->sin6_port)
+                     : ntohs(((struct sockaddr_in *)(void *)&la)->sin_port);
+            pp = pa.ss_family == AF_INET6
+                     ? ntohs(((struct sockaddr_in6 *)(void *)&pa)->sin6_port)
+                     : ntohs(((struct sockaddr_in *)(void *)&pa)->sin_port);
+        }
         printf("    A port %u -> B port %u; MPA rev %u, CRC %s, markers %s, IRD %u / ORD %u, "
                "MULPDU %u\n    Private Data: A sent 17 octets, B's Reply carried its buffer "
                "(STag 0x%08x, TO 0x%llx, %u octets)\n",

@@ -49,8 +49,13 @@ for f in files:
 # (and, for environment variables and make variables, the scripts that read them).
 sources = ["mpa.h", "ddp.h", "rdmap.h", "verbs.h", "crc32c.h", "examples/posix/iw_posix.h",
            "examples/posix/iw_pcap.h", "examples/posix/iw_pcap_read.h", "Makefile",
-           "interop/run.sh", "fuzz/run.sh", "bench/run.sh", "tests/run.sh"]
-words = set()
+           "interop/run.sh", "fuzz/run.sh", "bench/run.sh", "tests/run.sh", "kernel/Kbuild",
+           "mk/kernel.mk"]
+# docs/kernel.md names the kernel modules' files and objects (kernel/iw_core.c -> iw_core)
+if os.path.isdir("kernel"):
+    words = {os.path.splitext(f)[0] for f in os.listdir("kernel")}
+else:
+    words = set()
 for h in sources:
     if os.path.exists(h):
         words |= set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", open(h, encoding="utf-8").read()))

@@ -101,7 +101,7 @@ check "demo --help: stdout, exit 0, options and exit codes" sh -c "[ $rc -eq 0 ]
 check "demo --version" sh -c "'$B/demo' --version | grep -q '^demo [0-9]'"
 for a in "--iters 0|--iters '0': out of range (valid: 1..1000)" "--iters abc|--iters 'abc': not a number (valid: 1..1000)" \
          "--emss 1|--emss '1': out of range (valid: 44..65527)" "--emss 43|--emss '43': out of range (valid: 44..65527)" \
-         "--bogus|unrecognized option"; do
+         "--bogus|unrecognized option" "--addr no.such.host.invalid|cannot resolve 'no.such.host.invalid'"; do
     flag=${a%%|*} want=${a#*|}
     # shellcheck disable=SC2086
     "$B/demo" $flag > "$B/t_demo_bad.log" 2>&1; rc=$?
@@ -109,5 +109,15 @@ for a in "--iters 0|--iters '0': out of range (valid: 1..1000)" "--iters abc|--i
 done
 "$B/demo" --emss 44 --iters 2 > "$B/t_demo_emss.log" 2>&1; rc=$?
 check "demo --emss 44 (the smallest accepted): every row passes" sh -c "[ $rc -eq 0 ] && grep -q '^15/15 operations passed' '$B/t_demo_emss.log'"
+# 6. --addr: the same rows over IPv6 (::1; skipped where the machine has none) and to localhost
+if ip -6 addr show lo 2>/dev/null | grep -q 'inet6 ::1/'; then
+    "$B/demo" --addr ::1 --iters 2 > "$B/t_demo_v6.log" 2>&1; rc=$?
+    check "demo --addr ::1: every row passes over IPv6" sh -c "[ $rc -eq 0 ] &&
+        grep -q 'TCP over ::1\$' '$B/t_demo_v6.log' && grep -q '^15/15 operations passed' '$B/t_demo_v6.log'"
+else
+    ok "demo --addr ::1 # SKIP no IPv6"
+fi
+"$B/demo" --addr localhost --iters 2 > "$B/t_demo_lh.log" 2>&1; rc=$?
+check "demo --addr localhost: every row passes" sh -c "[ $rc -eq 0 ] && grep -q '^15/15 operations passed' '$B/t_demo_lh.log'"
 finish
 [ "$fail" -eq 0 ]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # tests/t_iwperf.sh: tools/iwperf, client against server over 127.0.0.1 (real sockets, two
-# processes).
+# processes); near the end also over ::1 (IPv6) and to the name localhost.
 #
 # For every operation (write, read, send bandwidth; write, send, read latency), with CRC on and
 # off, MPA rev 1 and 2, markers on, a small and a large message size: both processes must exit 0
@@ -218,7 +218,7 @@ pair() { # name "server opts" "client opts"
     # shellcheck disable=SC2086
     if ! start_server "$log" $2; then rc_s=99; rc_c=99; CL=""; SL=""; return; fi
     # shellcheck disable=SC2086
-    timeout 120 "$IWPERF" localhost -p "$PORT" $3 >"$log.cout" 2>"$log.cerr"; rc_c=$?
+    timeout 120 "$IWPERF" "${HOST:-localhost}" -p "$PORT" $3 >"$log.cout" 2>"$log.cerr"; rc_c=$?
     wait_srv; rc_s=$?
     CL=$(grep '^IWPERF role=client' "$log.cout"); SL=$(grep '^IWPERF role=server' "$log.out")
 }
@@ -285,6 +285,31 @@ pair defbw "" "-s 64 --quiet"
 pair deflat "" "--lat --quiet"
 [ $rc_c = 0 ] && [ "$(field iters "$CL")" = 1000 ] && [ "$(field size "$CL")" = 2 ] &&
     ok "latency: 1000 iterations of 2 octets by default" || bad "default lat: [$CL]"
+# IPv6 and names: the server listens on every address of both families; a client to ::1
+# (skipped where the machine has no ::1) and one to the name localhost, without --quiet so
+# that the client names the connection's two ends
+if ip -6 addr show lo 2>/dev/null | grep -q 'inet6 ::1/'; then
+    for v in "write:-s 4096 -n 200" "send:--lat -s 64 -n 100" "read:-s 65536 -n 20"; do
+        op=${v%%:*}
+        HOST=::1 pair "v6_$op" "" "--op $op ${v#*:}"
+        n=$(field iters "$CL"); sz=$(field size "$CL")
+        [ $rc_c = 0 ] && [ $rc_s = 0 ] && [ -n "$n" ] && [ "$(field bytes "$CL")" = $((n * sz)) ] &&
+            [ "$(field bytes "$SL")" = $((n * sz)) ] &&
+            grep -q "^iwperf: connected \[::1\]:[0-9]* -> \[::1\]:$PORT (IPv6)" "$W/v6_$op.cerr" &&
+            ok "IPv6: $op over [::1]:$PORT, both sides counted $((n * sz)) octets" ||
+            bad "IPv6 $op: client $rc_c [$CL] server $rc_s [$SL] $(head -2 "$W/v6_$op.cerr")"
+    done
+    HOST=::1 pair v6_tcp "--raw-tcp" "--raw-tcp -s 65536 -n 50"
+    [ $rc_c = 0 ] && [ $rc_s = 0 ] && grep -q '^IWPERF role=client.*bytes=3276800 ' "$W/v6_tcp.cout" &&
+        ok "IPv6: --raw-tcp over ::1" || bad "IPv6 --raw-tcp: client $rc_c server $rc_s $(head -2 "$W/v6_tcp.cerr")"
+else
+    ok "IPv6 ::1 # SKIP no IPv6"
+fi
+HOST=localhost pair lh_write "" "--op write -s 8192 -n 100"
+[ $rc_c = 0 ] && [ $rc_s = 0 ] && [ "$(field bytes "$CL")" = 819200 ] && [ "$(field bytes "$SL")" = 819200 ] &&
+    grep -q '^iwperf: connected .* -> .*(IPv[46])$' "$W/lh_write.cerr" &&
+    ok "client to localhost: both sides counted 819200 octets" ||
+    bad "localhost: client $rc_c [$CL] server $rc_s [$SL] $(head -2 "$W/lh_write.cerr")"
 # the command line
 "$IWPERF" --help >"$W/help.out" 2>"$W/help.err"; rc=$?
 [ $rc = 0 ] && [ ! -s "$W/help.err" ] && grep -q -- '-a, --all' "$W/help.out" && grep -q -- '--out_json FILE' "$W/help.out" &&

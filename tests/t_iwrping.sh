@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # iwrping (tools/iwrping.c, the rping-compatible tool of `make interop`) against itself over
-# 127.0.0.1: every MPA variant the interop cases use, with the data checked at both ends (-V),
+# 127.0.0.1 (and once over ::1 and once to the name localhost): every MPA variant the interop cases use, with the data checked at both ends (-V),
 # and the two error cases, where the client end (the project too) must send the Terminate the
 # RFCs name and the server must print it decoded. The same tool against Linux siw is
 # `make interop` (interop/run.sh).
@@ -18,17 +18,18 @@ ok "iwrping builds"
 
 # A free port: the server prints the one it got when given 0 (waited for up to 25 s: a loaded
 # machine can take seconds to start it).
+# SADDR / CADDR: the server's listening address and the client's -a (127.0.0.1 unless set).
 run_pair() { # name "server opts" "client opts" -> $B/iwrping.$name.{s,c}, statuses in ss cs
-  local n=$1 so=$2 co=$3 port i=0
+  local n=$1 so=$2 co=$3 port i=0 sa=${SADDR:-127.0.0.1} ca=${CADDR:-127.0.0.1}
   # shellcheck disable=SC2086
-  timeout 30 "$B/iwrping" -s -a 127.0.0.1 -p 0 $so > "$B/iwrping.$n.s" 2>&1 &
+  timeout 30 "$B/iwrping" -s -a "$sa" -p 0 $so > "$B/iwrping.$n.s" 2>&1 &
   local sp=$!
-  while ! port=$(sed -n 's/^iwrping: listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$B/iwrping.$n.s") ||
+  while ! port=$(sed -n 's/^iwrping: listening on .*:\([0-9]*\)$/\1/p' "$B/iwrping.$n.s") ||
         [ -z "$port" ]; do
     sleep 0.05; i=$((i + 1)); [ $i -gt 500 ] && break
   done
   # shellcheck disable=SC2086
-  timeout 30 "$B/iwrping" -c -a 127.0.0.1 -p "${port:-1}" $co > "$B/iwrping.$n.c" 2>&1; cs=$?
+  timeout 30 "$B/iwrping" -c -a "$ca" -p "${port:-1}" $co > "$B/iwrping.$n.c" 2>&1; cs=$?
   wait $sp; ss=$?
 }
 
@@ -66,6 +67,25 @@ if [ $ss = 3 ] && grep -q 'Terminate from peer: layer 0 RDMAP, type 1 remote pro
 else
   bad "bad RDMA Read Request: server $ss '$(tail -1 "$B/iwrping.badr.s")'"
 fi
+# IPv6 and names: a server on ::1 and a client to ::1 (skipped where the machine has no ::1);
+# a server on 127.0.0.1 and a client to "localhost" (localhost may be ::1 first: then the
+# server listens on ::1 too).
+if ip -6 addr show lo 2>/dev/null | grep -q 'inet6 ::1/'; then
+  SADDR=::1 CADDR=::1 run_pair v6 "-C 3 -V --crc" "-C 3 -S 2000 -V --crc"
+  [ $ss = 0 ] && [ $cs = 0 ] && grep -q '^iwrping: listening on \[::1\]:[0-9]*$' "$B/iwrping.v6.s" &&
+    grep -q '^iwrping: ok 3 pings with data verified' "$B/iwrping.v6.c" &&
+    grep -q '^iwrping: ok 3 pings with data verified' "$B/iwrping.v6.s" &&
+    ok "IPv6: server on [::1], client -a ::1, 3 pings verified at both ends" ||
+    bad "IPv6 ::1: server $ss '$(tail -1 "$B/iwrping.v6.s")' client $cs '$(tail -1 "$B/iwrping.v6.c")'"
+else
+  ok "IPv6 ::1 # SKIP no IPv6"
+fi
+lh=$(getent ahosts localhost 2>/dev/null | awk '$2 == "STREAM" {print $1; exit}')
+SADDR=${lh:-127.0.0.1} CADDR=localhost run_pair lh "-C 2 -V" "-C 2 -S 500 -V"
+[ $ss = 0 ] && [ $cs = 0 ] && grep -q '^iwrping: ok 2 pings with data verified' "$B/iwrping.lh.c" &&
+  ok "client -a localhost (server on ${lh:-127.0.0.1}): 2 pings verified" ||
+  bad "localhost: server $ss '$(tail -1 "$B/iwrping.lh.s")' client $cs '$(tail -1 "$B/iwrping.lh.c")'"
+
 # rping's habits. A plain server (no -C) against a client asking for 5 pings: both ok.
 run_pair plain "" "-C 5 -S 100 -V"
 [ $ss = 0 ] && [ $cs = 0 ] && grep -q '^iwrping: ok 5 pings' "$B/iwrping.plain.c" && grep -q '^iwrping: ok 5 pings' "$B/iwrping.plain.s" &&
@@ -99,7 +119,7 @@ for a in "-C abc|-C/--count 'abc': not a number (valid: 0..4294967295)" \
          "-S 31|-S/--size '31': out of range (valid: 32..65536" \
          "-p 70000|-p/--port '70000': out of range (valid: 0..65535)" \
          "-a no.such.host.invalid|cannot resolve 'no.such.host.invalid'" \
-         "-a ::1|'::1' has only IPv6 addresses; the POSIX host binding (iw_posix.h) is IPv4 only"; do
+         "-a ::1 -p 0|-p/--port '0': a client needs a port"; do
   flag=${a%%|*} want=${a#*|}
   # shellcheck disable=SC2086
   "$B/iwrping" -c -a 127.0.0.1 $flag > /dev/null 2> "$B/iwrping.err"; rc=$?

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* test_posix.c: examples/posix/iw_posix.h over real TCP sockets on 127.0.0.1 (ephemeral
- * ports). Both ends run in this process, one loop, one thread: connect/accept, MPA rev 2 with
+/* test_posix.c: examples/posix/iw_posix.h over real TCP sockets on 127.0.0.1 and ::1
+ * (ephemeral ports). Both ends run in this process, one loop, one thread: connect/accept, MPA rev 2 with
  * CRC and rev 1 without, every data operation with every octet checked, a refused connection,
  * an MPA Reject with its Private Data, a Write to an invalid STag answered by the peer's
  * Terminate (RFC 5040 §7 / RFC 5041 §7 codes), a TCP reset, transfers large enough to fill the
- * socket buffers (partial sends resumed), and two connections on one loop. */
+ * socket buffers (partial sends resumed), two connections on one loop, IPv6 on ::1 (skipped
+ * where the machine has no ::1), an any-address listener reached as "localhost". */
 #define IWARP_IMPLEMENTATION
 #define IW_POSIX_IMPLEMENTATION
 #include "examples/posix/iw_posix.h"
@@ -12,6 +13,7 @@
 #include <errno.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
 #include <unistd.h>
 
 #define TMO 10000
@@ -31,12 +33,17 @@ static void fill(uint8_t *p, size_t n)
     for (i = 0; i < n; i++) p[i] = (uint8_t)check_rand(&seed);
 }
 
-/* A connected pair over LIS: server s (opts so), client c (opts co). */
-static int pair(iw_px_ep *c, iw_px_ep *s, const iw_px_opts *co, const iw_px_opts *so)
+/* A connected pair over listener lis: server s (opts so), client c (opts co) connecting to
+ * host (a name or a literal of either family). */
+static int pair_at(iw_px_ep *c, iw_px_ep *s, const iw_px_opts *co, const iw_px_opts *so,
+                   iw_px_listener *lis, const char *host)
 {
     if (iw_px_ep_init(&L, s, so) < 0 || iw_px_ep_init(&L, c, co) < 0) return 0;
-    if (iw_px_accept(&LIS, s) < 0) return 0;
-    if (iw_px_connect(c, "127.0.0.1", iw_px_listen_port(&LIS)) < 0) return 0;
+    if (iw_px_accept(lis, s) < 0) return 0;
+    if (iw_px_connect(c, host, iw_px_listen_port(lis)) < 0) {
+        fprintf(stderr, "  client: %s\n", iw_px_error(c)->text);
+        return 0;
+    }
     if (iw_px_wait_ready(c, TMO) != 0) {
         fprintf(stderr, "  client: %s\n", iw_px_error(c)->text);
         return 0;
@@ -46,6 +53,11 @@ static int pair(iw_px_ep *c, iw_px_ep *s, const iw_px_opts *co, const iw_px_opts
         return 0;
     }
     return 1;
+}
+/* A connected pair over LIS (127.0.0.1). */
+static int pair(iw_px_ep *c, iw_px_ep *s, const iw_px_opts *co, const iw_px_opts *so)
+{
+    return pair_at(c, s, co, so, &LIS, "127.0.0.1");
 }
 static void unpair(iw_px_ep *c, iw_px_ep *s)
 {
@@ -401,6 +413,89 @@ static void t_queue_selector(void)
     unpair(&CA, &SA);
 }
 
+/* Does this machine have ::1 (IPv6 loopback)? A bind to [::1]:0 says. */
+static int have_ipv6_loopback(void)
+{
+    struct sockaddr_in6 a;
+    int fd = socket(AF_INET6, SOCK_STREAM, 0), ok;
+    if (fd < 0) return 0;
+    memset(&a, 0, sizeof a);
+    a.sin6_family = AF_INET6;
+    a.sin6_addr = in6addr_loopback;
+    ok = bind(fd, (struct sockaddr *)(void *)&a, sizeof a) == 0;
+    (void)close(fd);
+    return ok;
+}
+
+/* IPv6: a listener on "::1", a client connecting to "::1"; Send, Write (then Read) with every
+ * octet checked; both ends report the family, the addresses and the ports of one connection,
+ * iw_px_addrs (IPv4 only) refuses, iw_px_addr_str brackets the address. */
+static void t_ipv6_loopback(void)
+{
+    static iw_px_listener lis6;
+    iw_px_opts o;
+    struct sockaddr_storage cl, cp, sl, sp;
+    const struct sockaddr_in6 *a;
+    char t[IW_PX_ADDRSTRLEN], u[IW_PX_ADDRSTRLEN];
+    uint32_t ip;
+    uint16_t port;
+    if (!have_ipv6_loopback()) {
+        check__skip = "no IPv6";
+        return;
+    }
+    REQUIRE(iw_px_listen(&L, &lis6, "::1", 0) == 0);
+    iw_px_opts_default(&o);
+    REQUIRE(pair_at(&CA, &SA, &o, &o, &lis6, "::1"));
+    CHECK_EQ(iw_px_family(&CA), 6);
+    CHECK_EQ(iw_px_family(&SA), 6);
+    CHECK_EQ(iw_px_addrs(&CA, &ip, &port, &ip, &port), -1);
+    REQUIRE(iw_px_addrs_ss(&CA, &cl, &cp) == 0 && iw_px_addrs_ss(&SA, &sl, &sp) == 0);
+    CHECK(cl.ss_family == AF_INET6 && cp.ss_family == AF_INET6);
+    a = (const struct sockaddr_in6 *)(const void *)&cp;
+    CHECK(memcmp(&a->sin6_addr, &in6addr_loopback, sizeof a->sin6_addr) == 0);
+    CHECK_EQ(ntohs(a->sin6_port), iw_px_listen_port(&lis6));
+    /* the client's local end is the server's peer, and the other way round */
+    CHECK(strcmp(iw_px_addr_str(&cl, t, sizeof t), iw_px_addr_str(&sp, u, sizeof u)) == 0);
+    snprintf(u, sizeof u, "[::1]:%u", (unsigned)iw_px_listen_port(&lis6));
+    CHECK(strcmp(iw_px_addr_str(&cp, t, sizeof t), u) == 0);
+    CHECK(strcmp(iw_px_addr_str(&sl, t, sizeof t), u) == 0);
+    data_ops(&CA, &SA, cbuf, sbuf, 4000);
+    unpair(&CA, &SA);
+    iw_px_listen_close(&lis6);
+}
+
+/* A listener on any address (host NULL: both families) and a client connecting to the name
+ * "localhost": Send, Write, Read checked; an IPv4 peer seen through the IPv6 socket is
+ * reported as IPv4 (127.0.0.1) by iw_px_addrs. A name that does not resolve is refused with
+ * the getaddrinfo reason. */
+static void t_any_and_localhost(void)
+{
+    static iw_px_listener lisa;
+    iw_px_opts o;
+    uint32_t cl = 0, cp = 0, sl = 0, sp = 0;
+    uint16_t clp = 0, cpp = 0, slp = 0, spp = 0;
+    REQUIRE(iw_px_listen(&L, &lisa, NULL, 0) == 0);
+    iw_px_opts_default(&o);
+    REQUIRE(pair_at(&CA, &SA, &o, &o, &lisa, "localhost"));
+    if (iw_px_family(&CA) == 4) {
+        CHECK(iw_px_addrs(&CA, &cl, &clp, &cp, &cpp) == 0 &&
+              iw_px_addrs(&SA, &sl, &slp, &sp, &spp) == 0);
+        CHECK(cp == 0x7F000001u && sl == cp && sp == cl && (cl >> 24) == 127);
+        CHECK(clp == spp && cpp == slp && slp == iw_px_listen_port(&lisa));
+    } else
+        CHECK_EQ(iw_px_family(&CA), 6); /* localhost resolved to ::1 first */
+    data_ops(&CA, &SA, cbuf, sbuf, 2000);
+    unpair(&CA, &SA);
+    /* a name that cannot resolve: connect fails at once and says why */
+    REQUIRE(iw_px_ep_init(&L, &CA, &o) == 0);
+    CHECK_EQ(iw_px_connect(&CA, "no-such-host.invalid", 1), -1);
+    CHECK(strstr(iw_px_error(&CA)->text, "cannot resolve 'no-such-host.invalid'") != NULL);
+    iw_px_ep_fini(&CA);
+    iw_px_listen_close(&lisa);
+    CHECK_EQ(iw_px_listen(&L, &lisa, "no-such-host.invalid", 0), -1);
+    CHECK_EQ(errno, EINVAL);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -414,6 +509,8 @@ int main(int argc, char **argv)
         {"posix 8 MiB transfers, partial sends resumed", t_large},
         {"posix two connections on one loop", t_two_connections},
         {"posix CQ selector: only IW_PX_SQ_CQ / IW_PX_RQ_CQ, never a depth", t_queue_selector},
+        {"posix IPv6: listen and connect on ::1, Send, Write, Read, addresses", t_ipv6_loopback},
+        {"posix any-address listener, client to localhost, unresolvable name", t_any_and_localhost},
     };
     iw_px_loop_init(&L);
     if (iw_px_listen(&L, &LIS, "127.0.0.1", 0) != 0) {

@@ -10,8 +10,8 @@
  *       iwperf: -t 65: out of range (valid: 1..64)
  *     and the program exits with CLI_EXIT_USAGE (2);
  *   - host names are resolved with getaddrinfo (names, IPv4 and IPv6 literals); cli_resolve
- *     gives the dotted IPv4 text the POSIX host binding (iw_posix.h, IPv4 only) takes, or says
- *     clearly why it cannot (a name with only IPv6 addresses, an IPv6 literal).
+ *     gives the numeric text of the first address, which the POSIX host binding (iw_posix.h,
+ *     IPv4 and IPv6) takes, or says clearly why there is none.
  */
 #ifndef IW_TOOLS_CLI_H
 #define IW_TOOLS_CLI_H
@@ -106,13 +106,14 @@ static CLI__UNUSED int cli_word(const char *flag, const char *v, const char *con
     return -1;
 }
 
-/* Resolves host (a name, an IPv4 or IPv6 literal) with getaddrinfo into dotted IPv4 text in
- * out; 0 ok, else -1 with the reason in why. */
+/* Resolves host (a name, an IPv4 or IPv6 literal) with getaddrinfo into the numeric text of
+ * its first address (either family, getaddrinfo's order: "127.0.0.1", "::1") in out; 0 ok,
+ * else -1 with the reason in why. */
 static CLI__UNUSED int cli_resolve(const char *host, char *out, size_t outlen, char *why,
                                    size_t whylen)
 {
     struct addrinfo hints, *res = NULL, *p;
-    int rc, v6 = 0;
+    int rc;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
@@ -122,19 +123,26 @@ static CLI__UNUSED int cli_resolve(const char *host, char *out, size_t outlen, c
         return -1;
     }
     for (p = res; p; p = p->ai_next) {
-        if (p->ai_family == AF_INET) {
-            const struct sockaddr_in *a = (const struct sockaddr_in *)(const void *)p->ai_addr;
-            if (!inet_ntop(AF_INET, &a->sin_addr, out, (socklen_t)outlen)) break;
+        const void *a = NULL;
+        if (p->ai_family == AF_INET)
+            a = &((const struct sockaddr_in *)(const void *)p->ai_addr)->sin_addr;
+        else if (p->ai_family == AF_INET6)
+            a = &((const struct sockaddr_in6 *)(const void *)p->ai_addr)->sin6_addr;
+        if (a && inet_ntop(p->ai_family, a, out, (socklen_t)outlen)) {
             freeaddrinfo(res);
             return 0;
         }
-        if (p->ai_family == AF_INET6) v6 = 1;
     }
     freeaddrinfo(res);
-    snprintf(why, whylen,
-             v6 ? "'%s' has only IPv6 addresses; the POSIX host binding (iw_posix.h) is IPv4 only"
-                : "'%s' has no IPv4 address",
-             host);
+    snprintf(why, whylen, "'%s' has no IPv4 or IPv6 address", host);
     return -1;
+}
+
+/* "host:port" for messages, the host in brackets when it is an IPv6 literal ("[::1]:7174"). */
+static CLI__UNUSED const char *cli_hostport(const char *host, unsigned port, char *buf, size_t len)
+{
+    int v6 = host && strchr(host, ':') != NULL;
+    snprintf(buf, len, "%s%s%s:%u", v6 ? "[" : "", host ? host : "*", v6 ? "]" : "", port);
+    return buf;
 }
 #endif

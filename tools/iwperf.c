@@ -983,7 +983,18 @@ static void pt_trace(void *arg, iw_px_ep *ep, unsigned dir, const iw_iov *iov, s
     if (!pcap_on[c]) {
         uint32_t lip, pip;
         uint16_t lport, pport;
-        if (iw_px_addrs(ep, &lip, &lport, &pip, &pport) != 0) return;
+        if (iw_px_addrs(ep, &lip, &lport, &pip, &pport) != 0) {
+            /* IPv6: the capture format here is IPv4; stand-in addresses, the real ports */
+            struct sockaddr_storage la, pa;
+            if (iw_px_addrs_ss(ep, &la, &pa) != 0 || la.ss_family != AF_INET6) return;
+            lip = 0x7F000001u;
+            pip = 0x7F000002u;
+            lport = ntohs(((struct sockaddr_in6 *)(void *)&la)->sin6_port);
+            pport = ntohs(((struct sockaddr_in6 *)(void *)&pa)->sin6_port);
+            static int said;
+            if (!said++) fprintf(stderr, "iwperf: --pcap: an IPv6 connection, written with the "
+                                    "stand-in IPv4 addresses 127.0.0.1 and 127.0.0.2\n");
+        }
         if (iw_pcap_tcp_begin(&pcapf, &pcapt[c], lip, lport, pip, pport) != 0) return;
         pcap_on[c] = 1;
     }
@@ -1042,25 +1053,35 @@ static void tcp_full(int fd, void *b, size_t n, int wr)
         n -= (size_t)r;
     }
 }
+/* Without --quiet: the TCP connection's two ends on stderr ("[::1]:40000 -> [::1]:7174"). */
+static void say_conn(const iw_px_ep *ep)
+{
+    struct sockaddr_storage l, p;
+    char a[IW_PX_ADDRSTRLEN], b[IW_PX_ADDRSTRLEN];
+    if (R.c.quiet || iw_px_addrs_ss(ep, &l, &p) != 0) return;
+    fprintf(stderr, "iwperf: connected %s -> %s (IPv%d)\n", iw_px_addr_str(&l, a, sizeof a),
+            iw_px_addr_str(&p, b, sizeof b), iw_px_family(ep));
+}
 static int tcp_main(void)
 {
-    struct sockaddr_in a;
-    int one = 1, fd;
+    struct sockaddr_in6 a; /* the server: any address of both families (IPV6_V6ONLY off) */
+    int one = 1, zero = 0, fd;
     size_t cap = R.c.all ? ALL_MAX : R.c.size;
     uint8_t *buf = alloc_buf(cap), h[8];
     memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_port = htons(R.c.port);
+    a.sin6_family = AF_INET6;
+    a.sin6_addr = in6addr_any;
+    a.sin6_port = htons(R.c.port);
     if (R.c.server) {
-        int ls = socket(AF_INET, SOCK_STREAM, 0);
+        int ls = socket(AF_INET6, SOCK_STREAM, 0);
         socklen_t al = sizeof a;
         uint64_t got = 0;
-        a.sin_addr.s_addr = htonl(INADDR_ANY);
+        setsockopt(ls, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof zero);
         setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof a) != 0 || listen(ls, 1) != 0 ||
-            getsockname(ls, (struct sockaddr *)&a, &al) != 0)
+        if (ls < 0 || bind(ls, (struct sockaddr *)(void *)&a, sizeof a) != 0 || listen(ls, 1) != 0 ||
+            getsockname(ls, (struct sockaddr *)(void *)&a, &al) != 0)
             die("raw TCP listen", strerror(errno));
-        fprintf(stderr, "iwperf: listening on port %u\n", (unsigned)ntohs(a.sin_port));
+        fprintf(stderr, "iwperf: listening on port %u\n", (unsigned)ntohs(a.sin6_port));
         fd = accept(ls, NULL, NULL);
         if (fd < 0) die("raw TCP accept", strerror(errno));
         close(ls);
@@ -1087,10 +1108,19 @@ static int tcp_main(void)
         }
     } else {
         uint32_t sz = R.c.all ? ALL_MIN : R.c.size;
-        fd = socket(AF_INET, SOCK_STREAM, 0);
-        if (fd < 0 || inet_pton(AF_INET, R.c.host, &a.sin_addr) != 1 ||
-            connect(fd, (struct sockaddr *)&a, sizeof a) != 0)
+        struct addrinfo hints, *res = NULL;
+        char svc[8];
+        memset(&hints, 0, sizeof hints);
+        hints.ai_family = AF_UNSPEC;
+        hints.ai_socktype = SOCK_STREAM;
+        hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV; /* R.c.host: cli_resolve's text */
+        snprintf(svc, sizeof svc, "%u", (unsigned)R.c.port);
+        if (getaddrinfo(R.c.host, svc, &hints, &res) != 0 || !res)
+            die("raw TCP connect", "bad address");
+        fd = socket(res->ai_family, SOCK_STREAM, 0);
+        if (fd < 0 || connect(fd, res->ai_addr, res->ai_addrlen) != 0)
             die("raw TCP connect", strerror(errno));
+        freeaddrinfo(res);
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         memset(buf, 0xA5, cap);
         for (;;) {
@@ -1137,7 +1167,7 @@ static int tcp_main(void)
 static void usage(void)
 {
     printf("usage: iwperf [options]          server (serves one test, then exits)\n"
-           "       iwperf [options] HOST     client (HOST: a name, IPv4 address or localhost)\n"
+           "       iwperf [options] HOST     client (HOST: a name, IPv4 or IPv6 address, localhost)\n"
            "Bandwidth and latency of iWARP over TCP, in the manner of perftest's ib_*_bw/ib_*_lat.\n"
            "The client's test options travel to the server; the server needs only -p and the\n"
            "MPA options. Letters as in perftest:\n"
@@ -1314,6 +1344,7 @@ int main(int argc, char **argv)
         while (iw_px_state(&R.ep) < IW_PX_S_MPA) /* no time limit before a client comes */
             if (iw_px_poll(&R.loop, 1000) < 0) die("poll", strerror(errno));
         if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
+        say_conn(&R.ep);
         iw_px_listen_close(&R.lis);
         server_run();
     } else {
@@ -1342,6 +1373,7 @@ int main(int argc, char **argv)
         if (iw_px_set_pd(&R.ep, pd, sizeof pd) != 0) die("private data", NULL);
         if (iw_px_connect(&R.ep, R.c.host, R.c.port) != 0) die_ep("connect");
         if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
+        say_conn(&R.ep);
         rp = iw_px_peer_pd(&R.ep, &plen);
         if (!rp || plen < PD_REP_LEN || memcmp(rp, "IWPF", 4) != 0) die("the server is not iwperf", NULL);
         R.peer_stag = get_be32(rp + 8);

@@ -6,7 +6,7 @@
  *   iwrping -c -a ADDR [-p PORT] [-C N] [-S SIZE] [-V] [options]  client (rping -c)
  *   -C N: pings (0, the default as in rping: until stopped by SIGINT/SIGTERM, or for a server
  *   until the client closes); -P: the server serves clients one after another until stopped
- *   (without it, one client, as rping); ADDR: a host name, IPv4 address or localhost.
+ *   (without it, one client, as rping); ADDR: a host name, IPv4 or IPv6 address, or localhost.
  *
  * rping's protocol (rdma-core librdmacm/examples/rping.c, as siw's captures in
  * tests/vectors/siw_rping_*.pcap show it): the connection carries no private data of rping's
@@ -287,7 +287,7 @@ static void usage(void)
            "Linux siw): each ping, the server RDMA Reads the client's buffer and RDMA Writes it back.\n"
            "  -s, --server        be the server\n"
            "  -c, --client        be the client\n"
-           "  -a, --addr ADDR     client: the server (host name, IPv4 address, localhost);\n"
+           "  -a, --addr ADDR     client: the server (host name, IPv4 or IPv6 address, localhost);\n"
            "                      server: the address to listen on (default: all)\n"
            "  -p, --port PORT     TCP port (default 7174, rping's; server: 0 = any, printed)\n"
            "  -C, --count N       pings (default 0: until stopped by Ctrl-C; a server: until the\n"
@@ -310,6 +310,7 @@ static void usage(void)
            "  iwrping -s -P -V                       serve until stopped, checking the data\n"
            "  iwrping -c -a localhost -C 5 -S 3000 -V\n"
            "  iwrping -c -a server.example -v        ping until Ctrl-C\n"
+           "  iwrping -s -a ::1 -p 7174  /  iwrping -c -a ::1 -p 7174 -C 3   over IPv6\n"
            "Exit status: 0 ok; 1 a failure (printed: iwrping: FAIL ...); 2 a bad command line;\n"
            "  3 a Terminate from the peer (printed decoded); 4 the peer rejected the connection.\n");
     exit(0);
@@ -387,7 +388,7 @@ int main(int argc, char **argv)
         CLI_OPT_END};
     int is_server = -1, validate = 0, bad = 0, persistent = 0, quiet = 0, opt, r = 0;
     const char *addr = NULL;
-    char ip[64], why[160];
+    char ip[64], why[160], hp[80];
     unsigned long port = 7174, count = 0, size = 64, served = 0;
     iw_px_opts o;
     struct sigaction sa;
@@ -445,10 +446,11 @@ int main(int argc, char **argv)
         return r;
     }
     if (iw_px_listen(&loop, &lis, addr, (uint16_t)port) != 0) {
-        printf("iwrping: FAIL listen on %s:%lu\n", addr ? addr : "*", port);
+        printf("iwrping: FAIL listen on %s\n", cli_hostport(addr, (unsigned)port, hp, sizeof hp));
         return 1;
     }
-    printf("iwrping: listening on %s:%u\n", addr ? addr : "*", iw_px_listen_port(&lis));
+    printf("iwrping: listening on %s\n",
+           cli_hostport(addr, iw_px_listen_port(&lis), hp, sizeof hp));
     fflush(stdout);
     for (;;) { /* one client after another with -P */
         iw_px_accept(&lis, &ep);

@@ -69,7 +69,13 @@
  *   never be passed where a CQ is meant),
  *   IW_PX_TXBUF staging octets (256 KiB),
  *   IW_PX_CQ entries per CQ (256), IW_PX_MAX_IRD (64), IW_PX_MAX_MR MRs + MWs (62),
- *   IW_PX_MAX_ULPDU (65536), IW_PX_MAX_FDS sockets per loop (128). IPv4 only.
+ *   IW_PX_MAX_ULPDU (65536), IW_PX_MAX_FDS sockets per loop (128).
+ *
+ * ADDRESSES: IPv4 and IPv6. A host argument is a name ("localhost"), an IPv4 literal or an
+ *   IPv6 literal ("::1", without brackets), resolved with getaddrinfo (which may block on a
+ *   DNS name). iw_px_connect tries the resolved addresses in getaddrinfo's order until one
+ *   starts; iw_px_listen binds the first one; a listener with host NULL takes both families
+ *   (IPv6 "::" with IPV6_V6ONLY off, or IPv4 0.0.0.0 where IPv6 is missing).
  *
  * Licence: MIT (LICENSE).
  */
@@ -81,6 +87,7 @@
 #include "verbs.h"
 #include <stddef.h>
 #include <stdint.h>
+struct sockaddr_storage; /* <sys/socket.h>; only pointers to it are declared here */
 
 /* Queue depths. IW_PX_SQ / IW_PX_RQ were their names up to 0.1: an override under the old
  * name still counts, and the old names are then removed, because a depth (64) passed where
@@ -282,7 +289,8 @@ void iw_px_loop_init(iw_px_loop *l);
  * readiness or the next MPA timer, then read, write and fire timers. Returns the number of
  * sockets served, or -1 if poll() failed (errno). */
 int iw_px_poll(iw_px_loop *l, int timeout_ms);
-/* Listen on host:port (IPv4 dotted address or NULL for any; port 0: ephemeral). 0 or -1. */
+/* Listen on host:port (a name, an IPv4 or IPv6 literal, or NULL for any address of both
+ * families; port 0: ephemeral). 0 or -1 (errno; EINVAL when host does not resolve). */
 int iw_px_listen(iw_px_loop *l, iw_px_listener *lis, const char *host, uint16_t port);
 uint16_t iw_px_listen_port(const iw_px_listener *lis);
 void iw_px_listen_close(iw_px_listener *lis);
@@ -291,8 +299,9 @@ void iw_px_listen_close(iw_px_listener *lis);
 void iw_px_opts_default(iw_px_opts *o);
 /* Open the endpoint's RNIC, PD, CQs and QP (Idle) with o (copied). 0, or -1 (iw_px_error). */
 int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o);
-/* Client: start a nonblocking TCP connect to host:port (IPv4), then MPA as Initiator. 0 or
- * -1 (the error is recorded; a refused connection shows later, from the loop). */
+/* Client: start a nonblocking TCP connect to host:port (a name, an IPv4 or IPv6 literal),
+ * then MPA as Initiator. 0 or -1 (the error is recorded; a refused connection shows later,
+ * from the loop). */
 int iw_px_connect(iw_px_ep *ep, const char *host, uint16_t port);
 /* Server: the next connection lis accepts goes to ep (queued in call order), MPA Responder. */
 int iw_px_accept(iw_px_listener *lis, iw_px_ep *ep);
@@ -309,10 +318,22 @@ const uint8_t *iw_px_peer_pd(const iw_px_ep *ep, size_t *len);
 const iw_mpa_info *iw_px_info(const iw_px_ep *ep);
 /* The socket (-1 when none), e.g. to poll it from another event loop with iw_px_poll(l, 0). */
 int iw_px_fd(const iw_px_ep *ep);
-/* Addresses of the TCP connection, IPv4 in host byte order (0x7F000001 = 127.0.0.1). 0, or
- * -1 when not connected. For capture writers and logs. */
+/* Addresses of the TCP connection, IPv4 in host byte order (0x7F000001 = 127.0.0.1; an
+ * IPv4-mapped IPv6 address counts as IPv4). 0, or -1 when not connected or IPv6 (use
+ * iw_px_addrs_ss then). For capture writers and logs. */
 int iw_px_addrs(const iw_px_ep *ep, uint32_t *local_ip, uint16_t *local_port,
                 uint32_t *peer_ip, uint16_t *peer_port);
+/* Addresses of the TCP connection, any family, as the socket reports them (either pointer
+ * may be NULL). 0, or -1 when not connected. */
+int iw_px_addrs_ss(const iw_px_ep *ep, struct sockaddr_storage *local,
+                   struct sockaddr_storage *peer);
+/* The address family of the connection: 4, 6 (an IPv4-mapped address counts as 4), or 0
+ * when not connected. */
+int iw_px_family(const iw_px_ep *ep);
+/* Formats a (AF_INET or AF_INET6) as "127.0.0.1:4791" or "[::1]:4791" into buf (at most
+ * len octets with the NUL; IW_PX_ADDRSTRLEN fits any). Returns buf ("?" for another family). */
+#define IW_PX_ADDRSTRLEN 56
+const char *iw_px_addr_str(const struct sockaddr_storage *a, char *buf, size_t len);
 /* Graceful close (QP to Closing, FIN both ways), running the loop up to timeout_ms. 0 when
  * closed, -1 otherwise. The socket is closed in every case. */
 int iw_px_close(iw_px_ep *ep, int timeout_ms);
@@ -385,6 +406,7 @@ char *iw_px_term_text(iw_term t, char *buf, size_t cap);
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -823,16 +845,19 @@ static int iw__px_nonblock(int fd)
     int fl = fcntl(fd, F_GETFL, 0);
     return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 }
-static int iw__px_addr(struct sockaddr_in *a, const char *host, uint16_t port)
+/* host:port through getaddrinfo (AF_UNSPEC, TCP; passive: for bind). 0 and *res, or the
+ * getaddrinfo code. No AI_ADDRCONFIG: it hides ::1 on hosts with only loopback IPv6. */
+static int iw__px_resolve(const char *host, uint16_t port, int passive, struct addrinfo **res)
 {
-    memset(a, 0, sizeof *a);
-    a->sin_family = AF_INET;
-    a->sin_port = htons(port);
-    if (!host) {
-        a->sin_addr.s_addr = htonl(INADDR_ANY);
-        return 0;
-    }
-    return inet_pton(AF_INET, host, &a->sin_addr) == 1 ? 0 : -1;
+    struct addrinfo h;
+    char svc[8];
+    memset(&h, 0, sizeof h);
+    h.ai_family = AF_UNSPEC;
+    h.ai_socktype = SOCK_STREAM;
+    h.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : 0);
+    snprintf(svc, sizeof svc, "%u", (unsigned)port);
+    *res = NULL;
+    return getaddrinfo(host, svc, &h, res);
 }
 
 /* The TCP connection is up (connected or accepted): MPA starts (RFC 5044 §7.1). */
@@ -1109,24 +1134,57 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
 
 int iw_px_listen(iw_px_loop *l, iw_px_listener *lis, const char *host, uint16_t port)
 {
-    struct sockaddr_in a;
+    struct sockaddr_storage a;
     socklen_t len = sizeof a;
-    int one = 1;
+    int one = 1, zero = 0;
     memset(lis, 0, sizeof *lis);
+    memset(&a, 0, sizeof a);
     lis->fd = -1;
-    if (iw__px_addr(&a, host, port) < 0) return -1;
-    lis->fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (!host) { /* both families: IPv6 any with V6ONLY off, else IPv4 any */
+        struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)(void *)&a;
+        a6->sin6_family = AF_INET6;
+        a6->sin6_addr = in6addr_any;
+        a6->sin6_port = htons(port);
+        len = sizeof *a6;
+        lis->fd = socket(AF_INET6, SOCK_STREAM, 0);
+        if (lis->fd >= 0)
+            (void)setsockopt(lis->fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof zero);
+        else {
+            struct sockaddr_in *a4 = (struct sockaddr_in *)(void *)&a;
+            memset(&a, 0, sizeof a);
+            a4->sin_family = AF_INET;
+            a4->sin_addr.s_addr = htonl(INADDR_ANY);
+            a4->sin_port = htons(port);
+            len = sizeof *a4;
+            lis->fd = socket(AF_INET, SOCK_STREAM, 0);
+        }
+    } else {
+        struct addrinfo *res;
+        if (iw__px_resolve(host, port, 1, &res) != 0 || !res ||
+            res->ai_addrlen > (socklen_t)sizeof a) {
+            if (res) freeaddrinfo(res);
+            errno = EINVAL;
+            return -1;
+        }
+        memcpy(&a, res->ai_addr, res->ai_addrlen);
+        len = res->ai_addrlen;
+        freeaddrinfo(res);
+        lis->fd = socket(a.ss_family, SOCK_STREAM, 0);
+    }
     if (lis->fd < 0) return -1;
     (void)setsockopt(lis->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (bind(lis->fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(lis->fd, 16) < 0 ||
-        iw__px_nonblock(lis->fd) < 0 || getsockname(lis->fd, (struct sockaddr *)&a, &len) < 0) {
+    if (bind(lis->fd, (struct sockaddr *)(void *)&a, len) < 0 || listen(lis->fd, 16) < 0 ||
+        iw__px_nonblock(lis->fd) < 0 ||
+        (len = sizeof a, getsockname(lis->fd, (struct sockaddr *)(void *)&a, &len)) < 0) {
         int e = errno;
         (void)close(lis->fd);
         lis->fd = -1;
         errno = e;
         return -1;
     }
-    lis->port = ntohs(a.sin_port);
+    lis->port = a.ss_family == AF_INET6
+                    ? ntohs(((struct sockaddr_in6 *)(void *)&a)->sin6_port)
+                    : ntohs(((struct sockaddr_in *)(void *)&a)->sin_port);
     lis->loop = l;
     lis->next = l->lis;
     l->lis = lis;
@@ -1259,29 +1317,47 @@ static int iw__px_mpa_init(iw_px_ep *ep, unsigned role)
 
 int iw_px_connect(iw_px_ep *ep, const char *host, uint16_t port)
 {
-    struct sockaddr_in a;
+    struct addrinfo *res = NULL, *p;
+    int rc, e = 0, now = 0;
+    const char *lb = host && strchr(host, ':') ? "[" : "", *rb = *lb ? "]" : "";
     if (ep->state != IW_PX_S_IDLE || iw__px_mpa_init(ep, IW_MPA_INITIATOR) < 0) return -1;
-    if (iw__px_addr(&a, host, port) < 0) {
-        iw__px_fail(ep, IW_PX_E_CONNECT, "connect: bad IPv4 address '%s'", host ? host : "");
+    rc = host ? iw__px_resolve(host, port, 0, &res) : EAI_NONAME;
+    if (rc != 0 || !res) {
+        iw__px_fail(ep, IW_PX_E_CONNECT, "connect: cannot resolve '%s': %s", host ? host : "",
+                    rc ? gai_strerror(rc) : "no address");
+        if (res) freeaddrinfo(res);
         return -1;
     }
-    ep->fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (ep->fd < 0 || iw__px_nonblock(ep->fd) < 0) {
-        ep->err.sys_errno = errno;
-        iw__px_fail(ep, IW_PX_E_SYS, "socket: %s", strerror(errno));
+    /* each address in turn until a connect starts (or completes); a refusal that comes
+     * later, from the loop, is not retried on the next address */
+    for (p = res; p; p = p->ai_next) {
+        ep->fd = socket(p->ai_family, SOCK_STREAM, 0);
+        if (ep->fd < 0 || iw__px_nonblock(ep->fd) < 0) {
+            e = errno;
+            if (ep->fd >= 0) (void)close(ep->fd);
+            ep->fd = -1;
+            continue;
+        }
+        if (connect(ep->fd, p->ai_addr, p->ai_addrlen) == 0) {
+            now = 1;
+            break;
+        }
+        if (errno == EINPROGRESS) break;
+        e = errno;
+        (void)close(ep->fd);
+        ep->fd = -1;
+    }
+    freeaddrinfo(res);
+    if (ep->fd < 0) {
+        ep->err.sys_errno = e;
+        iw__px_fail(ep, IW_PX_E_CONNECT, "connect %s%s%s:%u: %s", lb, host, rb, (unsigned)port,
+                    strerror(e));
         return -1;
     }
     ep->state = IW_PX_S_CONNECTING;
-    if (connect(ep->fd, (struct sockaddr *)&a, sizeof a) == 0) {
+    if (now) { /* connected at once */
         iw__px_tcp_up(ep);
         iw__px_after(ep);
-    } else if (errno != EINPROGRESS) {
-        ep->err.sys_errno = errno;
-        iw__px_fail(ep, IW_PX_E_CONNECT, "connect %s:%u: %s", host, (unsigned)port,
-                    strerror(errno));
-        (void)close(ep->fd);
-        ep->fd = -1;
-        return -1;
     }
     return 0;
 }
@@ -1331,19 +1407,77 @@ const uint8_t *iw_px_peer_pd(const iw_px_ep *ep, size_t *len)
 }
 const iw_mpa_info *iw_px_info(const iw_px_ep *ep) { return &ep->info; }
 int iw_px_fd(const iw_px_ep *ep) { return ep->fd; }
+int iw_px_addrs_ss(const iw_px_ep *ep, struct sockaddr_storage *local,
+                   struct sockaddr_storage *peer)
+{
+    struct sockaddr_storage a, b;
+    socklen_t la = sizeof a, lb = sizeof b;
+    if (ep->fd < 0 || getsockname(ep->fd, (struct sockaddr *)(void *)&a, &la) < 0 ||
+        getpeername(ep->fd, (struct sockaddr *)(void *)&b, &lb) < 0)
+        return -1;
+    if (local) *local = a;
+    if (peer) *peer = b;
+    return 0;
+}
+/* a as IPv4 (host order) and its port: 0, or -1 when it is IPv6 proper. */
+static int iw__px_v4(const struct sockaddr_storage *a, uint32_t *ip, uint16_t *port)
+{
+    if (a->ss_family == AF_INET) {
+        const struct sockaddr_in *s = (const struct sockaddr_in *)(const void *)a;
+        *ip = ntohl(s->sin_addr.s_addr);
+        *port = ntohs(s->sin_port);
+        return 0;
+    }
+    if (a->ss_family == AF_INET6) {
+        const struct sockaddr_in6 *s = (const struct sockaddr_in6 *)(const void *)a;
+        const uint8_t *o = s->sin6_addr.s6_addr;
+        static const uint8_t mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+        if (memcmp(o, mapped, sizeof mapped) != 0) return -1;
+        *ip = (uint32_t)o[12] << 24 | (uint32_t)o[13] << 16 | (uint32_t)o[14] << 8 | o[15];
+        *port = ntohs(s->sin6_port);
+        return 0;
+    }
+    return -1;
+}
 int iw_px_addrs(const iw_px_ep *ep, uint32_t *local_ip, uint16_t *local_port,
                 uint32_t *peer_ip, uint16_t *peer_port)
 {
-    struct sockaddr_in a, b;
-    socklen_t la = sizeof a, lb = sizeof b;
-    if (ep->fd < 0 || getsockname(ep->fd, (struct sockaddr *)&a, &la) < 0 ||
-        getpeername(ep->fd, (struct sockaddr *)&b, &lb) < 0)
+    struct sockaddr_storage a, b;
+    uint32_t li, pi;
+    uint16_t lp, pp;
+    if (iw_px_addrs_ss(ep, &a, &b) != 0 || iw__px_v4(&a, &li, &lp) != 0 ||
+        iw__px_v4(&b, &pi, &pp) != 0)
         return -1;
-    *local_ip = ntohl(a.sin_addr.s_addr);
-    *local_port = ntohs(a.sin_port);
-    *peer_ip = ntohl(b.sin_addr.s_addr);
-    *peer_port = ntohs(b.sin_port);
+    *local_ip = li;
+    *local_port = lp;
+    *peer_ip = pi;
+    *peer_port = pp;
     return 0;
+}
+int iw_px_family(const iw_px_ep *ep)
+{
+    struct sockaddr_storage a;
+    uint32_t ip;
+    uint16_t port;
+    if (iw_px_addrs_ss(ep, &a, NULL) != 0) return 0;
+    return iw__px_v4(&a, &ip, &port) == 0 ? 4 : 6;
+}
+const char *iw_px_addr_str(const struct sockaddr_storage *a, char *buf, size_t len)
+{
+    char t[INET6_ADDRSTRLEN];
+    uint32_t ip;
+    uint16_t port;
+    if (!len) return buf;
+    if (iw__px_v4(a, &ip, &port) == 0)
+        snprintf(buf, len, "%u.%u.%u.%u:%u", (unsigned)(ip >> 24), (unsigned)(ip >> 16 & 255),
+                 (unsigned)(ip >> 8 & 255), (unsigned)(ip & 255), (unsigned)port);
+    else if (a->ss_family == AF_INET6) {
+        const struct sockaddr_in6 *s = (const struct sockaddr_in6 *)(const void *)a;
+        if (!inet_ntop(AF_INET6, &s->sin6_addr, t, sizeof t)) t[0] = 0;
+        snprintf(buf, len, "[%s]:%u", t, (unsigned)ntohs(s->sin6_port));
+    } else
+        snprintf(buf, len, "?");
+    return buf;
 }
 
 static int iw__px_closed(void *arg)
