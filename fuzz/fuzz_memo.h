@@ -34,7 +34,7 @@ typedef struct fz_memo_mpa {
 static fz_memo_mpa fz__memo_mpa[FZ_MEMO_N];
 static unsigned fz__memo_mpa_next;
 
-static IW__UNUSED iw_status fz_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg,
+static IW_UNUSED iw_status fz_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg,
                                         const iw_mpa_host_ops *ops, void *ctx,
                                         const iw_mpa_ulp_ops *ulp, void *uctx, uint8_t *reasm,
                                         size_t cap)
@@ -85,7 +85,7 @@ typedef struct fz_memo_ddp {
 static fz_memo_ddp fz__memo_ddp[FZ_MEMO_N];
 static unsigned fz__memo_ddp_next;
 
-static IW__UNUSED iw_status fz_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *lctx,
+static IW_UNUSED iw_status fz_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *lctx,
                                         const iw_ddp_mem_ops *mem, void *mctx,
                                         const iw_ddp_ulp_ops *ulp, void *uctx)
 {

@@ -24,10 +24,13 @@ run_pair() { # name "server opts" "client opts" -> $B/iwrping.$name.{s,c}, statu
   # shellcheck disable=SC2086
   timeout 30 "$B/iwrping" -s -a "$sa" -p 0 $so > "$B/iwrping.$n.s" 2>&1 &
   local sp=$!
-  while ! port=$(sed -n 's/^iwrping: listening on .*:\([0-9]*\)$/\1/p' "$B/iwrping.$n.s") ||
+  # only a complete line counts: a read racing the server's write could see "...:4" of ":46163"
+  while [ -n "$(tail -c1 "$B/iwrping.$n.s" 2>/dev/null)" ] ||
+        ! port=$(sed -n 's/^iwrping: listening on .*:\([0-9][0-9]*\)$/\1/p' "$B/iwrping.$n.s") ||
         [ -z "$port" ]; do
     sleep 0.05; i=$((i + 1)); [ $i -gt 500 ] && break
   done
+  [ -n "$port" ] || echo "# $n: no port from the server after 25 s"
   # shellcheck disable=SC2086
   timeout 30 "$B/iwrping" -c -a "$ca" -p "${port:-1}" $co > "$B/iwrping.$n.c" 2>&1; cs=$?
   wait $sp; ss=$?
