@@ -1,0 +1,127 @@
+/* Eva driver: MPA FPDU receive (iw_mpa_rx_feed in Full Operation) at any chunking.
+ *
+ * An Initiator is brought to Full Operation by a concrete Reply (CRC and markers toward us
+ * chosen by PROVE_CRC and PROVE_MK at compile time; mk/prove.mk runs the four
+ * combinations), then PROVE_RX_MAX unknown octets are fed in unknown chunks of 1 octet up to
+ * all that is left. The ULP has deliver, the fused place/commit pair and place_begin
+ * (streamed placement into a fixed array); each stub reads what it is handed and may refuse.
+ * PROVE_HOST_CRC=1 also gives the host a crc32c op (a stub returning any value): the CRC path
+ * through the host op instead of the fused one. */
+#include "stubs.h"
+#include "mpa.h"
+
+#ifndef PROVE_CRC
+#define PROVE_CRC 1
+#endif
+#ifndef PROVE_MK
+#define PROVE_MK 0
+#endif
+#ifndef PROVE_HOST_CRC
+#define PROVE_HOST_CRC 0
+#endif
+#define PROVE_RX_MAX 1100u   /* more than two marker intervals (512) */
+#define PROVE_REASM 96u      /* ULPDUs up to 96 octets (rx_max = the reassembly buffer) */
+#define PROVE_CHUNKS 8       /* feeds */
+
+static uint8_t in[PROVE_RX_MAX];
+static uint8_t reasm[PROVE_REASM];
+static uint8_t place_mem[PROVE_REASM];
+static iw_mpa_place_dst pdst;
+static volatile int sink;
+
+static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
+{
+    size_t i, t = 0;
+    (void)ctx;
+    for (i = 0; i < n; i++) t += iov[i].len;
+    *accepted = t;
+    return IW_OK;
+}
+static void h_timer_arm(void *ctx, unsigned id, uint32_t ms) { (void)ctx; (void)id; (void)ms; }
+static void h_timer_cancel(void *ctx, unsigned id) { (void)ctx; (void)id; }
+static void h_close(void *ctx, int abortive) { (void)ctx; (void)abortive; }
+#if PROVE_HOST_CRC
+static uint32_t h_crc(void *ctx, uint32_t crc, const void *p, size_t n)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    (void)ctx;
+    (void)crc;
+    if (n) sink = b[0] + b[n - 1]; /* reads what it is given */
+    return (uint32_t)Frama_C_unsigned_int_interval(0, 0xFFFFFFFFu);
+}
+#define H_CRC h_crc
+#else
+#define H_CRC NULL
+#endif
+static const iw_mpa_host_ops hops = {h_send, h_timer_arm, h_timer_cancel, h_close,
+                                     H_CRC, NULL, NULL, NULL};
+
+static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
+{
+    (void)u;
+    if (n) sink = p[0] + p[n - 1];
+    return Frama_C_interval(0, 1) ? IW_OK : IW_ETERM;
+}
+static iw_status u_place(void *u, const uint8_t *p, size_t n, uint32_t crc_in, uint32_t *crc)
+{
+    (void)u;
+    (void)crc_in;
+    if (n) sink = p[0] + p[n - 1];
+    *crc = (uint32_t)Frama_C_unsigned_int_interval(0, 0xFFFFFFFFu);
+    return Frama_C_interval(0, 1) ? IW_OK : IW_ETERM;
+}
+static iw_status u_commit(void *u, int ok)
+{
+    (void)u;
+    (void)ok;
+    return Frama_C_interval(0, 1) ? IW_OK : IW_ETERM;
+}
+/* Streamed placement: accept with a header length of 14..18 into place_mem, or decline. */
+static iw_status u_place_begin(void *u, const uint8_t *hdr, size_t have, size_t len,
+                               iw_mpa_place_dst **dst, size_t *hdr_len)
+{
+    size_t hl = (size_t)Frama_C_interval(14, IW_MPA_PLACE_HDR);
+    (void)u;
+    sink = hdr[0] + hdr[have - 1];
+    if (Frama_C_interval(0, 1) || len - hl > sizeof place_mem) return IW_EAGAIN;
+    pdst.base = place_mem;
+    *dst = &pdst;
+    *hdr_len = hl;
+    return IW_OK;
+}
+static const iw_mpa_ulp_ops uops = {NULL, NULL, NULL, u_deliver, NULL, NULL, NULL,
+                                    u_place, u_commit};
+
+static iw_mpa_conn conn;
+
+/* The Reply that puts the Initiator in Full Operation: Rev 2, IRD/ORD 16/16, no PD. */
+static int to_full(void)
+{
+    static const uint8_t rep[24] = {'M', 'P', 'A', ' ', 'I', 'D', ' ', 'R', 'e', 'p', ' ', 'F',
+                                    'r', 'a', 'm', 'e', PROVE_CRC ? 0x50 : 0x10, 2, 0, 4,
+                                    0, 16, 0, 16};
+    iw_mpa_cfg cfg;
+    size_t used;
+    iw_mpa_cfg_default(&cfg, IW_MPA_INITIATOR);
+    cfg.crc = PROVE_CRC;
+    cfg.markers_rx = PROVE_MK;
+    if (iw_mpa_init(&conn, &cfg, &hops, NULL, &uops, NULL, reasm, sizeof reasm) != IW_OK) return 0;
+    if (Frama_C_interval(0, 1)) (void)iw_mpa_set_place_begin(&conn, u_place_begin);
+    if (iw_mpa_start(&conn, NULL, 0) != IW_OK) return 0;
+    if (iw_mpa_rx_feed(&conn, rep, sizeof rep, &used) != IW_OK) return 0;
+    return iw_mpa_state(&conn) == IW_MPA_S_FULL;
+}
+
+int main(void)
+{
+    size_t len, off = 0, used;
+    int i;
+    if (!to_full()) return 1;
+    len = prove_unknown(in, sizeof in, 0, PROVE_RX_MAX);
+    for (i = 0; i < PROVE_CHUNKS && off < len; i++) {
+        size_t k = (size_t)Frama_C_unsigned_int_interval(1, (unsigned)(len - off));
+        if (iw_mpa_rx_feed(&conn, in + off, k, &used) != IW_OK) break;
+        off += used;
+    }
+    return 0;
+}

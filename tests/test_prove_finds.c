@@ -1,0 +1,67 @@
+/* test_prove_finds.c: run-time errors found while preparing `make prove` (docs/verification-prove.md).
+ * Each test fails (under the sanitizers of tests/run.sh) while the error is in the core. */
+#define IWARP_IMPLEMENTATION
+#include "mpa.h"
+#include "check.h"
+
+static iw_mpa_conn pf_c;
+static iw_status pf_send(void *x, const iw_iov *v, size_t n, size_t *acc)
+{
+    size_t i, t = 0;
+    (void)x;
+    for (i = 0; i < n; i++) t += v[i].len;
+    *acc = t;
+    return IW_OK;
+}
+static void pf_arm(void *x, unsigned id, uint32_t ms) { (void)x; (void)id; (void)ms; }
+static void pf_cancel(void *x, unsigned id) { (void)x; (void)id; }
+static void pf_close(void *x, int a) { (void)x; (void)a; }
+static void pf_request(void *u, const iw_mpa_info *in)
+{
+    (void)u;
+    (void)in;
+    (void)iw_mpa_accept(&pf_c, 16, 16, NULL, 0);
+}
+static iw_status pf_deliver(void *u, const uint8_t *p, size_t n) { (void)u; (void)p; (void)n; return IW_OK; }
+
+/* mpa.h iw__rtr_kind: a Responder in peer-to-peer mode checks the Initiator's first ULPDU for
+ * the RTR. For an untagged ULPDU with MSN 1 it reads MO at u + 14 before it looks at the
+ * length, so a 14-octet ULPDU (the smallest accepted, IW_MPA_MIN_ULPDU) is read 4 octets past
+ * its end. When the FPDU was reassembled and the reassembly buffer has the smallest size
+ * iw_mpa_init accepts (14), those octets lie outside the buffer: a heap over-read (ASan). */
+static void t_rtr_kind_reads_past_short_ulpdu(void)
+{
+    static const iw_mpa_host_ops h = {pf_send, pf_arm, pf_cancel, pf_close, NULL, NULL, NULL, NULL};
+    static const iw_mpa_ulp_ops u = {pf_request, NULL, NULL, pf_deliver, NULL, NULL, NULL, NULL, NULL};
+    static const uint8_t req[24] = {'M', 'P', 'A', ' ', 'I', 'D', ' ', 'R', 'e', 'q', ' ', 'F',
+                                    'r', 'a', 'm', 'e', 0x10, 2, 0, 4, 0xC0, 16, 0, 16};
+    /* ULPDU_Length 14; untagged, Last, DV 1; Send; QN 0; MSN 1; no PAD; CRC field (CRC off) */
+    static const uint8_t fpdu[20] = {0, 14, 0x41, 0x43, 0, 0, 0, 0, 0, 0, 0, 0,
+                                     0, 0, 0, 1, 0, 0, 0, 0};
+    iw_mpa_cfg cfg;
+    size_t used;
+    uint8_t *reasm = (uint8_t *)malloc(IW_MPA_MIN_ULPDU);
+    REQUIRE(reasm != NULL);
+    iw_mpa_cfg_default(&cfg, IW_MPA_RESPONDER);
+    cfg.crc = 0;
+    cfg.p2p = 1;
+    cfg.rtr = IW_MPA_RTR_SEND;
+    REQUIRE(iw_mpa_init(&pf_c, &cfg, &h, NULL, &u, NULL, reasm, IW_MPA_MIN_ULPDU) == IW_OK);
+    REQUIRE(iw_mpa_start(&pf_c, NULL, 0) == IW_OK);
+    REQUIRE(iw_mpa_rx_feed(&pf_c, req, sizeof req, &used) == IW_OK);
+    REQUIRE(iw_mpa_state(&pf_c) == IW_MPA_S_AWAIT_FIRST);
+    /* two feeds: the FPDU straddles them, so its ULPDU is reassembled into reasm[0..14) */
+    (void)iw_mpa_rx_feed(&pf_c, fpdu, 1, &used);
+    (void)iw_mpa_rx_feed(&pf_c, fpdu + 1, sizeof fpdu - 1, &used);
+    /* not the Send RTR (18 octets): MPA error 0x07 */
+    CHECK_EQ(iw_mpa_last_error(&pf_c)->mpa_ecode, IW_MPA_ECODE_RTR);
+    free(reasm);
+}
+
+int main(int argc, char **argv)
+{
+    static const check_test tests[] = {
+        {"rtr_kind_reads_past_short_ulpdu", t_rtr_kind_reads_past_short_ulpdu},
+    };
+    return CHECK_RUN(tests);
+}
