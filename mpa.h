@@ -416,6 +416,8 @@ typedef struct iw_mpa_conn {
     iw_mpa_cfg cfg;
     iw_crc32c_fn crc_fn;
     iw_crc32c_copy_fn crc_copy_fn; /* copy-out transmit, streamed placement */
+    uint8_t mode;        /* IW__M_*: the host's optional ops, fixed at init */
+    uint8_t crc_mode;    /* IW__CRC_*: computed once, when CRC use is negotiated */
     uint8_t *reasm;
     size_t reasm_cap;
     uint32_t rx_max, mulpdu;
@@ -455,6 +457,7 @@ typedef struct iw_mpa_conn {
     /* transmit: one FPDU in flight */
     iw_iov tx_src[IW_CFG_MPA_MAX_IOV + 2]; /* [0] ULPDU_Length, ULPDU pieces, PAD + CRC */
     size_t tx_nsrc, tx_wlen, tx_off;
+    size_t tx_ci, tx_cv; /* the walk's cursor: piece tx_ci starts at unmarked offset tx_cv */
     uint32_t tx_pos;     /* stream position of the next FPDU's first octet (rel. SeqStart) */
     uint32_t tx_fpdu_pos; /* stream position of the FPDU in flight */
     uint8_t tx_busy, tx_is_ulp, tx_stale;
@@ -739,6 +742,34 @@ IW_DEF void iw_mpa_cfg_default(iw_mpa_cfg *cfg, unsigned role)
     cfg->terminate = 1;
 }
 
+/* The connection's mode (BearSSL-style: decided when it changes, not per FPDU). */
+#define IW__M_COPYOUT 0x01u /* host tx_room/tx_commit: FPDUs go to the copy-out sink */
+#define IW__M_TRACE 0x02u   /* host trace op */
+#define IW__CRC_OFF 0u      /* no CRC (MPA-026, MPA-027) */
+#define IW__CRC_OWN 1u      /* CRC with this CPU's kernels */
+#define IW__CRC_HOST 2u     /* CRC with the host's engine (host_ops.crc32c) */
+static void iw__set_mode(iw_mpa_conn *c)
+{
+    c->mode = (uint8_t)((c->ops->tx_room ? IW__M_COPYOUT : 0u) | (c->ops->trace ? IW__M_TRACE : 0u));
+    c->crc_mode = (uint8_t)(!c->crc_on ? IW__CRC_OFF : c->ops->crc32c ? IW__CRC_HOST : IW__CRC_OWN);
+}
+
+/* CRC32c of p[0..k) continued from crc and, when d is not NULL, the same octets copied to d:
+ * the one rule for every piece of every FPDU, sent or received. Short pieces (at most 16
+ * octets: ULPDU_Length, a marker, a DDP header, PAD) inline (iw_crc32c_small), longer ones
+ * with the fused kernel; the host's engine reads what was copied. Without CRC: the copy. */
+IW_INLINE uint32_t iw__sum(const iw_mpa_conn *c, uint32_t crc, uint8_t *d, const uint8_t *p,
+                           size_t k)
+{
+    if (c->crc_mode == IW__CRC_OWN) {
+        if (k <= 16) return iw_crc32c_small(c->crc_fn, crc, d, p, k);
+        return d ? c->crc_copy_fn(crc, d, p, k) : c->crc_fn(crc, p, k);
+    }
+    if (d && k) IW_MEMCPY(d, p, k);
+    if (c->crc_mode == IW__CRC_HOST) return c->ops->crc32c(c->ctx, crc, d ? d : p, k);
+    return crc;
+}
+
 static uint32_t iw__crc(const iw_mpa_conn *c, uint32_t crc, const void *p, size_t n)
 {
     if (c->ops->crc32c) return c->ops->crc32c(c->ctx, crc, p, n);
@@ -787,6 +818,7 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     c->rx_pos = cfg->rx_seq_start;
     c->tx_pos = cfg->tx_seq_start;
     c->state = IW_MPA_S_IDLE;
+    iw__set_mode(c);
     return IW_OK;
 }
 
@@ -883,13 +915,16 @@ static int iw__mk_fits(uint32_t s, size_t ulen)
     return m0 + IW_MPA_MARKER_INTERVAL * (cnt - 1u) <= 0xFFFFu + lenoff;
 }
 
-/* The contiguous wire piece at wire offset off of the FPDU in flight: *ptr and the return
- * value. Marker octets are built into mk. Markers sit at every position where
- * (pos - SeqStart) mod 512 == 0 (RFC 5044 §5; MPA-063, MPA-064) inside the FPDU; one at its
- * start belongs to it with FPDUPTR 0, the others point back at its ULPDU_Length (MPA-065). */
-static size_t iw__tx_piece(const iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr)
+/* The FPDU in flight, walked in wire order (RFC 5044 §4, §5): the contiguous wire piece at wire
+ * offset off, *ptr and the return value; 0 past the last piece. The one owner of the layout:
+ * ULPDU_Length, the ULPDU's pieces, PAD and the CRC field are tx_src (iw__tx_start); markers
+ * sit at every position where (pos - SeqStart) mod 512 == 0 (MPA-063, MPA-064) inside the
+ * FPDU, built into mk: one at its start belongs to it with FPDUPTR 0, the others point back at
+ * its ULPDU_Length (MPA-065). Both sinks use it: the send window (gather) and the copy-out
+ * room. tx_ci/tx_cv remember the last piece found, so a walk from front to back is linear. */
+static size_t iw__tx_piece(iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr)
 {
-    size_t lim = c->tx_wlen - off, v = off, i;
+    size_t lim = c->tx_wlen - off, v = off, i, b;
     if (c->mk_tx) {
         uint32_t s = iw__tx_rel(c, c->tx_fpdu_pos);
         size_t r = (s + off) & 511u;
@@ -904,18 +939,21 @@ static size_t iw__tx_piece(const iw_mpa_conn *c, size_t off, uint8_t mk[4], cons
         lim = IW_MIN(lim, IW_MPA_MARKER_INTERVAL - r);
         v = off - IW_MPA_MARKER_LEN * iw__mk_count(s, off);
     }
-    for (i = 0; i < c->tx_nsrc; i++) {
-        if (v < c->tx_src[i].len) {
-            *ptr = (const uint8_t *)c->tx_src[i].base + v;
-            return IW_MIN(lim, c->tx_src[i].len - v);
+    if (v < c->tx_cv) c->tx_ci = c->tx_cv = 0; /* walked back (a resume's CRC pass) */
+    for (i = c->tx_ci, b = c->tx_cv; i < c->tx_nsrc; b += c->tx_src[i].len, i++) {
+        size_t in = v - b, k = c->tx_src[i].len;
+        if (in < k) {
+            c->tx_ci = i;
+            c->tx_cv = b;
+            *ptr = (const uint8_t *)c->tx_src[i].base + in;
+            return IW_MIN(lim, k - in);
         }
-        v -= c->tx_src[i].len;
     }
     *ptr = c->tx_trl;
     return 0;
 }
 
-/* Fill the send window from wire offset off; returns the number of iovecs. */
+/* Gather sink: fill the send window from wire offset off; returns the number of iovecs. */
 static size_t iw__tx_window(iw_mpa_conn *c, size_t off, size_t *bytes)
 {
     size_t n = 0, total = 0;
@@ -933,14 +971,30 @@ static size_t iw__tx_window(iw_mpa_conn *c, size_t off, size_t *bytes)
     return n;
 }
 
+/* CRC of the in-flight FPDU's wire octets [from, to) as they are in memory now, continuing
+ * crc (markers included, MPA-054); with d, also copied there (the copy-out sink). */
+static uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d, size_t from, size_t to)
+{
+    uint8_t mk[4];
+    while (from < to) {
+        const uint8_t *p;
+        size_t k = iw__tx_piece(c, from, mk, &p); /* once: IW_MIN evaluates twice */
+        k = IW_MIN(k, to - from);
+        crc = iw__sum(c, crc, d, p, k);
+        if (d) d += k;
+        from += k;
+    }
+    return crc;
+}
+
 /* Lay out one FPDU (RFC 5044 §4; MPA-046..048): ULPDU_Length, the ULPDU pieces, PAD (zeros),
  * CRC over everything before the CRC field, markers included (MPA-054), or 0 without CRC
- * (MPA-026, MPA-027). */
+ * (MPA-026, MPA-027). The gather sink's CRC is computed here, over the same walk; the copy-out
+ * sink computes it as it writes (iw__tx_copyout_room). */
 static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ulen, int is_ulp)
 {
-    size_t i, pad = iw_mpa_pad(ulen), vlen = 2u + ulen + pad + IW_MPA_CRC_LEN, off;
+    size_t i, pad = iw_mpa_pad(ulen), vlen = 2u + ulen + pad + IW_MPA_CRC_LEN;
     uint32_t crc = 0;
-    uint8_t mk[4];
     iw_put_be16(c->tx_hdr, (uint16_t)ulen);
     IW_MEMSET(c->tx_trl, 0, sizeof c->tx_trl);
     c->tx_src[0].base = c->tx_hdr;
@@ -953,47 +1007,24 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     c->tx_src[1 + n].base = c->tx_trl;
     c->tx_src[1 + n].len = pad + IW_MPA_CRC_LEN;
     c->tx_nsrc = n + 2;
+    c->tx_ci = c->tx_cv = 0;
     c->tx_fpdu_pos = c->tx_pos;
     c->tx_wlen = vlen;
     if (c->mk_tx) c->tx_wlen = iw__mk_wlen(iw__tx_rel(c, c->tx_pos), vlen);
-    if (c->ops->tx_room) { /* copy-out: the CRC is computed as the octets are written */
-    } else if (c->crc_on && !c->mk_tx) { /* no markers: the pieces as they are */
-        for (i = 0; i + 1 < c->tx_nsrc; i++) crc = iw__crc(c, crc, c->tx_src[i].base, c->tx_src[i].len);
-        crc = iw__crc(c, crc, c->tx_trl, pad);
-    } else if (c->crc_on) {
-        for (off = 0; off < c->tx_wlen - IW_MPA_CRC_LEN;) {
-            const uint8_t *p;
-            size_t k = iw__tx_piece(c, off, mk, &p);
-            k = IW_MIN(k, c->tx_wlen - IW_MPA_CRC_LEN - off);
-            crc = iw__crc(c, crc, p, k);
-            off += k;
-        }
-    }
-    iw_put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
     c->tx_off = 0;
-    c->tx_busy = 1;
-    c->tx_stale = 0;
     c->tx_crc_acc = 0;
     c->tx_crc_end = 0;
+    if (!(c->mode & IW__M_COPYOUT) && c->crc_on) {
+        crc = iw__tx_crc_span(c, 0, NULL, 0, c->tx_wlen - IW_MPA_CRC_LEN);
+        c->tx_ci = c->tx_cv = 0;
+    }
+    iw_put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
+    c->tx_busy = 1;
+    c->tx_stale = 0;
     c->stats.tx_fpdus++;
     c->stats.tx_markers += (uint32_t)((c->tx_wlen - vlen) / IW_MPA_MARKER_LEN);
     c->tx_is_ulp = (uint8_t)is_ulp;
     c->tx_notify = 0;
-}
-
-/* CRC of the in-flight FPDU's wire octets [from, to) as they are in memory now, continuing
- * crc (markers included, MPA-054). */
-static uint32_t iw__tx_crc_span(const iw_mpa_conn *c, uint32_t crc, size_t from, size_t to)
-{
-    uint8_t mk[4];
-    while (from < to) {
-        const uint8_t *p;
-        size_t k = iw__tx_piece(c, from, mk, &p); /* once: IW_MIN evaluates twice */
-        k = IW_MIN(k, to - from);
-        crc = iw__crc(c, crc, p, k);
-        from += k;
-    }
-    return crc;
 }
 
 /* The host took acc octets of the window just offered (c->tx_win, from wire offset off):
@@ -1010,68 +1041,28 @@ static void iw__tx_trace(iw_mpa_conn *c, size_t off, size_t acc)
     }
 }
 
-/* The common case of iw__tx_copyout in one pass: an FPDU without markers, from its first
- * octet, into a room that holds all of it, CRC on, no host CRC engine and no trace. Its wire
- * octets are its pieces in order (RFC 5044 §4: ULPDU_Length, the ULPDU, PAD, CRC), each
- * copied with the same CRC call the piecewise loop makes for it (iw__tx_piece gives exactly
- * these pieces when there are no markers and the room is not short); the state left behind
- * (tx_off, tx_crc_acc, the CRC field in tx_trl) is the loop's too. */
-static void iw__tx_copyout_whole(iw_mpa_conn *c, uint8_t *dst)
-{
-    size_t i, last = c->tx_nsrc - 1u, pad = c->tx_src[last].len - IW_MPA_CRC_LEN;
-    uint32_t crc = 0;
-    for (i = 0; i < last; i++) { /* ULPDU_Length, then the ULPDU's pieces */
-        const uint8_t *p = (const uint8_t *)c->tx_src[i].base;
-        size_t k = c->tx_src[i].len;
-        if (k == 0) continue; /* base may be NULL */
-        if (k <= 8) crc = iw_crc32c_small(c->crc_fn, crc, dst, p, k);
-        else crc = c->crc_copy_fn(crc, dst, p, k);
-        dst += k;
-    }
-    if (pad) crc = iw_crc32c_small(c->crc_fn, crc, dst, c->tx_trl, pad); /* zeros (MPA-053) */
-    iw_put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
-    IW_MEMCPY(dst + pad, c->tx_trl + pad, IW_MPA_CRC_LEN);
-    c->tx_crc_acc = crc;
-    c->tx_off = c->tx_wlen;
-}
-
-/* Copy-out transmit (iw_mpa_host_ops.tx_room): write the FPDU in flight from wire offset
- * tx_off into the room dst[0..cap) the host gave (cap >= 1), as much as fits, and hand it over
+/* Copy-out sink (iw_mpa_host_ops.tx_room): write the FPDU in flight from wire offset tx_off
+ * into the room dst[0..cap) the host gave (cap >= 1), as much as fits, and hand it over
  * (tx_commit). The CRC runs over the octets as they are copied, markers and PAD included
  * (RFC 5044 §4.3; MPA-053, MPA-054), and is kept in tx_crc_acc across a full buffer; its field
  * goes out last, least significant octet first. IW_EHOST when tx_commit failed. */
 static iw_status iw__tx_copyout_room(iw_mpa_conn *c, uint8_t *dst, size_t cap)
 {
-    size_t cend = c->tx_wlen - IW_MPA_CRC_LEN, w = 0;
-    if (c->tx_off == 0 && cap >= c->tx_wlen && !c->mk_tx && c->crc_on && !c->ops->crc32c &&
-        !c->ops->trace) {
-        iw__tx_copyout_whole(c, dst);
-        w = c->tx_wlen;
+    size_t cend = c->tx_wlen - IW_MPA_CRC_LEN, w = 0, k;
+    if (c->tx_off < cend) {
+        w = IW_MIN(cend - c->tx_off, cap);
+        c->tx_crc_acc = iw__tx_crc_span(c, c->tx_crc_acc, dst, c->tx_off, c->tx_off + w);
+        if (c->mode & IW__M_TRACE)
+            iw__trace(c, IW_MPA_TRACE_TX, dst, w, c->tx_off + w == c->tx_wlen);
+        c->tx_off += w;
     }
-    while (w < cap && c->tx_off < c->tx_wlen) {
-        const uint8_t *p;
-        uint8_t mk[4];
-        size_t k;
-        if (c->tx_off < cend) {
-            k = iw__tx_piece(c, c->tx_off, mk, &p); /* once: IW_MIN evaluates twice */
-            k = IW_MIN(IW_MIN(k, cend - c->tx_off), cap - w);
-            if (!c->crc_on) IW_MEMCPY(dst + w, p, k);
-            else if (!c->ops->crc32c && k <= 8) /* ULPDU_Length, PAD, a marker: inline */
-                c->tx_crc_acc = iw_crc32c_small(c->crc_fn, c->tx_crc_acc, dst + w, p, k);
-            else if (!c->ops->crc32c)
-                c->tx_crc_acc = c->crc_copy_fn(c->tx_crc_acc, dst + w, p, k);
-            else { /* the host's engine reads what was written */
-                IW_MEMCPY(dst + w, p, k);
-                c->tx_crc_acc = iw__crc(c, c->tx_crc_acc, dst + w, k);
-            }
-        } else { /* the CRC field (0 without CRC, MPA-027) */
-            uint8_t *f = c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN;
-            if (c->tx_off == cend) iw_put_le32(f, c->crc_on ? c->tx_crc_acc : 0u);
-            p = f + (c->tx_off - cend);
-            k = IW_MIN(c->tx_wlen - c->tx_off, cap - w);
-            IW_MEMCPY(dst + w, p, k);
-        }
-        if (c->ops->trace) iw__trace(c, IW_MPA_TRACE_TX, dst + w, k, c->tx_off + k == c->tx_wlen);
+    if (w < cap && c->tx_off < c->tx_wlen) { /* the CRC field (0 without CRC, MPA-027) */
+        uint8_t *f = c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN;
+        if (c->tx_off == cend) iw_put_le32(f, c->crc_on ? c->tx_crc_acc : 0u);
+        k = IW_MIN(c->tx_wlen - c->tx_off, cap - w);
+        IW_MEMCPY(dst + w, f + (c->tx_off - cend), k);
+        if (c->mode & IW__M_TRACE)
+            iw__trace(c, IW_MPA_TRACE_TX, dst + w, k, c->tx_off + k == c->tx_wlen);
         w += k;
         c->tx_off += k;
     }
@@ -1108,9 +1099,10 @@ static iw_status iw__tx_host_fail(iw_mpa_conn *c)
     return c->err.status;
 }
 
-/* Offer what is pending to the host: the setup frame, the FPDU in flight, then a queued
- * Terminate or provider FPDU; close when asked and drained. A partial accept keeps the exact
- * octet (tx_off / fr_tx_sent) and the host calls iw_mpa_tx_resume later. */
+/* Offer what is pending to the host: the setup frame, the FPDU in flight (to the copy-out or
+ * the gather sink), then a queued Terminate or provider FPDU; close when asked and drained. A
+ * partial accept keeps the exact octet (tx_off / fr_tx_sent) and the host calls
+ * iw_mpa_tx_resume later. The one place an FPDU is completed. */
 static iw_status iw__tx_pump(iw_mpa_conn *c)
 {
     for (;;) {
@@ -1128,7 +1120,7 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             c->fr_tx_len = c->fr_tx_sent = 0;
             continue;
         }
-        if (c->tx_busy && c->ops->tx_room) {
+        if (c->tx_busy && (c->mode & IW__M_COPYOUT)) {
             st = iw__tx_copyout(c);
             if (st != IW_OK) goto host_fail;
             if (c->tx_off < c->tx_wlen) return IW_OK; /* full: iw_mpa_tx_resume goes on */
@@ -1139,17 +1131,17 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
                 c->tx_stale = 0;
                 if (c->tx_off < cend)
                     iw_put_le32(c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN,
-                                 iw__tx_crc_span(c, c->tx_crc_acc, c->tx_off, cend));
+                                 iw__tx_crc_span(c, c->tx_crc_acc, NULL, c->tx_off, cend));
             }
             n = iw__tx_window(c, c->tx_off, &bytes);
             st = c->ops->send(c->ctx, c->tx_win, n, &acc);
             if ((st != IW_OK && st != IW_EAGAIN) || acc > bytes) goto host_fail;
-            if (c->ops->trace) iw__tx_trace(c, c->tx_off, acc);
+            if (c->mode & IW__M_TRACE) iw__tx_trace(c, c->tx_off, acc);
             c->tx_off += acc;
             if (c->tx_off < c->tx_wlen) {
                 if (acc == bytes && st == IW_OK) continue; /* window done, more to offer */
                 if (c->crc_on && c->tx_crc_end < IW_MIN(c->tx_off, cend)) {
-                    c->tx_crc_acc = iw__tx_crc_span(c, c->tx_crc_acc, c->tx_crc_end,
+                    c->tx_crc_acc = iw__tx_crc_span(c, c->tx_crc_acc, NULL, c->tx_crc_end,
                                                     IW_MIN(c->tx_off, cend));
                     c->tx_crc_end = IW_MIN(c->tx_off, cend);
                 }
@@ -1198,53 +1190,6 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
     }
 }
 
-/* iw_mpa_tx for a copy-out host (tx_room), no markers, CRC on, no host CRC engine, no trace:
- * the general path is iw__tx_start, then iw__tx_pump, whose copy-out asks for room once and,
- * when the room holds the whole FPDU, writes it in one pass (iw__tx_copyout_whole) and
- * completes it. Here the room is asked for first, with the same want (the FPDU's length), and
- * when it holds the FPDU it is written straight from iov, with the layout of RFC 5044 §4
- * (MPA-046..048: ULPDU_Length, the ULPDU, PAD of zeros; MPA-053: the CRC over all that, least
- * significant octet first), committed and completed as the pump would (tx_pos, stats; no
- * tx_done: nothing was left pending), without laying out the piece list. A shorter room (or
- * none) goes on in the general path with that room: the host sees the same calls. */
-static iw_status iw__tx_whole(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ulen)
-{
-    static const uint8_t zero[4] = {0, 0, 0, 0};
-    size_t i, pad = iw_mpa_pad(ulen), wlen = 2u + ulen + pad + IW_MPA_CRC_LEN, cap = 0;
-    uint8_t *d = c->ops->tx_room(c->ctx, wlen, &cap), hdr[2];
-    uint32_t crc;
-    if (!d || cap < wlen) { /* the general path, from the room just given */
-        iw__tx_start(c, iov, n, ulen, 1);
-        if (!d || cap == 0) return IW_OK; /* full: iw_mpa_tx_resume goes on */
-        if (iw__tx_copyout_room(c, d, cap) != IW_OK) return iw__tx_host_fail(c);
-        return iw__tx_pump(c);
-    }
-    iw_put_be16(hdr, (uint16_t)ulen);
-    crc = iw_crc32c_small(c->crc_fn, 0, d, hdr, 2);
-    d += 2;
-    for (i = 0; i < n; i++) {
-        const uint8_t *p = (const uint8_t *)iov[i].base;
-        size_t k = iov[i].len;
-        if (k > 16) crc = c->crc_copy_fn(crc, d, p, k);
-        else if (k) crc = iw_crc32c_small(c->crc_fn, crc, d, p, k); /* base may be NULL at 0 */
-        d += k;
-    }
-    if (pad) crc = iw_crc32c_small(c->crc_fn, crc, d, zero, pad);
-    iw_put_le32(d + pad, crc);
-    /* what iw__tx_start and the pump leave behind for a completed FPDU */
-    c->tx_fpdu_pos = c->tx_pos;
-    c->tx_wlen = c->tx_off = wlen;
-    c->tx_crc_acc = crc;
-    c->tx_crc_end = 0;
-    c->tx_stale = 0;
-    c->tx_is_ulp = 1;
-    c->tx_notify = 0;
-    c->stats.tx_fpdus++;
-    if (c->ops->tx_commit(c->ctx, wlen) != IW_OK) return iw__tx_host_fail(c);
-    c->tx_pos += (uint32_t)wlen;
-    return IW_OK;
-}
-
 static iw_status iw__send_frame(iw_mpa_conn *c, const iw_mpa_frame *f)
 {
     size_t len;
@@ -1278,13 +1223,8 @@ IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n)
     if (ulen == 0) return IW_EINVAL;
     if (c->tx_busy || c->fr_tx_len || c->ctl_pending || c->term_pending) return IW_EAGAIN;
     if (c->mk_tx && !iw__mk_fits(iw__tx_rel(c, c->tx_pos), ulen)) return IW_EINVAL;
-    if (c->ops->tx_room && !c->mk_tx && c->crc_on && !c->ops->crc32c && !c->ops->trace &&
-        !c->closed) {
-        (void)iw__tx_whole(c, iov, n, ulen);
-    } else {
-        iw__tx_start(c, iov, n, ulen, 1);
-        (void)iw__tx_pump(c);
-    }
+    iw__tx_start(c, iov, n, ulen, 1);
+    (void)iw__tx_pump(c);
     if (c->err.status != IW_OK) return c->err.status;
     if (c->tx_busy && c->tx_is_ulp) c->tx_notify = 1;
     return IW_OK;
@@ -1402,6 +1342,7 @@ IW_DEF iw_status iw_mpa_accept(iw_mpa_conn *c, uint16_t ird, uint16_t ord, const
     c->crc_on = (uint8_t)(c->cfg.crc || (c->req_flags & IW_MPA_FLAG_C)); /* MPA-024 */
     c->mk_tx = (uint8_t)((c->req_flags & IW_MPA_FLAG_M) != 0);          /* MPA-023 */
     c->mk_rx = c->cfg.markers_rx;
+    iw__set_mode(c);
     c->mulpdu = iw_mpa_mulpdu_for(c->cfg.emss, c->mk_tx);
     c->state = IW_MPA_S_AWAIT_FIRST; /* MPA-015: no FPDU until the first one is validated */
     return iw__send_reply(c, 0, ird, ord, pd, pd_len);
@@ -1460,6 +1401,7 @@ static iw_status iw__on_request(iw_mpa_conn *c, const iw_mpa_frame *f)
     c->crc_on = (uint8_t)(c->cfg.crc || (f->flags & IW_MPA_FLAG_C));
     c->mk_tx = (uint8_t)((f->flags & IW_MPA_FLAG_M) != 0);
     c->mk_rx = c->cfg.markers_rx;
+    iw__set_mode(c);
     iw__info(c, &in, f->pd, f->pd_len);
     in.rtr = c->rtr_offer;
     c->ulp->request(c->uctx, &in);
@@ -1496,6 +1438,7 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
     c->crc_on = (uint8_t)((c->req_flags | f->flags) & IW_MPA_FLAG_C ? 1 : 0); /* MPA-024 */
     c->mk_tx = (uint8_t)((f->flags & IW_MPA_FLAG_M) != 0);                   /* MPA-023 */
     c->mk_rx = (uint8_t)((c->req_flags & IW_MPA_FLAG_M) != 0);
+    iw__set_mode(c);
     c->mulpdu = iw_mpa_mulpdu_for(c->cfg.emss, c->mk_tx);
     c->state = IW_MPA_S_FULL; /* MPA-016 */
     if (c->mk_tx && !c->cfg.markers_tx) /* MPA-028: we cannot honour the Reply */
