@@ -750,8 +750,8 @@ static void iw__set_mode(iw_mpa_conn *c)
  * the one rule for every piece of every FPDU, sent or received. Short pieces (at most 16
  * octets: ULPDU_Length, a marker, a DDP header, PAD) inline (iw_crc32c_small), longer ones
  * with the fused kernel; the host's engine reads what was copied. Without CRC: the copy. */
-IW_INLINE uint32_t iw__sum(const iw_mpa_conn *c, uint32_t crc, uint8_t *d, const uint8_t *p,
-                           size_t k)
+static IW_HOT uint32_t iw__sum(const iw_mpa_conn *c, uint32_t crc, uint8_t *d, const uint8_t *p,
+                               size_t k)
 {
     if (c->crc_mode == IW__CRC_OWN) {
         if (k <= 16) return iw_crc32c_small(c->k.crc, crc, d, p, k);
@@ -908,22 +908,29 @@ static int iw__mk_fits(uint32_t s, size_t ulen)
  * FPDU, built into mk: one at its start belongs to it with FPDUPTR 0, the others point back at
  * its ULPDU_Length (MPA-065). Both sinks use it: the send window (gather) and the copy-out
  * room. tx_ci/tx_cv remember the last piece found, so a walk from front to back is linear. */
-static size_t iw__tx_piece(iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr)
+static IW_COLD size_t iw__tx_marker(const iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr,
+                            size_t *v, size_t *lim)
+{
+    uint32_t s = iw__tx_rel(c, c->tx_fpdu_pos);
+    size_t r = (s + off) & 511u;
+    if (r < IW_MPA_MARKER_LEN) {
+        size_t base = off - r, lenoff = (s & 511u) == 0 ? IW_MPA_MARKER_LEN : 0u;
+        uint16_t fp = (uint16_t)(base ? base - lenoff : 0u);
+        mk[0] = mk[1] = 0; /* reserved (MPA-062) */
+        iw_put_be16(mk + 2, fp);
+        *ptr = mk + r;
+        return IW_MPA_MARKER_LEN - r;
+    }
+    *lim = IW_MIN(*lim, IW_MPA_MARKER_INTERVAL - r);
+    *v = off - IW_MPA_MARKER_LEN * iw__mk_count(s, off);
+    return 0;
+}
+static IW_HOT size_t iw__tx_piece(iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr)
 {
     size_t lim = c->tx_wlen - off, v = off, i, b;
     if (c->mk_tx) {
-        uint32_t s = iw__tx_rel(c, c->tx_fpdu_pos);
-        size_t r = (s + off) & 511u;
-        if (r < IW_MPA_MARKER_LEN) {
-            size_t base = off - r, lenoff = (s & 511u) == 0 ? IW_MPA_MARKER_LEN : 0u;
-            uint16_t fp = (uint16_t)(base ? base - lenoff : 0u);
-            mk[0] = mk[1] = 0; /* reserved (MPA-062) */
-            iw_put_be16(mk + 2, fp);
-            *ptr = mk + r;
-            return IW_MPA_MARKER_LEN - r;
-        }
-        lim = IW_MIN(lim, IW_MPA_MARKER_INTERVAL - r);
-        v = off - IW_MPA_MARKER_LEN * iw__mk_count(s, off);
+        size_t k = iw__tx_marker(c, off, mk, ptr, &v, &lim);
+        if (k) return k;
     }
     if (v < c->tx_cv) c->tx_ci = c->tx_cv = 0; /* walked back (a resume's CRC pass) */
     for (i = c->tx_ci, b = c->tx_cv; i < c->tx_nsrc; b += c->tx_src[i].len, i++) {
@@ -958,8 +965,10 @@ static size_t iw__tx_window(iw_mpa_conn *c, size_t off, size_t *bytes)
 }
 
 /* CRC of the in-flight FPDU's wire octets [from, to) as they are in memory now, continuing
- * crc (markers included, MPA-054); with d, also copied there (the copy-out sink). */
-static uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d, size_t from, size_t to)
+ * crc (markers included, MPA-054); with d, also copied there (the copy-out sink). Without
+ * markers the wire after the first piece iw__tx_piece finds is the rest of tx_src in order. */
+static IW_HOT uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d, size_t from,
+                                       size_t to)
 {
     uint8_t mk[4];
     while (from < to) {
@@ -969,6 +978,16 @@ static uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d, size_t
         crc = iw__sum(c, crc, d, p, k);
         if (d) d += k;
         from += k;
+        if (!c->mk_tx) {
+            size_t i;
+            for (i = c->tx_ci + 1; from < to; i++) { /* no marker: piece after piece */
+                k = IW_MIN(c->tx_src[i].len, to - from);
+                if (!k) continue; /* an empty piece (its base may be NULL) */
+                crc = iw__sum(c, crc, d, (const uint8_t *)c->tx_src[i].base, k);
+                if (d) d += k;
+                from += k;
+            }
+        }
     }
     return crc;
 }
@@ -1046,7 +1065,8 @@ static iw_status iw__tx_copyout_room(iw_mpa_conn *c, uint8_t *dst, size_t cap)
         uint8_t *f = c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN;
         if (c->tx_off == cend) iw_put_le32(f, c->crc_on ? c->tx_crc_acc : 0u);
         k = IW_MIN(c->tx_wlen - c->tx_off, cap - w);
-        IW_MEMCPY(dst + w, f + (c->tx_off - cend), k);
+        if (k == IW_MPA_CRC_LEN) IW_MEMCPY(dst + w, f, IW_MPA_CRC_LEN); /* the usual: all of it */
+        else IW_MEMCPY(dst + w, f + (c->tx_off - cend), k);
         if (c->mode & IW__M_TRACE)
             iw__trace(c, IW_MPA_TRACE_TX, dst + w, k, c->tx_off + k == c->tx_wlen);
         w += k;

@@ -127,7 +127,27 @@ static void u_error(void *uctx, const iw_mpa_error *e)
 }
 
 static const iw_mpa_host_ops host = {h_send, h_timer_arm, h_timer_cancel, h_close, NULL, NULL, NULL, NULL};
-static const iw_mpa_ulp_ops ulp = {u_request, u_established, u_rejected, u_deliver, u_error, NULL, NULL, NULL, NULL};
+/* The placement contract for a ULP that reads each whole, checked ULPDU: decline until MPA
+ * checked it (verify-then-place), then read it in begin; nothing to place. */
+static iw_status u_begin(void *uctx, const uint8_t *u, size_t have, size_t len, unsigned flags,
+                         iw_mpa_rx_dst **dst)
+{
+    *dst = NULL;
+    if (!(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN;
+    (void)have;
+    return u_deliver(uctx, u, len);
+}
+static iw_status u_commit(void *uctx, int ok)
+{
+    (void)uctx;
+    return ok ? IW_OK : IW_EHOST;
+}
+static const iw_mpa_ulp_ops ulp = {.request = u_request,
+                                   .established = u_established,
+                                   .rejected = u_rejected,
+                                   .begin = u_begin,
+                                   .commit = u_commit,
+                                   .error = u_error};
 
 /* Move up to a random number of octets from `from`'s pipe into `to`. */
 static int deliver_chunk(side *from, side *to, unsigned long long *rng)
