@@ -445,15 +445,17 @@ static IW_HOT iw_status iw__ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_
     if (len < 1) return IW_EAGAIN;
     need = iw_ddp_hdr_len(p[0]);
     if (len < need) return IW_EAGAIN;
-    IW_MEMSET(h, 0, sizeof *h);
     h->tagged = (uint8_t)((p[0] & IW_DDP_F_TAGGED) != 0);
     h->last = (uint8_t)((p[0] & IW_DDP_F_LAST) != 0);
     h->dv = (uint8_t)(p[0] & IW_DDP_F_DV); /* Rsvd (0x3C) is not checked on receive */
     h->ulp = p[1];
-    if (h->tagged) {
+    if (h->tagged) { /* every field set: no block clear before (it stalls the loads after) */
         h->stag = iw_get_be32(p + 2);
         h->to = iw__ddp_get_be64(p + 6);
+        h->ulp32 = h->qn = h->msn = h->mo = 0;
     } else {
+        h->stag = 0;
+        h->to = 0;
         h->ulp32 = iw_get_be32(p + 2);
         h->qn = iw_get_be32(p + 6);
         h->msn = iw_get_be32(p + 10);

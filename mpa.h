@@ -971,6 +971,17 @@ static IW_HOT uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d,
                                        size_t to)
 {
     uint8_t mk[4];
+    if (!c->mk_tx && from == 0) { /* the whole FPDU from its start, no marker: piece after piece */
+        size_t i, k;
+        for (i = 0; from < to; i++) {
+            k = IW_MIN(c->tx_src[i].len, to - from);
+            if (!k) continue; /* an empty piece (its base may be NULL) */
+            crc = iw__sum(c, crc, d, (const uint8_t *)c->tx_src[i].base, k);
+            if (d) d += k;
+            from += k;
+        }
+        return crc;
+    }
     while (from < to) {
         const uint8_t *p;
         size_t k = iw__tx_piece(c, from, mk, &p); /* once: IW_MIN evaluates twice */
@@ -978,16 +989,6 @@ static IW_HOT uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d,
         crc = iw__sum(c, crc, d, p, k);
         if (d) d += k;
         from += k;
-        if (!c->mk_tx) {
-            size_t i;
-            for (i = c->tx_ci + 1; from < to; i++) { /* no marker: piece after piece */
-                k = IW_MIN(c->tx_src[i].len, to - from);
-                if (!k) continue; /* an empty piece (its base may be NULL) */
-                crc = iw__sum(c, crc, d, (const uint8_t *)c->tx_src[i].base, k);
-                if (d) d += k;
-                from += k;
-            }
-        }
     }
     return crc;
 }
@@ -1061,7 +1062,12 @@ static iw_status iw__tx_copyout_room(iw_mpa_conn *c, uint8_t *dst, size_t cap)
             iw__trace(c, IW_MPA_TRACE_TX, dst, w, c->tx_off + w == c->tx_wlen);
         c->tx_off += w;
     }
-    if (w < cap && c->tx_off < c->tx_wlen) { /* the CRC field (0 without CRC, MPA-027) */
+    if (c->tx_off == cend && cap - w >= IW_MPA_CRC_LEN) { /* the CRC field, whole (MPA-027) */
+        iw_put_le32(dst + w, c->crc_on ? c->tx_crc_acc : 0u);
+        if (c->mode & IW__M_TRACE) iw__trace(c, IW_MPA_TRACE_TX, dst + w, IW_MPA_CRC_LEN, 1);
+        w += IW_MPA_CRC_LEN;
+        c->tx_off += IW_MPA_CRC_LEN;
+    } else if (w < cap && c->tx_off < c->tx_wlen) { /* the CRC field, in parts */
         uint8_t *f = c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN;
         if (c->tx_off == cend) iw_put_le32(f, c->crc_on ? c->tx_crc_acc : 0u);
         k = IW_MIN(c->tx_wlen - c->tx_off, cap - w);
@@ -1594,7 +1600,7 @@ static uint32_t iw__rx_put(iw_mpa_conn *c, uint32_t crc, const uint8_t *p, size_
 
 /* begin's answer d for a ULPDU of len octets whose first have octets the ULP saw: set up the
  * cursor. IW_EHOST for a header longer than what it saw (its bug). */
-static iw_status iw__rx_take(iw_mpa_conn *c, iw_mpa_rx_dst *d, size_t have)
+static IW_HOT iw_status iw__rx_take(iw_mpa_conn *c, iw_mpa_rx_dst *d, size_t have)
 {
     c->rx_dst = d;
     c->rx_pi = c->rx_po = 0;
@@ -1672,7 +1678,8 @@ static iw_status iw__rx_done(iw_mpa_conn *c, uint32_t crc, const uint8_t field[4
 
 /* The end of an FPDU begin took: CRC (MPA-055) and marker (MPA-068) checks, then commit;
  * nothing of a bad FPDU completes. */
-static iw_status iw__rx_commit(iw_mpa_conn *c, uint32_t crc, const uint8_t field[4], int mk_bad)
+static IW_HOT iw_status iw__rx_commit(iw_mpa_conn *c, uint32_t crc, const uint8_t field[4],
+                                      int mk_bad)
 {
     int crc_bad = c->crc_on && crc != iw_get_le32(field);
     c->rx_dst = NULL;
@@ -1697,6 +1704,7 @@ static IW_HOT iw_status iw__rx_whole(iw_mpa_conn *c, const uint8_t *fp, size_t l
     size_t len = iw_get_be16(fp + lead), pad = iw_mpa_pad(len), hl;
     iw_mpa_rx_dst *d = NULL;
     uint32_t crc;
+    int one;
     iw_status st = IW_EAGAIN;
     if (!c->rx_gate && !mk_bad) st = c->ulp->begin(c->uctx, u, len, len, 0, &d);
     if (st == IW_EAGAIN) { /* verify-then-place */
@@ -1706,10 +1714,12 @@ static IW_HOT iw_status iw__rx_whole(iw_mpa_conn *c, const uint8_t *fp, size_t l
     if (st == IW_OK) st = iw__rx_take(c, d, len);
     if (st != IW_OK) return iw__ulp_status(c, st);
     hl = d ? d->hdr_len : len;
+    one = d && d->n == 1 && d->piece[0].len == len - hl; /* the usual: one piece, all of it */
     if (c->crc_mode == IW__CRC_OWN && len < IW_CFG_MPA_FUSE_MIN) {
         crc = c->k.crc(0, fp, lead + 2u + len + pad);
-        (void)iw__rx_put(c, 0, u + hl, len - hl, 0);
-    } else if (c->crc_mode == IW__CRC_OWN && d && d->n == 1 && d->piece[0].len == len - hl) {
+        if (one) c->k.move(d->piece[0].base, u + hl, len - hl);
+        else (void)iw__rx_put(c, 0, u + hl, len - hl, 0);
+    } else if (c->crc_mode == IW__CRC_OWN && one) {
         crc = iw_crc32c_small(c->k.crc, 0, NULL, fp, lead + 2u);
         crc = c->k.copy2_crc(crc, u, hl, d->piece[0].base, u + hl, len - hl);
         crc = iw_crc32c_small(c->k.crc, crc, NULL, u + len, pad);
