@@ -1804,7 +1804,8 @@ static iw_status iw__rx_begin(iw_mpa_conn *c)
 /* The byte-resumable part: an FPDU that straddles feeds, one piece at a time (markers first,
  * MPA-067), its payload placed as it comes (begin after the first IW_MPA_PLACE_HDR octets) or
  * reassembled; whole FPDUs at an FPDU boundary go to iw__rx_frames. */
-static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, size_t *used)
+static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len,
+                                      size_t *used)
 {
     const uint8_t *s = p, *end = p + len;
     iw_status st = IW_OK;
@@ -1942,7 +1943,18 @@ IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, si
     if (c->err.status != IW_OK) return c->err.status; /* MPA-056 */
     if (c->rx_fin) return IW_ECLOSED;
     while (used < len && st == IW_OK) {
-        switch (c->state) {
+        unsigned s = c->state;
+        /* FPDUs: Full Operation, the Initiator's first awaited, or our half close (iw_mpa_close,
+         * no error; the host's close op sends the FIN): the peer may still send, e.g. its
+         * Terminate; FPDUs are still checked and handed up until its FIN (iw_mpa_llp_closed). */
+        if (s == IW_MPA_S_FULL || s == IW_MPA_S_AWAIT_FIRST ||
+            ((s == IW_MPA_S_CLOSING || s == IW_MPA_S_CLOSED) && c->err.status == IW_OK &&
+             c->rx_half)) {
+            st = iw__rx_stream(c, p + used, len - used, &n);
+            used += n;
+            continue;
+        }
+        switch (s) {
         case IW_MPA_S_AWAIT_REPLY:
         case IW_MPA_S_AWAIT_REQUEST:
             st = iw__rx_frame(c, p + used, len - used, &n);
@@ -1955,21 +1967,8 @@ IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, si
             if (used == 0) st = iw__fail_frame(c, IW_MPA_FERR_EXTRA_DATA);
             *consumed = used;
             return st;
-        case IW_MPA_S_AWAIT_FIRST:
-        case IW_MPA_S_FULL:
-            st = iw__rx_stream(c, p + used, len - used, &n);
-            used += n;
-            break;
         case IW_MPA_S_CLOSING:
         case IW_MPA_S_CLOSED:
-            /* Our half close (iw_mpa_close, no error; the host's close op sends the FIN): the
-             * peer may still send, e.g. its Terminate; FPDUs are still checked and handed up
-             * until its FIN (iw_mpa_llp_closed). */
-            if (c->err.status == IW_OK && c->rx_half) {
-                st = iw__rx_stream(c, p + used, len - used, &n);
-                used += n;
-                break;
-            }
             *consumed = used;
             return c->err.status != IW_OK ? c->err.status : IW_ECLOSED;
         case IW_MPA_S_IDLE:
