@@ -539,7 +539,8 @@ IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss);
  * iw_mpa_rx_direct_done(c, k) with the k (1..n) octets that arrived, before any other receive
  * call on c: MPA computes the CRC over dst[0..k) in place and moves on (the CRC field and
  * everything after go through iw_mpa_rx_feed as usual). Returns IW_OK, or IW_EAGAIN (no span
- * open now: feed through iw_mpa_rx_feed); the sticky error status once the connection failed.
+ * open now, and always with markers toward us, which would cut a span: feed through
+ * iw_mpa_rx_feed); the sticky error status once the connection failed.
  * The host must have fed every octet it read before (its buffer is empty). dst is valid only
  * until the next receive call on c. iw_mpa_rx_direct_done: IW_OK, IW_EINVAL when k is 0 or
  * beyond the open span (nothing changed), IW_ESTATE when no span is open. */
@@ -2059,7 +2060,7 @@ static const iw_mpa_piece *iw__rx_span(iw_mpa_conn *c)
 {
     const iw_mpa_rx_dst *d = c->rx_dst;
     if (!iw__rx_open(c) || !c->rx_placing || c->rx_state != IW__RX_DATA ||
-        c->rx_part >= c->rx_len || !d)
+        c->rx_part >= c->rx_len || !d || c->mk_rx) /* markers would cut the span */
         return NULL;
     while (c->rx_pi < d->n && c->rx_po >= d->piece[c->rx_pi].len) {
         c->rx_pi++;
