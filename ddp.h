@@ -29,13 +29,11 @@
  *   L = 1 segment is placed. The first error is kept (with the offending header, for the
  *   Terminate the ULP sends: RFC 5040 §7), reported once through ulp_ops.error, and every
  *   later segment is dropped unplaced.
- *   Two ways to combine placement with the MPA CRC: verify-then-place (MPA checks the CRC, then
- *   iw_ddp_rx copies) and fused (iw_ddp_rx_place copies while computing the CRC, MPA compares,
- *   iw_ddp_rx_commit completes the message only if it matched). See the README for which is
- *   faster and which the adapters use. Streamed (iw_ddp_rx_place_begin, for mpa.h's
- *   iw_mpa_set_place_begin): a tagged segment whose payload has not arrived yet is checked
- *   from its header and its destination handed to MPA, which places the payload as it comes
- *   and then commits as in the fused way.
+ *   Receive is mpa.h's placement contract: iw_ddp_rx_begin checks a segment from its header
+ *   and names the pieces its payload goes to; the LLP copies the payload there (MPA computes
+ *   its CRC on the way: the CRC is MPA's business only) and calls iw_ddp_rx_commit, which
+ *   completes the segment only if the LLP found it good. iw_ddp_rx is the same for a ULPDU the
+ *   LLP checked already (begin, copy, commit).
  *
  * TRANSMIT. One message at a time (segments of different messages are never interleaved,
  *   DDP-013): iw_ddp_send takes the header fields and a gather list of payload pointers (not
@@ -63,9 +61,6 @@
 #endif
 #ifndef IW_CFG_DDP_DST_IOV
 #define IW_CFG_DDP_DST_IOV 18 /* pieces of one resolved tagged range (65535 over 4 KiB pages) */
-#endif
-#ifndef IW_CFG_DDP_FUSE_MIN
-#define IW_CFG_DDP_FUSE_MIN 1024 /* iw_ddp_rx_place: shorter segments are CRCed, then copied */
 #endif
 #ifndef IW_CFG_DDP_TX_PIECES
 #define IW_CFG_DDP_TX_PIECES (IW_CFG_MPA_MAX_IOV - 1) /* payload pieces per segment */
@@ -150,11 +145,8 @@ typedef enum iw_ddp_xlate {
 /* The Terminate triple for a translation outcome (Layer 1, EType 1). The one table. */
 IW_DEF iw_term iw_ddp_xlate_term(iw_ddp_xlate x);
 
-/* A writable piece of memory. */
-typedef struct iw_ddp_buf {
-    uint8_t *base;
-    size_t len;
-} iw_ddp_buf;
+/* A writable piece of memory (mpa.h's iw_mpa_piece: what iw_ddp_rx_begin hands the LLP). */
+typedef iw_mpa_piece iw_ddp_buf;
 
 typedef struct iw_ddp_mem_ops {
     /* REQUIRED. Resolve octets [to, to + len) of stag for this stream with the rights in
@@ -285,8 +277,9 @@ typedef struct iw_ddp_stream {
     iw_ddp_hdr pend_hdr; /* its header, when commit needs it (untagged, or L = 1) */
     uint32_t pend_n;    /* its payload length */
     iw_ddp_error pend_err; /* IW__DDP_P_FAIL: its refusal (fused: the CRC decides which error wins) */
-    iw_mpa_place_dst pend_dst; /* iw_ddp_rx_place_begin: its payload's destination while pending */
-    uint8_t pend_raw[IW_DDP_TAGGED_HDR]; /* and its header (for iw_ddp_rx_revoke's Terminate) */
+    iw_mpa_rx_dst pend_dst; /* its payload's destination (pend_piece) while pending */
+    iw_ddp_buf pend_piece[IW_CFG_DDP_DST_IOV];
+    uint8_t pend_raw[IW_DDP_TAGGED_HDR]; /* cut: its header (for iw_ddp_rx_revoke's Terminate) */
     uint32_t pend_len;  /* and its length */
     /* transmit */
     uint32_t tx_msn[IW_CFG_DDP_QN]; /* last MSN sent per queue */
@@ -305,38 +298,34 @@ IW_DEF iw_status iw_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *
                              const iw_ddp_mem_ops *mem, void *mctx, const iw_ddp_ulp_ops *ulp,
                              void *uctx);
 
-/* One whole ULPDU from the LLP (validated by it: length, CRC). Checks, places, and delivers a
- * completed message. IW_OK; IW_ETERM (this or an earlier segment was refused: the stream's
- * sticky error); IW_EHOST. verify-then-place. */
+/* Receive, step 1 (mpa.h's iw_mpa_ulp_ops.begin): a segment of len octets whose first have
+ * octets are u (have == len: all of it). Runs every check of RFC 5041 §7.1 (DV, the ULP's
+ * check, then tagged: DDP-025, the resolver, DDP-037; untagged: QN, MSN, MO, the receive
+ * buffer from rx_buf at a message's first segment, its length) before any octet is placed and
+ * answers IW_OK with *dst = the pieces its payload u[hdr_len..len) goes to (n may be 0: a
+ * zero-length payload, or nothing: a refused segment is held, with *dst NULL, until the commit
+ * says whether its header can be trusted). The segment is pending: nothing completes before
+ * step 2, iw_ddp_rx_commit. *dst is the stream's own: its n becomes 0 once the segment stops
+ * pending (commit, the stream's first error, iw_ddp_rx_revoke: nothing more is placed,
+ * DDP-034). IW_EAGAIN (declined, nothing changed) only for a segment cut short (have < len)
+ * that is untagged or refused: the caller reassembles it and begins again with all of it.
+ * The stream's sticky status once it failed (dropped, DDP-034). flags: mpa.h's
+ * IW_MPA_RX_VERIFIED or 0 (DDP treats both alike). */
+IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have, size_t len,
+                                 unsigned flags, iw_mpa_rx_dst **dst);
+/* Receive, step 2: ok != 0: complete (deliver) the pending segment, or report its refusal
+ * (IW_ETERM); ok == 0 (the LLP found it bad: CRC): forget it, its bookkeeping undone; the LLP
+ * reports its own error. IW_ESTATE when nothing is pending. */
+IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int ok);
+/* One whole ULPDU the LLP checked already (length, CRC): iw_ddp_rx_begin, its payload copied
+ * into the pieces, iw_ddp_rx_commit(1). IW_OK; IW_ETERM (this or an earlier segment was
+ * refused: the stream's sticky error); IW_EHOST. */
 IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len);
-
-/* Fused receive, step 1: like iw_ddp_rx but before the LLP checked the CRC: checks, places
- * (copying and computing CRC32c in one pass), and sets *crc to the CRC32c of u[0..len)
- * continued from crc_in; completes nothing. A refused segment is held, not reported, so that a
- * CRC error wins (its header may be corrupt). Step 2 is iw_ddp_rx_commit. */
-IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len, uint32_t crc_in,
-                                 uint32_t *crc);
-/* Fused receive, step 2: crc_ok != 0: complete (deliver) the placed segment, or report its
- * refusal (IW_ETERM); crc_ok == 0: forget it (the LLP reports its CRC error). */
-IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok);
-/* Streamed receive, step 1 (mpa.h iw_mpa_place_begin_fn): the segment's first have octets
- * hdr[0..have) and its length len are known, its payload not yet. A tagged segment (DV 01b,
- * have >= 14, payload >= 1 octet) that passes every check of iw_ddp_rx_place (the ULP's check,
- * DDP-025, the resolver, DDP-037) and resolves to ONE piece becomes pending as after
- * iw_ddp_rx_place: IW_OK, *hdr_len = 14 and (*dst)->base = where its len - 14 payload octets
- * go (the caller copies them and checks the CRC); step 2 is iw_ddp_rx_commit. *dst is the
- * stream's own: its base becomes NULL once the segment stops pending (commit, or the stream's
- * first error, e.g. RDMAP's Terminate: nothing more is placed, DDP-034). Anything else returns
- * IW_EAGAIN with nothing placed or recorded (untagged, a refusal, several pieces, an ended
- * stream): the caller then hands the whole segment to iw_ddp_rx, which refuses it with the
- * same Terminate the fused path would. */
-IW_DEF iw_status iw_ddp_rx_place_begin(iw_ddp_stream *s, const uint8_t *hdr, size_t have,
-                                       size_t len, iw_mpa_place_dst **dst, size_t *hdr_len);
-/* The STag a streamed placement is still arriving into (iw_ddp_rx_place_begin said IW_OK and
- * the FPDU has not ended), 0 if none. */
+/* The STag a placement cut by the end of a feed is still arriving into (iw_ddp_rx_begin took a
+ * tagged segment with have < len, and it has not been committed), 0 if none. */
 IW_INLINE uint32_t iw_ddp_rx_streaming(const iw_ddp_stream *s)
 {
-    return s->pend_dst.base ? s->rt_stag : 0u;
+    return s->pend_dst.n && (s->pend & 0x20u) ? s->rt_stag : 0u; /* IW__DDP_P_CUT */
 }
 /* That STag stops being valid before the FPDU has all arrived (invalidated, deallocated or
  * re-registered by the Consumer meanwhile; RFC 5040 §8.1.1 item 6, SEC-004): the destination
@@ -394,17 +383,13 @@ IW_INLINE uint32_t iw_ddp_rx_msn(const iw_ddp_stream *s, uint32_t qn) { return s
 /* LLP ops over an iw_mpa_conn (lctx = the connection): iw_mpa_tx, iw_mpa_mulpdu,
  * iw_mpa_tx_busy, iw_mpa_close, iw_mpa_no_terminate, iw_mpa_role. */
 IW_DEF const iw_ddp_llp_ops *iw_ddp_mpa_llp_ops(void);
-/* MPA ULP upcalls for uctx = the iw_ddp_stream: deliver -> iw_ddp_rx, place/commit ->
- * iw_ddp_rx_place/commit (fused), tx_done -> iw_ddp_tx_resume. Put them in the
- * iw_mpa_ulp_ops the connection uses (or call them from your own upcalls). */
-IW_DEF iw_status iw_ddp_mpa_deliver(void *uctx, const uint8_t *ulpdu, size_t len);
-IW_DEF iw_status iw_ddp_mpa_place(void *uctx, const uint8_t *ulpdu, size_t len, uint32_t crc_in,
-                                  uint32_t *crc);
-IW_DEF iw_status iw_ddp_mpa_commit(void *uctx, int crc_ok);
+/* MPA ULP upcalls for uctx = the iw_ddp_stream: begin -> iw_ddp_rx_begin, commit ->
+ * iw_ddp_rx_commit, tx_done -> iw_ddp_tx_resume. Put them in the iw_mpa_ulp_ops the
+ * connection uses (or call them from your own upcalls). */
+IW_DEF iw_status iw_ddp_mpa_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
+                                  unsigned flags, iw_mpa_rx_dst **dst);
+IW_DEF iw_status iw_ddp_mpa_commit(void *uctx, int ok);
 IW_DEF void iw_ddp_mpa_tx_done(void *uctx);
-/* iw_ddp_rx_place_begin, for iw_mpa_set_place_begin (uctx = the iw_ddp_stream). */
-IW_DEF iw_status iw_ddp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have, size_t len,
-                                        iw_mpa_place_dst **dst, size_t *hdr_len);
 
 #ifdef __cplusplus
 }
@@ -459,7 +444,7 @@ IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out)
     return IW_DDP_UNTAGGED_HDR;
 }
 
-/* The receive path's helpers are inlined into iw_ddp_rx and iw_ddp_rx_place (IW_HOT). */
+/* The receive path's helpers are inlined into iw_ddp_rx_begin (IW_HOT). */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
 #define IW__DDP_PREFETCH(p) __builtin_prefetch(p)
 #else
@@ -475,8 +460,8 @@ IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out)
 /* iw_ddp_rx asks for the first IW__DDP_PREFETCH_LEN octets of a segment of at least
  * IW__DDP_PREFETCH_MIN before checking its header, so that they come from L2 while the ULP's
  * check and the resolver run: 4 KiB segments from L2 placed 2 ns (2-3%) faster on an AMD EPYC
- * (Zen 4). Not in iw_ddp_rx_place: there it measured no clear gain at 256 octets and a loss
- * of 4-6 ns at 1 KiB. */
+ * (Zen 4). Not in iw_ddp_rx_begin: for fused receive it measured no clear gain at 256 octets
+ * and a loss of 4-6 ns at 1 KiB. */
 #define IW__DDP_PREFETCH_MIN 512u
 #define IW__DDP_PREFETCH_LEN 1024u
 static IW_HOT iw_status iw__ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen)
@@ -485,15 +470,17 @@ static IW_HOT iw_status iw__ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_
     if (len < 1) return IW_EAGAIN;
     need = iw_ddp_hdr_len(p[0]);
     if (len < need) return IW_EAGAIN;
-    IW_MEMSET(h, 0, sizeof *h);
     h->tagged = (uint8_t)((p[0] & IW_DDP_F_TAGGED) != 0);
     h->last = (uint8_t)((p[0] & IW_DDP_F_LAST) != 0);
     h->dv = (uint8_t)(p[0] & IW_DDP_F_DV); /* Rsvd (0x3C) is not checked on receive */
     h->ulp = p[1];
-    if (h->tagged) {
+    if (h->tagged) { /* every field set: no block clear before (it stalls the loads after) */
         h->stag = iw_get_be32(p + 2);
         h->to = iw__ddp_get_be64(p + 6);
+        h->ulp32 = h->qn = h->msn = h->mo = 0;
     } else {
+        h->stag = 0;
+        h->to = 0;
         h->ulp32 = iw_get_be32(p + 2);
         h->qn = iw_get_be32(p + 6);
         h->msn = iw_get_be32(p + 10);
@@ -568,26 +555,28 @@ IW_DEF iw_status iw_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *
     return IW_OK;
 }
 
-/* iw_ddp_stream.pend: what iw_ddp_rx_commit has left to do for the placed segment.
- * IW__DDP_P_TAG: a tagged segment whose bookkeeping (rx_segs, the rt_* state of its message)
- * iw_ddp_rx_place already did, before the copy+CRC, so that it overlaps the copy and commit
+/* iw_ddp_stream.pend: what iw_ddp_rx_commit has left to do for the begun segment.
+ * IW__DDP_P_TAG: a tagged segment whose bookkeeping (the rt_* state of its message)
+ * iw_ddp_rx_begin already did, before the copy+CRC, so that it overlaps the copy and commit
  * only decides; IW__DDP_P_WAS: its message was in progress before it (rt_active), for the
  * roll back when the CRC fails (iw__ddp_unpend); IW__DDP_P_LAST: L = 1, commit delivers
  * (pend_hdr, length rt_len). IW__DDP_P_HDR: untagged, commit completes it (pend_hdr, pend_n).
- * IW__DDP_P_FAIL: refused, commit reports pend_err. */
+ * IW__DDP_P_FAIL: refused, commit reports pend_err. IW__DDP_P_CUT: a tagged segment cut by the
+ * end of a feed, still arriving (pend_raw, pend_len: iw_ddp_rx_revoke). */
 #define IW__DDP_P_TAG 0x01u
 #define IW__DDP_P_WAS 0x02u
 #define IW__DDP_P_LAST 0x04u
 #define IW__DDP_P_HDR 0x08u
 #define IW__DDP_P_FAIL 0x10u
+#define IW__DDP_P_CUT 0x20u
 
 /* Forget the pending segment; a tagged one's bookkeeping is undone (the stream is as before
- * iw_ddp_rx_place: rt_stag, rt_next_to and rt_len are not read while rt_active is 0). */
+ * iw_ddp_rx_begin: rt_stag, rt_next_to and rt_len are not read while rt_active is 0). */
 static void iw__ddp_unpend(iw_ddp_stream *s)
 {
     unsigned p = s->pend;
     s->pend = 0;
-    s->pend_dst.base = NULL; /* a streamed placement's destination is withdrawn */
+    s->pend_dst.n = 0; /* the destination is withdrawn */
     if (!(p & IW__DDP_P_TAG)) return;
     s->rt_active = (uint8_t)((p & IW__DDP_P_WAS) != 0);
     if (p & IW__DDP_P_WAS) {
@@ -677,17 +666,18 @@ static IW_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, ui
     return IW_OK;
 }
 
-/* The checks of RFC 5041 §7.1 in the order of spec/ddp.md 6 (DV, ULP, model), for segment
- * u[0..len) with header h; nothing is placed. On success dst[0..*nd) are the pieces the
+/* The checks of RFC 5041 §7.1 in the order of spec/ddp.md 6 (DV, ULP, model), for a segment
+ * of len octets whose first have (its header at least, or all of it) are u; nothing is placed. On success dst[0..*nd) are the pieces the
  * payload goes to (tagged), or the queue's buffer is set up (untagged, first segment). */
-static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t len, iw_ddp_hdr *h,
-                                       size_t *hl, iw_ddp_buf *dst, size_t *nd, iw_term *t)
+static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t have,
+                                       size_t len, iw_ddp_hdr *h, size_t *hl, iw_ddp_buf *dst,
+                                       size_t *nd, iw_term *t)
 {
     uint32_t n;
     unsigned access = IW_DDP_ACC_REMOTE_WRITE;
     *nd = 0;
     /* DDP-017: shorter than its header: "segment size invalid", (1,0,0x00) (project rule) */
-    if (iw__ddp_hdr_decode(u, len, h, hl) != IW_OK) {
+    if (iw__ddp_hdr_decode(u, have, h, hl) != IW_OK) {
         *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
         return IW_ETERM;
     }
@@ -779,235 +769,106 @@ static iw_status iw__ddp_deliver(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t
     return s->err.status;
 }
 
-/* Complete a placed segment: advance the message and deliver it on L = 1 (DDP-035, -036). */
-static IW_HOT iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
+/* Complete an untagged segment: advance its queue's message and deliver it on L = 1 (DDP-035,
+ * -036). A tagged segment's bookkeeping is done at iw_ddp_rx_begin. */
+static iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
 {
-    uint32_t mlen;
-    s->stats.rx_segs++;
-    if (h->tagged) {
-        if (!s->rt_active) s->rt_len = 0;
-        s->rt_stag = h->stag;
-        s->rt_next_to = h->to + n;
-        s->rt_len += n;
-        s->rt_active = (uint8_t)!h->last;
-        if (!h->last) return IW_OK;
-        mlen = s->rt_len;
-    } else {
-        iw__ddp_rxq *q = &s->rq[h->qn];
-        q->active = (uint8_t)!h->last;
-        q->got = h->mo + n;
-        if (!h->last) return IW_OK;
-        mlen = q->got;
-        q->msn++; /* DDP-015: modulo 2^32 */
-        q->got = 0;
+    iw__ddp_rxq *q = &s->rq[h->qn];
+    q->active = (uint8_t)!h->last;
+    q->got = h->mo + n;
+    if (!h->last) return IW_OK;
+    n = q->got;
+    q->msn++; /* DDP-015: modulo 2^32 */
+    q->got = 0;
+    return iw__ddp_deliver(s, h, n);
+}
+
+/* see ddp.h */
+IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have, size_t len,
+                                 unsigned flags, iw_mpa_rx_dst **dst)
+{
+    iw_ddp_hdr h;
+    iw_term t;
+    size_t hl = 0, nd = 0;
+    uint32_t n;
+    iw_status st;
+    (void)flags; /* DDP never declines a whole ULPDU, checked or not */
+    if (!s || !dst || (!u && have) || have > len) return IW_EINVAL;
+    *dst = NULL;
+    if (s->pend) iw__ddp_unpend(s); /* begun, never committed: forgotten */
+    if (s->err.status != IW_OK) { /* DDP-034: dropped unplaced */
+        s->stats.rx_dropped++;
+        return s->err.status;
     }
-    return iw__ddp_deliver(s, h, mlen);
-}
-
-/* Placement copy of octets already checked: the kernel set's plain copy (crc32c.h). */
-static IW_HOT void iw__ddp_copy(const iw_ddp_stream *s, uint8_t *d, const uint8_t *b, size_t n)
-{
-    s->crc.move(d, b, n);
-}
-
-/* Refuse segment u with (st, t). */
-static iw_status iw__ddp_refuse(iw_ddp_stream *s, iw_status st, iw_term t, const uint8_t *u,
-                                size_t len)
-{
-    iw_ddp_error e;
-    iw__ddp_mkerr(&e, st, t, u, len);
-    return iw__ddp_set_err(s, &e);
+    /* Cut by the end of a feed (have < len): only a tagged segment is placed as it comes; an
+     * untagged one would take its receive buffer before the CRC is known (declined: MPA
+     * reassembles and checks it first) */
+    if (have < len && (have < IW_DDP_TAGGED_HDR ||
+                       (u[0] & (IW_DDP_F_TAGGED | IW_DDP_F_DV)) != (IW_DDP_F_TAGGED | IW_DDP_VERSION)))
+        return IW_EAGAIN;
+    st = len > 0xFFFFu ? IW_ETERM : iw__ddp_check(s, u, have, len, &h, &hl, s->pend_piece, &nd, &t);
+    if (len > 0xFFFFu) t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0); /* not an LLP's ULPDU */
+    if (st != IW_OK) {
+        /* its Terminate quotes the segment's first octets: a cut one is reassembled first */
+        if (have < len) return IW_EAGAIN;
+        /* held until the CRC says whether the header can be trusted (RFC 5041 §7.1: nothing
+         * placed, DDP-016) */
+        iw__ddp_mkerr(&s->pend_err, st, t, u, len);
+        s->pend = IW__DDP_P_FAIL;
+        return IW_OK;
+    }
+    n = (uint32_t)(len - hl);
+    s->pend_n = n;
+    if (h.tagged) { /* the message's bookkeeping now, undone if the CRC fails (iw__ddp_unpend) */
+        unsigned was = s->rt_active;
+        s->pend = (uint8_t)(IW__DDP_P_TAG | (was ? IW__DDP_P_WAS : 0u) | (h.last ? IW__DDP_P_LAST : 0u));
+        s->rt_len = (was ? s->rt_len : 0u) + n;
+        s->rt_stag = h.stag;
+        s->rt_next_to = h.to + n;
+        s->rt_active = (uint8_t)!h.last;
+        if (h.last) s->pend_hdr = h;
+        if (have < len) { /* for iw_ddp_rx_revoke's Terminate */
+            s->pend = (uint8_t)(s->pend | IW__DDP_P_CUT);
+            IW_MEMCPY(s->pend_raw, u, IW_DDP_TAGGED_HDR);
+            s->pend_len = (uint32_t)len;
+        }
+    } else {
+        s->pend = IW__DDP_P_HDR;
+        s->pend_hdr = h;
+    }
+    s->pend_dst.piece = s->pend_piece;
+    s->pend_dst.n = nd;
+    s->pend_dst.hdr_len = hl;
+    *dst = &s->pend_dst;
+    return IW_OK;
 }
 
 /* see ddp.h */
 IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len)
 {
-    iw_ddp_buf dst[IW_CFG_DDP_DST_IOV];
-    iw_ddp_hdr h;
-    iw_term t;
-    size_t hl = 0, nd, i;
+    iw_mpa_rx_dst *d = NULL;
     const uint8_t *p;
+    size_t i;
     iw_status st;
     if (!s || (!u && len)) return IW_EINVAL;
-    if (s->err.status != IW_OK) { /* DDP-034: dropped unplaced */
-        s->stats.rx_dropped++;
-        return s->err.status;
-    }
-    if (len > 0xFFFFu) return iw__ddp_refuse(s, IW_ETERM, iw__ddp_term(0, 0), u, len);
     if (len >= IW__DDP_PREFETCH_MIN) { /* the payload is read only once the checks passed */
         size_t k;
         for (k = 64; k < IW__DDP_PREFETCH_LEN && k < len; k += 64) IW__DDP_PREFETCH(u + k);
     }
-    st = iw__ddp_check(s, u, len, &h, &hl, dst, &nd, &t);
-    if (st != IW_OK) return iw__ddp_refuse(s, st, t, u, len); /* DDP-016: nothing placed */
-    if (nd == 1) iw__ddp_copy(s, dst[0].base, u + hl, dst[0].len); /* the usual case */
-    else for (p = u + hl, i = 0; i < nd; i++) { /* place (DDP-037: only the validated pieces) */
-        iw__ddp_copy(s, dst[i].base, p, dst[i].len);
-        p += dst[i].len;
+    st = iw_ddp_rx_begin(s, u, len, len, IW_MPA_RX_VERIFIED, &d);
+    if (st != IW_OK) return st;
+    if (d) for (p = u + d->hdr_len, i = 0; i < d->n; i++) { /* DDP-037: the validated pieces */
+        s->crc.move(d->piece[i].base, p, d->piece[i].len);
+        p += d->piece[i].len;
     }
-    return iw__ddp_complete(s, &h, (uint32_t)(len - hl));
-}
-
-/* see ddp.h */
-IW_DEF iw_status iw_ddp_rx_place(iw_ddp_stream *s, const uint8_t *u, size_t len, uint32_t crc_in,
-                                 uint32_t *crc)
-{
-    iw_ddp_buf dst[IW_CFG_DDP_DST_IOV];
-    iw_ddp_hdr h;
-    iw_term t;
-    size_t hl, nd, i;
-    uint32_t n, stag;
-    uint64_t to;
-    unsigned tagged, last;
-    const uint8_t *p;
-    iw_status st;
-    if (!s || !crc || (!u && len)) return IW_EINVAL;
-    if (s->pend) iw__ddp_unpend(s); /* placed, never committed: forgotten */
-    if (s->err.status != IW_OK) {
-        *crc = crc_in;
-        s->stats.rx_dropped++;
-        return s->err.status;
-    }
-    if (len > 0xFFFFu) {
-        *crc = crc_in;
-        return iw__ddp_refuse(s, IW_ETERM, iw__ddp_term(0, 0), u, len);
-    }
-    if (IW__DDP_LIKELY(len >= IW_DDP_TAGGED_HDR &&
-                       (u[0] & (IW_DDP_F_TAGGED | IW_DDP_F_DV)) == (IW_DDP_F_TAGGED | IW_DDP_VERSION))) {
-        /* tagged, DV right (the usual case): iw__ddp_check's steps, in its order, with the
-         * header's fields kept in registers (h is only what the ULP's check reads) */
-        unsigned access = IW_DDP_ACC_REMOTE_WRITE;
-        tagged = 1;
-        last = (u[0] & IW_DDP_F_LAST) != 0;
-        stag = iw_get_be32(u + 2);
-        to = iw__ddp_get_be64(u + 6);
-        hl = IW_DDP_TAGGED_HDR;
-        n = (uint32_t)(len - IW_DDP_TAGGED_HDR);
-        nd = 0;
-        IW_MEMSET(&h, 0, sizeof h);
-        h.tagged = 1;
-        h.last = (uint8_t)last;
-        h.dv = IW_DDP_VERSION;
-        h.ulp = u[1];
-        h.stag = stag;
-        h.to = to;
-        if (s->ulp->check && s->ulp->check(s->uctx, &h, &access, &t) != IW_OK) st = IW_ETERM;
-        else st = iw__ddp_check_tagged(s, stag, to, n, access, dst, &nd, &t);
-        if (IW__DDP_LIKELY(st == IW_OK && nd == 1 && len >= IW_CFG_DDP_FUSE_MIN)) {
-            /* the usual case in one straight line: one piece (all of the payload, DDP-037),
-             * the bookkeeping below, then the header's CRC and the payload's copy+CRC in one
-             * call */
-            unsigned was = s->rt_active;
-            s->pend_n = n;
-            s->pend = (uint8_t)(IW__DDP_P_TAG | (was ? IW__DDP_P_WAS : 0u) | (last ? IW__DDP_P_LAST : 0u));
-            s->rt_len = (was ? s->rt_len : 0u) + n;
-            s->rt_stag = stag;
-            s->rt_next_to = to + n;
-            s->rt_active = (uint8_t)!last;
-            if (IW__DDP_UNLIKELY(last)) s->pend_hdr = h;
-            *crc = s->crc.copy2_crc(crc_in, u, IW_DDP_TAGGED_HDR, dst[0].base,
-                                    u + IW_DDP_TAGGED_HDR, n);
-            return IW_OK;
-        }
-    } else {
-        hl = 0;
-        st = iw__ddp_check(s, u, len, &h, &hl, dst, &nd, &t);
-        tagged = h.tagged;
-        last = h.last;
-        stag = h.stag;
-        to = h.to;
-        n = (uint32_t)(len - hl);
-    }
-    if (st != IW_OK) { /* held until the CRC says whether the header can be trusted */
-        iw__ddp_mkerr(&s->pend_err, st, t, u, len);
-        s->pend = IW__DDP_P_FAIL;
-        *crc = s->crc.crc(crc_in, u, len);
-        return IW_OK;
-    }
-    s->pend_n = n;
-    if (tagged) { /* iw__ddp_complete's bookkeeping now, undone if the CRC fails */
-        unsigned was = s->rt_active;
-        s->pend = (uint8_t)(IW__DDP_P_TAG | (was ? IW__DDP_P_WAS : 0u) | (last ? IW__DDP_P_LAST : 0u));
-        s->rt_len = (was ? s->rt_len : 0u) + n;
-        s->rt_stag = stag;
-        s->rt_next_to = to + n;
-        s->rt_active = (uint8_t)!last;
-        if (last) s->pend_hdr = h;
-    } else {
-        s->pend = IW__DDP_P_HDR;
-        s->pend_hdr = h;
-    }
-    if (len < IW_CFG_DDP_FUSE_MIN) { /* short: CRC first (one call, header included), then
-                                      * the copy reads from L1; faster than the fused pass */
-        *crc = s->crc.crc(crc_in, u, len);
-        if (nd == 1) iw__ddp_copy(s, dst[0].base, u + hl, dst[0].len);
-        else for (p = u + hl, i = 0; i < nd; i++) {
-            iw__ddp_copy(s, dst[i].base, p, dst[i].len);
-            p += dst[i].len;
-        }
-    }
-    else if (nd == 1) {
-        /* the usual case, one piece (all of the payload, DDP-037): the header's CRC and the
-         * payload's copy+CRC in one call, no dependent call of its own for the header */
-        *crc = s->crc.copy2_crc(crc_in, u, hl, dst[0].base, u + hl, dst[0].len);
-    }
-    else {
-        uint32_t c = s->crc.crc(crc_in, u, hl);
-        for (p = u + hl, i = 0; i < nd; i++) { /* copy and CRC in one pass, validated pieces only */
-            c = s->crc.copy_crc(c, dst[i].base, p, dst[i].len);
-            p += dst[i].len;
-        }
-        if (p < u + len) c = s->crc.crc(c, p, (size_t)(u + len - p)); /* zero-length: none */
-        *crc = c;
-    }
-    return IW_OK;
-}
-
-/* see ddp.h */
-IW_DEF iw_status iw_ddp_rx_place_begin(iw_ddp_stream *s, const uint8_t *hdr, size_t have,
-                                       size_t len, iw_mpa_place_dst **dst, size_t *hdr_len)
-{
-    iw_ddp_buf d[IW_CFG_DDP_DST_IOV];
-    iw_ddp_hdr h;
-    iw_term t;
-    unsigned access = IW_DDP_ACC_REMOTE_WRITE, was;
-    size_t nd = 0;
-    uint32_t n;
-    if (!s || !hdr || !dst || !hdr_len) return IW_EINVAL;
-    if (s->pend) iw__ddp_unpend(s); /* placed, never committed: forgotten */
-    if (s->err.status != IW_OK || len > 0xFFFFu || len <= IW_DDP_TAGGED_HDR ||
-        have < IW_DDP_TAGGED_HDR ||
-        (hdr[0] & (IW_DDP_F_TAGGED | IW_DDP_F_DV)) != (IW_DDP_F_TAGGED | IW_DDP_VERSION))
-        return IW_EAGAIN;
-    /* iw_ddp_rx_place's tagged steps in its order (RFC 5041 §7.1): the ULP's check, then
-     * DDP-025, the resolver and DDP-037 (iw__ddp_check_tagged) */
-    (void)iw__ddp_hdr_decode(hdr, have, &h, hdr_len);
-    n = (uint32_t)(len - IW_DDP_TAGGED_HDR);
-    if (s->ulp->check && s->ulp->check(s->uctx, &h, &access, &t) != IW_OK) return IW_EAGAIN;
-    if (iw__ddp_check_tagged(s, h.stag, h.to, n, access, d, &nd, &t) != IW_OK || nd != 1)
-        return IW_EAGAIN; /* iw_ddp_rx meets the same refusal; several pieces: reassembled */
-    /* iw_ddp_rx_place's bookkeeping, undone by iw__ddp_unpend if the CRC fails */
-    was = s->rt_active;
-    s->pend_n = n;
-    s->pend = (uint8_t)(IW__DDP_P_TAG | (was ? IW__DDP_P_WAS : 0u) | (h.last ? IW__DDP_P_LAST : 0u));
-    s->rt_len = (was ? s->rt_len : 0u) + n;
-    s->rt_stag = h.stag;
-    s->rt_next_to = h.to + n;
-    s->rt_active = (uint8_t)!h.last;
-    if (h.last) s->pend_hdr = h;
-    IW_MEMCPY(s->pend_raw, hdr, IW_DDP_TAGGED_HDR);
-    s->pend_len = (uint32_t)len;
-    s->pend_dst.base = d[0].base;
-    *dst = &s->pend_dst;
-    *hdr_len = IW_DDP_TAGGED_HDR;
-    return IW_OK;
+    return iw_ddp_rx_commit(s, 1);
 }
 
 /* see ddp.h */
 IW_DEF int iw_ddp_rx_revoke(iw_ddp_stream *s)
 {
-    if (!s || !s->pend_dst.base) return 0;
-    s->pend_dst.base = NULL;
+    if (!s || !(s->pend & IW__DDP_P_CUT) || !s->pend_dst.n) return 0;
+    s->pend_dst.n = 0;
     iw__ddp_mkerr(&s->pend_err, IW_ETERM, iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG),
                   s->pend_raw, s->pend_len);
     s->pend = (uint8_t)(s->pend | IW__DDP_P_FAIL);
@@ -1015,23 +876,21 @@ IW_DEF int iw_ddp_rx_revoke(iw_ddp_stream *s)
 }
 
 /* iw_ddp_rx_commit's rarer cases: a CRC error, a refusal, untagged, L = 1. */
-static iw_status iw__ddp_commit_slow(iw_ddp_stream *s, unsigned p, int crc_ok)
+static iw_status iw__ddp_commit_slow(iw_ddp_stream *s, unsigned p, int ok)
 {
-    if (!crc_ok) { /* the LLP reports its CRC error; nothing completes */
+    if (!ok) { /* the LLP reports its CRC error; nothing completes */
         s->pend = (uint8_t)p;
         iw__ddp_unpend(s);
         return IW_OK;
     }
     if (p & IW__DDP_P_FAIL) return iw__ddp_set_err(s, &s->pend_err);
-    if (p & IW__DDP_P_TAG) { /* L = 1 */
-        s->stats.rx_segs++;
-        return iw__ddp_deliver(s, &s->pend_hdr, s->rt_len);
-    }
+    s->stats.rx_segs++;
+    if (p & IW__DDP_P_TAG) return iw__ddp_deliver(s, &s->pend_hdr, s->rt_len); /* L = 1 */
     return iw__ddp_complete(s, &s->pend_hdr, s->pend_n);
 }
 
 /* see ddp.h */
-IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok)
+IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int ok)
 {
     unsigned p;
     if (!s) return IW_EINVAL;
@@ -1039,13 +898,13 @@ IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int crc_ok)
     p = s->pend;
     if (!p) return IW_ESTATE;
     s->pend = 0;
-    s->pend_dst.base = NULL;
-    /* a tagged segment not ending its message: iw_ddp_rx_place did the rest */
-    if (crc_ok && !(p & ~(IW__DDP_P_TAG | IW__DDP_P_WAS))) {
+    s->pend_dst.n = 0;
+    /* a tagged segment not ending its message: iw_ddp_rx_begin did the rest */
+    if (ok && !(p & ~(IW__DDP_P_TAG | IW__DDP_P_WAS | IW__DDP_P_CUT))) {
         s->stats.rx_segs++;
         return IW_OK;
     }
-    return iw__ddp_commit_slow(s, p, crc_ok);
+    return iw__ddp_commit_slow(s, p, ok);
 }
 
 /* ---- transmit ---- */
@@ -1291,26 +1150,15 @@ IW_DEF const iw_ddp_llp_ops *iw_ddp_mpa_llp_ops(void)
     return &ops;
 }
 /* see ddp.h */
-IW_DEF iw_status iw_ddp_mpa_deliver(void *uctx, const uint8_t *ulpdu, size_t len)
+IW_DEF iw_status iw_ddp_mpa_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
+                                  unsigned flags, iw_mpa_rx_dst **dst)
 {
-    return iw_ddp_rx((iw_ddp_stream *)uctx, ulpdu, len);
+    return iw_ddp_rx_begin((iw_ddp_stream *)uctx, u, have, len, flags, dst);
 }
 /* see ddp.h */
-IW_DEF iw_status iw_ddp_mpa_place(void *uctx, const uint8_t *ulpdu, size_t len, uint32_t crc_in,
-                                  uint32_t *crc)
+IW_DEF iw_status iw_ddp_mpa_commit(void *uctx, int ok)
 {
-    return iw_ddp_rx_place((iw_ddp_stream *)uctx, ulpdu, len, crc_in, crc);
-}
-/* see ddp.h */
-IW_DEF iw_status iw_ddp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have, size_t len,
-                                        iw_mpa_place_dst **dst, size_t *hdr_len)
-{
-    return iw_ddp_rx_place_begin((iw_ddp_stream *)uctx, hdr, have, len, dst, hdr_len);
-}
-/* see ddp.h */
-IW_DEF iw_status iw_ddp_mpa_commit(void *uctx, int crc_ok)
-{
-    return iw_ddp_rx_commit((iw_ddp_stream *)uctx, crc_ok);
+    return iw_ddp_rx_commit((iw_ddp_stream *)uctx, ok);
 }
 /* see ddp.h */
 IW_DEF void iw_ddp_mpa_tx_done(void *uctx) { (void)iw_ddp_tx_resume((iw_ddp_stream *)uctx); }

@@ -24,19 +24,17 @@
  *   MPA Request/Reply (revisions 1 and 2, RFC 6581 IRD/ORD header, peer-to-peer RTR), the
  *   Initiator and Responder setup state machines with their timers, CRC and marker negotiation,
  *   FPDU transmit (gather list: no payload copy; markers every 512 octets; exact resume after a
- *   partial send) and receive (any chunking; in-place delivery of whole FPDUs; reassembly only
- *   of FPDUs that straddle calls or carry markers, and not even those when the ULP streams
- *   their payload into place: iw_mpa_set_place_begin, with header-split reads for socket hosts,
- *   iw_mpa_rx_direct), and the MPA errors (RFC 5044 §8) with the
+ *   partial send) and receive (any chunking; one placement contract for every FPDU: the
+ *   ULP's begin names where the payload goes, MPA copies it there while it computes the CRC,
+ *   checks the CRC, then commit; reassembly only when the ULP declines; header-split reads
+ *   for socket hosts, iw_mpa_rx_direct), and the MPA errors (RFC 5044 §8) with the
  *   Terminate they call for. It also holds the few definitions every layer shares: iw_status,
  *   iw_iov and iw_term (byte order and CRC32c are in crc32c.h, which it includes).
  *
  * HOST OPS (iw_mpa_host_ops): send (gather list, partial accept), timer_arm/timer_cancel,
  *   close (TCP), and the optional crc32c override and trace hook. ULP UPCALLS (iw_mpa_ulp_ops):
- *   request (Responder), established, rejected, deliver (one ULPDU), error, closed, tx_done,
- *   and the optional fused pair place/commit (the ULP copies while the CRC is computed; MPA
- *   compares it and only then lets the ULP complete the ULPDU), extended by the optional
- *   place_begin (iw_mpa_set_place_begin) to FPDUs cut by the end of a feed.
+ *   request (Responder), established, rejected, begin/commit (placement of each ULPDU),
+ *   error, closed, tx_done.
  *
  * LIMITS: Private Data <= IW_CFG_MPA_MAX_PRIVDATA (512) octets; a ULPDU is at most 65535 octets
  *   and at most the reassembly buffer; one FPDU in flight per connection (iw_mpa_tx returns
@@ -61,6 +59,11 @@
 #endif
 #ifndef IW_CFG_MPA_TX_WINDOW
 #define IW_CFG_MPA_TX_WINDOW 24 /* iovecs offered to the host's send in one call */
+#endif
+#ifndef IW_CFG_MPA_FUSE_MIN
+/* receive: a whole FPDU's payload shorter than this is CRCed, then copied (faster from L1);
+ * longer ones are copied and CRCed in one pass */
+#define IW_CFG_MPA_FUSE_MIN 1024
 #endif
 #if IW_CFG_MPA_MAX_PRIVDATA > 512 || IW_CFG_MPA_MAX_PRIVDATA < 4
 #error "IW_CFG_MPA_MAX_PRIVDATA must be 4..512 (RFC 5044 §7.1.1)"
@@ -329,8 +332,28 @@ typedef struct iw_mpa_error {
     uint8_t term_sent; /* MPA queued that Terminate itself (cfg.terminate) */
 } iw_mpa_error;
 
+/* Where the payload of the ULPDU at hand goes (iw_mpa_ulp_ops.begin). The ULP's own object:
+ * MPA reads it again before each chunk it places, so the ULP may withdraw the destination
+ * (n = 0: its stream failed, the memory goes away) between two feeds; MPA then only computes
+ * the CRC of the rest. The payload is u[hdr_len..len); its octets go to piece[0], piece[1],
+ * ... in order; octets beyond the pieces are not placed. */
+typedef struct iw_mpa_piece {
+    uint8_t *base;
+    size_t len;
+} iw_mpa_piece;
+typedef struct iw_mpa_rx_dst {
+    const iw_mpa_piece *piece; /* piece[0..n) */
+    size_t n;                  /* 0: nothing (more) to place */
+    size_t hdr_len;            /* the ULPDU's leading octets that are not placed, <= have */
+} iw_mpa_rx_dst;
+#define IW_MPA_RX_VERIFIED 0x1u /* begin's flags: the CRC and markers were checked */
+/* Octets handed to begin for an FPDU cut by the end of a feed (have): the untagged DDP header
+ * (RFC 5041 §4.3; the tagged one, §4.2, is 14). */
+#define IW_MPA_PLACE_HDR 18u
+
 /* Upcalls to the ULP (DDP). Same rules as host ops: leaf calls, except that request may call
- * iw_mpa_accept / iw_mpa_reject, deliver may call iw_mpa_tx, and tx_done may call iw_mpa_tx. */
+ * iw_mpa_accept / iw_mpa_reject, begin and commit may call iw_mpa_tx, and tx_done may call
+ * iw_mpa_tx. */
 typedef struct iw_mpa_ulp_ops {
     /* REQUIRED for a Responder. A valid Request arrived; info->pd is its Private Data. The ULP
      * answers with iw_mpa_accept or iw_mpa_reject, now or later. */
@@ -340,11 +363,28 @@ typedef struct iw_mpa_ulp_ops {
     void (*established)(void *uctx, const iw_mpa_info *info);
     /* OPTIONAL. Initiator: the Responder said R = 1 (MPA-018); info->pd is its Private Data. */
     void (*rejected)(void *uctx, const iw_mpa_info *info);
-    /* REQUIRED. One whole, validated ULPDU (markers removed, CRC checked), in stream order
-     * (MPA-049). The octets are valid only during the call (they may be the caller's receive
-     * buffer itself). Return IW_OK; any other status stops the stream: nothing more is
-     * delivered and iw_mpa_rx_feed returns that status (the ULP sends its own Terminate). */
-    iw_status (*deliver)(void *uctx, const uint8_t *ulpdu, size_t len);
+    /* REQUIRED. An FPDU's ULPDU begins (in stream order, MPA-049): u[0..have) are its first
+     * octets (have <= len; have == len when the ULPDU lies whole in the caller's buffer or in
+     * MPA's), len its ULPDU_Length (markers removed). flags: IW_MPA_RX_VERIFIED when its CRC
+     * (and markers) were checked already. The ULP checks its header and answers:
+     *   IW_OK      *dst = where the payload goes (see iw_mpa_rx_dst), or NULL (nothing to
+     *              place: the ULP read what it needed from u[0..have)). MPA copies the payload
+     *              there while it computes the CRC, checks it, then calls commit. Nothing may
+     *              become visible (complete) before commit(ok = 1).
+     *   IW_EAGAIN  declined (not allowed with IW_MPA_RX_VERIFIED): nothing changed. MPA
+     *              reassembles the FPDU, checks it, and calls begin again on the verified copy
+     *              (flags IW_MPA_RX_VERIFIED, have == len): verify-then-place.
+     *   other      stops the stream: nothing more is handed up and iw_mpa_rx_feed returns that
+     *              status (the ULP sends its own Terminate). Also from commit.
+     * u is valid only during the call. */
+    iw_status (*begin)(void *uctx, const uint8_t *u, size_t have, size_t len, unsigned flags,
+                       iw_mpa_rx_dst **dst);
+    /* REQUIRED. The end of an FPDU that begin took (IW_OK): ok != 0, its CRC (and markers)
+     * were right: complete it; ok == 0, they were not: forget it, nothing of it completes
+     * (MPA-055) and MPA fails the stream with its error (2, 0, 0x02 or 0x03). If the
+     * connection fails between the two calls, commit never comes: a ULP forgets the pending
+     * ULPDU at its next begin (ddp.h does). */
+    iw_status (*commit)(void *uctx, int ok);
     /* OPTIONAL. The connection failed (after which nothing is delivered, MPA-056). */
     void (*error)(void *uctx, const iw_mpa_error *err);
     /* OPTIONAL. The host reported the peer's FIN or reset in Full Operation (MPA-073). */
@@ -352,60 +392,14 @@ typedef struct iw_mpa_ulp_ops {
     /* OPTIONAL. The FPDU accepted by iw_mpa_tx that was left pending is now fully handed to
      * the host: its payload memory may be reused and iw_mpa_tx accepts the next ULPDU. */
     void (*tx_done)(void *uctx);
-    /* OPTIONAL, both or neither (NULL: the CRC is checked first, then deliver). Fused receive:
-     * in Full Operation with CRC on and no host crc32c op, an FPDU that lies whole in the
-     * caller's buffer with no marker inside goes to place instead of deliver, BEFORE its CRC
-     * is checked. The ULP checks its headers, may copy payload into memory it validated, and
-     * sets *crc to the CRC32c of ulpdu[0..len) continued from crc_in (iw_crc32c_copy does
-     * copy and CRC in one pass). It must not deliver anything yet: MPA then calls commit with
-     * crc_ok = 1 (complete it), or crc_ok = 0 (forget it) and fails the stream with MPA error
-     * 0x02. A status other than IW_OK from either stops the stream, as for deliver. */
-    iw_status (*place)(void *uctx, const uint8_t *ulpdu, size_t len, uint32_t crc_in,
-                       uint32_t *crc);
-    iw_status (*commit)(void *uctx, int crc_ok);
 } iw_mpa_ulp_ops;
-
-/* Streamed placement (OPTIONAL; registered with iw_mpa_set_place_begin, not a member of
- * iw_mpa_ulp_ops so that every existing table stays as it is). It extends the place/commit
- * contract to an FPDU that does NOT lie whole in one iw_mpa_rx_feed buffer, which today is
- * reassembled and then delivered (two copies after the kernel's). In Full Operation, with CRC
- * on, no markers toward us and no host crc32c op, once ULPDU_Length (len) and the first
- * have = IW_MPA_PLACE_HDR octets of the ULPDU are known (len > IW_MPA_PLACE_HDR), MPA calls
- * place_begin(uctx, hdr, have, len, &dst, &hdr_len) with uctx the connection's ULP context.
- * The ULP checks the header exactly as place would (RFC 5041 §7.1: every check before any
- * octet is placed) and answers:
- *   IW_OK      the segment is pending as after place: the ULPDU's first *hdr_len (<= have)
- *              octets are its header; the other len - *hdr_len octets belong at (*dst)->base,
- *              writable for that many octets until the commit. *dst is the ULP's own object:
- *              MPA reads base again before each chunk, and the ULP sets it to NULL to
- *              withdraw the destination (its stream failed, the memory goes away): MPA then
- *              only computes the CRC of the rest. MPA copies each later chunk of payload to
- *              base as it arrives (computing the CRC on the way), and at the
- *              CRC field calls commit(uctx, 1), or commit(uctx, 0) and fails the stream with
- *              MPA error 0x02 (RFC 5044 §4.3, §8; MPA-055): nothing of a bad FPDU completes,
- *              although its payload octets may already be in the destination, as with place.
- *   IW_EAGAIN  declined (an untagged segment, a header that fails its checks, a destination
- *              in more than one piece, ...): nothing changed; MPA reassembles the FPDU and
- *              hands it to deliver as before, which then refuses it with its usual Terminate.
- *   other      stops the stream, as from place.
- * If the connection fails between the two calls, commit never comes: a ULP forgets the
- * pending segment at its next place or place_begin (ddp.h does), and must keep *dst valid (or
- * NULL its base) as long as the connection may still receive. */
-#define IW_MPA_PLACE_HDR 18u /* octets handed to place_begin: the untagged DDP header
-                                (RFC 5041 §4.3; the tagged one, §4.2, is 14) */
-typedef struct iw_mpa_place_dst {
-    uint8_t *base; /* where ULPDU octet *hdr_len goes; NULL: withdrawn */
-} iw_mpa_place_dst;
-typedef iw_status (*iw_mpa_place_begin_fn)(void *uctx, const uint8_t *hdr, size_t have,
-                                           size_t len, iw_mpa_place_dst **dst,
-                                           size_t *hdr_len);
 
 /* Counters kept by a connection (iw_mpa_get_stats); they wrap at 2^32. */
 typedef struct iw_mpa_stats {
     uint32_t tx_fpdus, tx_markers, rx_fpdus, rx_markers;
     uint32_t rx_inplace;  /* FPDUs checked and delivered in place, no copy */
     uint32_t rx_copied;   /* FPDUs reassembled (straddling calls, or markers inside) */
-    uint32_t rx_streamed; /* FPDUs split across calls placed as they came (place_begin) */
+    uint32_t rx_streamed; /* FPDUs split across calls placed as they came */
 } iw_mpa_stats;
 
 /* Connection states (iw_mpa_state). */
@@ -426,8 +420,9 @@ typedef struct iw_mpa_conn {
     const iw_mpa_ulp_ops *ulp;
     void *uctx;
     iw_mpa_cfg cfg;
-    iw_crc32c_fn crc_fn;
-    iw_crc32c_copy_fn crc_copy_fn; /* copy-out transmit, streamed placement */
+    iw_crc32c_kernels k; /* this CPU's CRC and copy kernels (crc32c.h) */
+    uint8_t mode;        /* IW__M_*: the host's optional ops, fixed at init */
+    uint8_t crc_mode;    /* IW__CRC_*: computed once, when CRC use is negotiated */
     uint8_t *reasm;
     size_t reasm_cap;
     uint32_t rx_max, mulpdu;
@@ -455,18 +450,20 @@ typedef struct iw_mpa_conn {
     uint8_t rx_hdr[2], rx_crcf[4], rx_mk[4];
     size_t rx_part, rx_len;
     uint32_t rx_crc;
-    /* receive: streamed placement (iw_mpa_set_place_begin); rx_pdst points at the ULP's
-     * iw_mpa_place_dst from place_begin's IW_OK to the commit (iw_mpa_place_begin_fn) */
-    iw_mpa_place_begin_fn place_begin;
-    iw_mpa_place_dst *rx_pdst;
-    uint8_t rx_try;       /* this FPDU may be streamed: collect its header in rx_uh */
-    uint8_t rx_placing;   /* place_begin said IW_OK: payload goes to rx_dst */
+    /* receive: placement of an FPDU cut by the end of a feed; rx_dst is the ULP's from
+     * begin's IW_OK to the commit, rx_pi/rx_po the next payload octet's piece and offset */
+    iw_mpa_rx_dst *rx_dst;
+    size_t rx_pi, rx_po;
+    uint8_t rx_gate;      /* MPA reads the ULPDU itself first (first FPDU, Read RTR answer) */
+    uint8_t rx_try;       /* this FPDU may be placed as it comes: collect its header in rx_uh */
+    uint8_t rx_placing;   /* begin said IW_OK: payload goes to rx_dst */
     uint8_t rx_hl;        /* the ULP's header length */
     uint8_t rx_uh[IW_MPA_PLACE_HDR];
     uint32_t rx_last_len; /* ULPDU_Length of the last FPDU whose length was read */
     /* transmit: one FPDU in flight */
     iw_iov tx_src[IW_CFG_MPA_MAX_IOV + 2]; /* [0] ULPDU_Length, ULPDU pieces, PAD + CRC */
     size_t tx_nsrc, tx_wlen, tx_off;
+    size_t tx_ci, tx_cv; /* the walk's cursor: piece tx_ci starts at unmarked offset tx_cv */
     uint32_t tx_pos;     /* stream position of the next FPDU's first octet (rel. SeqStart) */
     uint32_t tx_fpdu_pos; /* stream position of the FPDU in flight */
     uint8_t tx_busy, tx_is_ulp, tx_stale;
@@ -545,19 +542,17 @@ IW_DEF void iw_mpa_no_terminate(iw_mpa_conn *c);
 /* EMSS changed (path MTU): recompute MULPDU (MPA-059). */
 IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss);
 
-/* Register (fn) or remove (NULL) streamed placement (iw_mpa_place_begin_fn), after
- * iw_mpa_init. IW_EINVAL if the ULP ops have no place/commit pair; IW_ESTATE while an FPDU is
- * being received in pieces (call it between FPDUs, e.g. right after init). */
-IW_DEF iw_status iw_mpa_set_place_begin(iw_mpa_conn *c, iw_mpa_place_begin_fn fn);
-
-/* Header-split receive, for hosts that read from a socket (OPTIONAL). While a streamed
- * placement is in its payload, iw_mpa_rx_direct sets *dst and *n (>= 1): the next n octets of
- * the stream are payload that belongs at dst[0..n). The host MAY then read up to n octets
+/* Header-split receive, for hosts that read from a socket (OPTIONAL): the placement contract
+ * with the host's socket writing into the pieces. While the payload of an FPDU cut by the end
+ * of a feed is being placed (begin said IW_OK), iw_mpa_rx_direct sets *dst and *n (>= 1): the
+ * next n octets of the stream are payload that belongs at dst[0..n) (the rest of the current
+ * piece). The host MAY then read up to n octets
  * straight into dst (e.g. recv(fd, dst, n, 0)) instead of into its buffer, and MUST then call
  * iw_mpa_rx_direct_done(c, k) with the k (1..n) octets that arrived, before any other receive
  * call on c: MPA computes the CRC over dst[0..k) in place and moves on (the CRC field and
  * everything after go through iw_mpa_rx_feed as usual). Returns IW_OK, or IW_EAGAIN (no span
- * open now: feed through iw_mpa_rx_feed); the sticky error status once the connection failed.
+ * open now, and always with markers toward us, which would cut a span: feed through
+ * iw_mpa_rx_feed); the sticky error status once the connection failed.
  * The host must have fed every octet it read before (its buffer is empty). dst is valid only
  * until the next receive call on c. iw_mpa_rx_direct_done: IW_OK, IW_EINVAL when k is 0 or
  * beyond the open span (nothing changed), IW_ESTATE when no span is open. */
@@ -565,10 +560,10 @@ IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n);
 IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k);
 /* Header-split hint: the octets a host should read next (into its buffer) so that the read
  * ends right after the next FPDU header MPA has not seen whole yet, its ULPDU_Length and the
- * IW_MPA_PLACE_HDR octets after it: then place_begin runs and that FPDU's payload can be read
+ * IW_MPA_PLACE_HDR octets after it: then begin runs and that FPDU's payload can be read
  * straight into place. A host that reads large payloads asks for min(its room, hint); one
- * reading small FPDUs reads as much as it can. 0: no streamed placement is possible now
- * (none registered, CRC off, markers, not in Full Operation, failed). */
+ * reading small FPDUs reads as much as it can. 0: no placement as it comes is possible now
+ * (markers, not in Full Operation, failed). */
 IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c);
 /* ULPDU_Length of the last FPDU whose length field MPA read (0 before any): for a host's
  * choice between header-split reads (large FPDUs) and large buffered reads (small ones). */
@@ -751,11 +746,35 @@ IW_DEF void iw_mpa_cfg_default(iw_mpa_cfg *cfg, unsigned role)
     cfg->terminate = 1;
 }
 
-static uint32_t iw__crc(const iw_mpa_conn *c, uint32_t crc, const void *p, size_t n)
+/* The connection's mode (BearSSL-style: decided when it changes, not per FPDU). */
+#define IW__M_COPYOUT 0x01u /* host tx_room/tx_commit: FPDUs go to the copy-out sink */
+#define IW__M_TRACE 0x02u   /* host trace op */
+#define IW__CRC_OFF 0u      /* no CRC (MPA-026, MPA-027) */
+#define IW__CRC_OWN 1u      /* CRC with this CPU's kernels */
+#define IW__CRC_HOST 2u     /* CRC with the host's engine (host_ops.crc32c) */
+static void iw__set_mode(iw_mpa_conn *c)
 {
-    if (c->ops->crc32c) return c->ops->crc32c(c->ctx, crc, p, n);
-    return c->crc_fn(crc, p, n);
+    c->mode = (uint8_t)((c->ops->tx_room ? IW__M_COPYOUT : 0u) | (c->ops->trace ? IW__M_TRACE : 0u));
+    c->crc_mode = (uint8_t)(!c->crc_on ? IW__CRC_OFF : c->ops->crc32c ? IW__CRC_HOST : IW__CRC_OWN);
+    c->rx_gate = (uint8_t)(c->state == IW_MPA_S_AWAIT_FIRST || c->rtr_wait);
 }
+
+/* CRC32c of p[0..k) continued from crc and, when d is not NULL, the same octets copied to d:
+ * the one rule for every piece of every FPDU, sent or received. Short pieces (at most 16
+ * octets: ULPDU_Length, a marker, a DDP header, PAD) inline (iw_crc32c_small), longer ones
+ * with the fused kernel; the host's engine reads what was copied. Without CRC: the copy. */
+static IW_HOT uint32_t iw__sum(const iw_mpa_conn *c, uint32_t crc, uint8_t *d, const uint8_t *p,
+                               size_t k)
+{
+    if (c->crc_mode == IW__CRC_OWN) {
+        if (k <= 16) return iw_crc32c_small(c->k.crc, crc, d, p, k);
+        return d ? c->k.copy_crc(crc, d, p, k) : c->k.crc(crc, p, k);
+    }
+    if (d && k) IW_MEMCPY(d, p, k);
+    if (c->crc_mode == IW__CRC_HOST) return c->ops->crc32c(c->ctx, crc, d ? d : p, k);
+    return crc;
+}
+
 
 static void iw__trace(iw_mpa_conn *c, unsigned dir, const void *p, size_t n, int last)
 {
@@ -775,8 +794,8 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     if (!c || !cfg || !ops || !ulp) return IW_EINVAL;
     if (!ops->send || !ops->timer_arm || !ops->timer_cancel || !ops->close) return IW_EINVAL;
     if (!ops->tx_room != !ops->tx_commit) return IW_EINVAL;
-    if (!ulp->deliver || (cfg->role == IW_MPA_RESPONDER && !ulp->request)) return IW_EINVAL;
-    if (!ulp->place != !ulp->commit) return IW_EINVAL;
+    if (!ulp->begin || !ulp->commit || (cfg->role == IW_MPA_RESPONDER && !ulp->request))
+        return IW_EINVAL;
     if (cfg->role > IW_MPA_RESPONDER || (cfg->rev != 1 && cfg->rev != 2)) return IW_EINVAL;
     if (cfg->p2p && (cfg->rev != 2 || (cfg->rtr & 7u) == 0)) return IW_EINVAL; /* MPA-037 */
     if (!reasm || cap < IW_MPA_MIN_ULPDU) return IW_EINVAL;
@@ -788,8 +807,7 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     c->ctx = ctx;
     c->ulp = ulp;
     c->uctx = uctx;
-    c->crc_fn = iw_crc32c_select();
-    c->crc_copy_fn = iw_crc32c_copy_select();
+    iw_crc32c_kernels_select(&c->k);
     c->reasm = reasm;
     c->reasm_cap = cap;
     c->rx_max = cfg->rx_max_ulpdu ? cfg->rx_max_ulpdu : (uint32_t)cap;
@@ -799,6 +817,7 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     c->rx_pos = cfg->rx_seq_start;
     c->tx_pos = cfg->tx_seq_start;
     c->state = IW_MPA_S_IDLE;
+    iw__set_mode(c);
     return IW_OK;
 }
 
@@ -895,39 +914,52 @@ static int iw__mk_fits(uint32_t s, size_t ulen)
     return m0 + IW_MPA_MARKER_INTERVAL * (cnt - 1u) <= 0xFFFFu + lenoff;
 }
 
-/* The contiguous wire piece at wire offset off of the FPDU in flight: *ptr and the return
- * value. Marker octets are built into mk. Markers sit at every position where
- * (pos - SeqStart) mod 512 == 0 (RFC 5044 §5; MPA-063, MPA-064) inside the FPDU; one at its
- * start belongs to it with FPDUPTR 0, the others point back at its ULPDU_Length (MPA-065). */
-static size_t iw__tx_piece(const iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr)
+/* The FPDU in flight, walked in wire order (RFC 5044 §4, §5): the contiguous wire piece at wire
+ * offset off, *ptr and the return value; 0 past the last piece. The one owner of the layout:
+ * ULPDU_Length, the ULPDU's pieces, PAD and the CRC field are tx_src (iw__tx_start); markers
+ * sit at every position where (pos - SeqStart) mod 512 == 0 (MPA-063, MPA-064) inside the
+ * FPDU, built into mk: one at its start belongs to it with FPDUPTR 0, the others point back at
+ * its ULPDU_Length (MPA-065). Both sinks use it: the send window (gather) and the copy-out
+ * room. tx_ci/tx_cv remember the last piece found, so a walk from front to back is linear. */
+static IW_COLD size_t iw__tx_marker(const iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr,
+                            size_t *v, size_t *lim)
 {
-    size_t lim = c->tx_wlen - off, v = off, i;
-    if (c->mk_tx) {
-        uint32_t s = iw__tx_rel(c, c->tx_fpdu_pos);
-        size_t r = (s + off) & 511u;
-        if (r < IW_MPA_MARKER_LEN) {
-            size_t base = off - r, lenoff = (s & 511u) == 0 ? IW_MPA_MARKER_LEN : 0u;
-            uint16_t fp = (uint16_t)(base ? base - lenoff : 0u);
-            mk[0] = mk[1] = 0; /* reserved (MPA-062) */
-            iw_put_be16(mk + 2, fp);
-            *ptr = mk + r;
-            return IW_MPA_MARKER_LEN - r;
-        }
-        lim = IW_MIN(lim, IW_MPA_MARKER_INTERVAL - r);
-        v = off - IW_MPA_MARKER_LEN * iw__mk_count(s, off);
+    uint32_t s = iw__tx_rel(c, c->tx_fpdu_pos);
+    size_t r = (s + off) & 511u;
+    if (r < IW_MPA_MARKER_LEN) {
+        size_t base = off - r, lenoff = (s & 511u) == 0 ? IW_MPA_MARKER_LEN : 0u;
+        uint16_t fp = (uint16_t)(base ? base - lenoff : 0u);
+        mk[0] = mk[1] = 0; /* reserved (MPA-062) */
+        iw_put_be16(mk + 2, fp);
+        *ptr = mk + r;
+        return IW_MPA_MARKER_LEN - r;
     }
-    for (i = 0; i < c->tx_nsrc; i++) {
-        if (v < c->tx_src[i].len) {
-            *ptr = (const uint8_t *)c->tx_src[i].base + v;
-            return IW_MIN(lim, c->tx_src[i].len - v);
+    *lim = IW_MIN(*lim, IW_MPA_MARKER_INTERVAL - r);
+    *v = off - IW_MPA_MARKER_LEN * iw__mk_count(s, off);
+    return 0;
+}
+static IW_HOT size_t iw__tx_piece(iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr)
+{
+    size_t lim = c->tx_wlen - off, v = off, i, b;
+    if (c->mk_tx) {
+        size_t k = iw__tx_marker(c, off, mk, ptr, &v, &lim);
+        if (k) return k;
+    }
+    if (v < c->tx_cv) c->tx_ci = c->tx_cv = 0; /* walked back (a resume's CRC pass) */
+    for (i = c->tx_ci, b = c->tx_cv; i < c->tx_nsrc; b += c->tx_src[i].len, i++) {
+        size_t in = v - b, k = c->tx_src[i].len;
+        if (in < k) {
+            c->tx_ci = i;
+            c->tx_cv = b;
+            *ptr = (const uint8_t *)c->tx_src[i].base + in;
+            return IW_MIN(lim, k - in);
         }
-        v -= c->tx_src[i].len;
     }
     *ptr = c->tx_trl;
     return 0;
 }
 
-/* Fill the send window from wire offset off; returns the number of iovecs. */
+/* Gather sink: fill the send window from wire offset off; returns the number of iovecs. */
 static size_t iw__tx_window(iw_mpa_conn *c, size_t off, size_t *bytes)
 {
     size_t n = 0, total = 0;
@@ -945,14 +977,43 @@ static size_t iw__tx_window(iw_mpa_conn *c, size_t off, size_t *bytes)
     return n;
 }
 
+/* CRC of the in-flight FPDU's wire octets [from, to) as they are in memory now, continuing
+ * crc (markers included, MPA-054); with d, also copied there (the copy-out sink). Without
+ * markers the wire after the first piece iw__tx_piece finds is the rest of tx_src in order. */
+static IW_HOT uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d, size_t from,
+                                       size_t to)
+{
+    uint8_t mk[4];
+    if (!c->mk_tx && from == 0) { /* the whole FPDU from its start, no marker: piece after piece */
+        size_t i, k;
+        for (i = 0; from < to; i++) {
+            k = IW_MIN(c->tx_src[i].len, to - from);
+            if (!k) continue; /* an empty piece (its base may be NULL) */
+            crc = iw__sum(c, crc, d, (const uint8_t *)c->tx_src[i].base, k);
+            if (d) d += k;
+            from += k;
+        }
+        return crc;
+    }
+    while (from < to) {
+        const uint8_t *p;
+        size_t k = iw__tx_piece(c, from, mk, &p); /* once: IW_MIN evaluates twice */
+        k = IW_MIN(k, to - from);
+        crc = iw__sum(c, crc, d, p, k);
+        if (d) d += k;
+        from += k;
+    }
+    return crc;
+}
+
 /* Lay out one FPDU (RFC 5044 §4; MPA-046..048): ULPDU_Length, the ULPDU pieces, PAD (zeros),
  * CRC over everything before the CRC field, markers included (MPA-054), or 0 without CRC
- * (MPA-026, MPA-027). */
+ * (MPA-026, MPA-027). The gather sink's CRC is computed here, over the same walk; the copy-out
+ * sink computes it as it writes (iw__tx_copyout_room). */
 static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ulen, int is_ulp)
 {
-    size_t i, pad = iw_mpa_pad(ulen), vlen = 2u + ulen + pad + IW_MPA_CRC_LEN, off;
+    size_t i, pad = iw_mpa_pad(ulen), vlen = 2u + ulen + pad + IW_MPA_CRC_LEN;
     uint32_t crc = 0;
-    uint8_t mk[4];
     iw_put_be16(c->tx_hdr, (uint16_t)ulen);
     IW_MEMSET(c->tx_trl, 0, sizeof c->tx_trl);
     c->tx_src[0].base = c->tx_hdr;
@@ -965,47 +1026,24 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     c->tx_src[1 + n].base = c->tx_trl;
     c->tx_src[1 + n].len = pad + IW_MPA_CRC_LEN;
     c->tx_nsrc = n + 2;
+    c->tx_ci = c->tx_cv = 0;
     c->tx_fpdu_pos = c->tx_pos;
     c->tx_wlen = vlen;
     if (c->mk_tx) c->tx_wlen = iw__mk_wlen(iw__tx_rel(c, c->tx_pos), vlen);
-    if (c->ops->tx_room) { /* copy-out: the CRC is computed as the octets are written */
-    } else if (c->crc_on && !c->mk_tx) { /* no markers: the pieces as they are */
-        for (i = 0; i + 1 < c->tx_nsrc; i++) crc = iw__crc(c, crc, c->tx_src[i].base, c->tx_src[i].len);
-        crc = iw__crc(c, crc, c->tx_trl, pad);
-    } else if (c->crc_on) {
-        for (off = 0; off < c->tx_wlen - IW_MPA_CRC_LEN;) {
-            const uint8_t *p;
-            size_t k = iw__tx_piece(c, off, mk, &p);
-            k = IW_MIN(k, c->tx_wlen - IW_MPA_CRC_LEN - off);
-            crc = iw__crc(c, crc, p, k);
-            off += k;
-        }
-    }
-    iw_put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
     c->tx_off = 0;
-    c->tx_busy = 1;
-    c->tx_stale = 0;
     c->tx_crc_acc = 0;
     c->tx_crc_end = 0;
+    if (!(c->mode & IW__M_COPYOUT) && c->crc_on) {
+        crc = iw__tx_crc_span(c, 0, NULL, 0, c->tx_wlen - IW_MPA_CRC_LEN);
+        c->tx_ci = c->tx_cv = 0;
+    }
+    iw_put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
+    c->tx_busy = 1;
+    c->tx_stale = 0;
     c->stats.tx_fpdus++;
     c->stats.tx_markers += (uint32_t)((c->tx_wlen - vlen) / IW_MPA_MARKER_LEN);
     c->tx_is_ulp = (uint8_t)is_ulp;
     c->tx_notify = 0;
-}
-
-/* CRC of the in-flight FPDU's wire octets [from, to) as they are in memory now, continuing
- * crc (markers included, MPA-054). */
-static uint32_t iw__tx_crc_span(const iw_mpa_conn *c, uint32_t crc, size_t from, size_t to)
-{
-    uint8_t mk[4];
-    while (from < to) {
-        const uint8_t *p;
-        size_t k = iw__tx_piece(c, from, mk, &p); /* once: IW_MIN evaluates twice */
-        k = IW_MIN(k, to - from);
-        crc = iw__crc(c, crc, p, k);
-        from += k;
-    }
-    return crc;
 }
 
 /* The host took acc octets of the window just offered (c->tx_win, from wire offset off):
@@ -1022,68 +1060,34 @@ static void iw__tx_trace(iw_mpa_conn *c, size_t off, size_t acc)
     }
 }
 
-/* The common case of iw__tx_copyout in one pass: an FPDU without markers, from its first
- * octet, into a room that holds all of it, CRC on, no host CRC engine and no trace. Its wire
- * octets are its pieces in order (RFC 5044 §4: ULPDU_Length, the ULPDU, PAD, CRC), each
- * copied with the same CRC call the piecewise loop makes for it (iw__tx_piece gives exactly
- * these pieces when there are no markers and the room is not short); the state left behind
- * (tx_off, tx_crc_acc, the CRC field in tx_trl) is the loop's too. */
-static void iw__tx_copyout_whole(iw_mpa_conn *c, uint8_t *dst)
-{
-    size_t i, last = c->tx_nsrc - 1u, pad = c->tx_src[last].len - IW_MPA_CRC_LEN;
-    uint32_t crc = 0;
-    for (i = 0; i < last; i++) { /* ULPDU_Length, then the ULPDU's pieces */
-        const uint8_t *p = (const uint8_t *)c->tx_src[i].base;
-        size_t k = c->tx_src[i].len;
-        if (k == 0) continue; /* base may be NULL */
-        if (k <= 8) crc = iw_crc32c_small(c->crc_fn, crc, dst, p, k);
-        else crc = c->crc_copy_fn(crc, dst, p, k);
-        dst += k;
-    }
-    if (pad) crc = iw_crc32c_small(c->crc_fn, crc, dst, c->tx_trl, pad); /* zeros (MPA-053) */
-    iw_put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
-    IW_MEMCPY(dst + pad, c->tx_trl + pad, IW_MPA_CRC_LEN);
-    c->tx_crc_acc = crc;
-    c->tx_off = c->tx_wlen;
-}
-
-/* Copy-out transmit (iw_mpa_host_ops.tx_room): write the FPDU in flight from wire offset
- * tx_off into the room dst[0..cap) the host gave (cap >= 1), as much as fits, and hand it over
+/* Copy-out sink (iw_mpa_host_ops.tx_room): write the FPDU in flight from wire offset tx_off
+ * into the room dst[0..cap) the host gave (cap >= 1), as much as fits, and hand it over
  * (tx_commit). The CRC runs over the octets as they are copied, markers and PAD included
  * (RFC 5044 §4.3; MPA-053, MPA-054), and is kept in tx_crc_acc across a full buffer; its field
  * goes out last, least significant octet first. IW_EHOST when tx_commit failed. */
 static iw_status iw__tx_copyout_room(iw_mpa_conn *c, uint8_t *dst, size_t cap)
 {
-    size_t cend = c->tx_wlen - IW_MPA_CRC_LEN, w = 0;
-    if (c->tx_off == 0 && cap >= c->tx_wlen && !c->mk_tx && c->crc_on && !c->ops->crc32c &&
-        !c->ops->trace) {
-        iw__tx_copyout_whole(c, dst);
-        w = c->tx_wlen;
+    size_t cend = c->tx_wlen - IW_MPA_CRC_LEN, w = 0, k;
+    if (c->tx_off < cend) {
+        w = IW_MIN(cend - c->tx_off, cap);
+        c->tx_crc_acc = iw__tx_crc_span(c, c->tx_crc_acc, dst, c->tx_off, c->tx_off + w);
+        if (c->mode & IW__M_TRACE)
+            iw__trace(c, IW_MPA_TRACE_TX, dst, w, c->tx_off + w == c->tx_wlen);
+        c->tx_off += w;
     }
-    while (w < cap && c->tx_off < c->tx_wlen) {
-        const uint8_t *p;
-        uint8_t mk[4];
-        size_t k;
-        if (c->tx_off < cend) {
-            k = iw__tx_piece(c, c->tx_off, mk, &p); /* once: IW_MIN evaluates twice */
-            k = IW_MIN(IW_MIN(k, cend - c->tx_off), cap - w);
-            if (!c->crc_on) IW_MEMCPY(dst + w, p, k);
-            else if (!c->ops->crc32c && k <= 8) /* ULPDU_Length, PAD, a marker: inline */
-                c->tx_crc_acc = iw_crc32c_small(c->crc_fn, c->tx_crc_acc, dst + w, p, k);
-            else if (!c->ops->crc32c)
-                c->tx_crc_acc = c->crc_copy_fn(c->tx_crc_acc, dst + w, p, k);
-            else { /* the host's engine reads what was written */
-                IW_MEMCPY(dst + w, p, k);
-                c->tx_crc_acc = iw__crc(c, c->tx_crc_acc, dst + w, k);
-            }
-        } else { /* the CRC field (0 without CRC, MPA-027) */
-            uint8_t *f = c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN;
-            if (c->tx_off == cend) iw_put_le32(f, c->crc_on ? c->tx_crc_acc : 0u);
-            p = f + (c->tx_off - cend);
-            k = IW_MIN(c->tx_wlen - c->tx_off, cap - w);
-            IW_MEMCPY(dst + w, p, k);
-        }
-        if (c->ops->trace) iw__trace(c, IW_MPA_TRACE_TX, dst + w, k, c->tx_off + k == c->tx_wlen);
+    if (c->tx_off == cend && cap - w >= IW_MPA_CRC_LEN) { /* the CRC field, whole (MPA-027) */
+        iw_put_le32(dst + w, c->crc_on ? c->tx_crc_acc : 0u);
+        if (c->mode & IW__M_TRACE) iw__trace(c, IW_MPA_TRACE_TX, dst + w, IW_MPA_CRC_LEN, 1);
+        w += IW_MPA_CRC_LEN;
+        c->tx_off += IW_MPA_CRC_LEN;
+    } else if (w < cap && c->tx_off < c->tx_wlen) { /* the CRC field, in parts */
+        uint8_t *f = c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN;
+        if (c->tx_off == cend) iw_put_le32(f, c->crc_on ? c->tx_crc_acc : 0u);
+        k = IW_MIN(c->tx_wlen - c->tx_off, cap - w);
+        if (k == IW_MPA_CRC_LEN) IW_MEMCPY(dst + w, f, IW_MPA_CRC_LEN); /* the usual: all of it */
+        else IW_MEMCPY(dst + w, f + (c->tx_off - cend), k);
+        if (c->mode & IW__M_TRACE)
+            iw__trace(c, IW_MPA_TRACE_TX, dst + w, k, c->tx_off + k == c->tx_wlen);
         w += k;
         c->tx_off += k;
     }
@@ -1120,9 +1124,10 @@ static iw_status iw__tx_host_fail(iw_mpa_conn *c)
     return c->err.status;
 }
 
-/* Offer what is pending to the host: the setup frame, the FPDU in flight, then a queued
- * Terminate or provider FPDU; close when asked and drained. A partial accept keeps the exact
- * octet (tx_off / fr_tx_sent) and the host calls iw_mpa_tx_resume later. */
+/* Offer what is pending to the host: the setup frame, the FPDU in flight (to the copy-out or
+ * the gather sink), then a queued Terminate or provider FPDU; close when asked and drained. A
+ * partial accept keeps the exact octet (tx_off / fr_tx_sent) and the host calls
+ * iw_mpa_tx_resume later. The one place an FPDU is completed. */
 static iw_status iw__tx_pump(iw_mpa_conn *c)
 {
     for (;;) {
@@ -1140,7 +1145,7 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             c->fr_tx_len = c->fr_tx_sent = 0;
             continue;
         }
-        if (c->tx_busy && c->ops->tx_room) {
+        if (c->tx_busy && (c->mode & IW__M_COPYOUT)) {
             st = iw__tx_copyout(c);
             if (st != IW_OK) goto host_fail;
             if (c->tx_off < c->tx_wlen) return IW_OK; /* full: iw_mpa_tx_resume goes on */
@@ -1151,17 +1156,17 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
                 c->tx_stale = 0;
                 if (c->tx_off < cend)
                     iw_put_le32(c->tx_trl + c->tx_src[c->tx_nsrc - 1].len - IW_MPA_CRC_LEN,
-                                 iw__tx_crc_span(c, c->tx_crc_acc, c->tx_off, cend));
+                                 iw__tx_crc_span(c, c->tx_crc_acc, NULL, c->tx_off, cend));
             }
             n = iw__tx_window(c, c->tx_off, &bytes);
             st = c->ops->send(c->ctx, c->tx_win, n, &acc);
             if ((st != IW_OK && st != IW_EAGAIN) || acc > bytes) goto host_fail;
-            if (c->ops->trace) iw__tx_trace(c, c->tx_off, acc);
+            if (c->mode & IW__M_TRACE) iw__tx_trace(c, c->tx_off, acc);
             c->tx_off += acc;
             if (c->tx_off < c->tx_wlen) {
                 if (acc == bytes && st == IW_OK) continue; /* window done, more to offer */
                 if (c->crc_on && c->tx_crc_end < IW_MIN(c->tx_off, cend)) {
-                    c->tx_crc_acc = iw__tx_crc_span(c, c->tx_crc_acc, c->tx_crc_end,
+                    c->tx_crc_acc = iw__tx_crc_span(c, c->tx_crc_acc, NULL, c->tx_crc_end,
                                                     IW_MIN(c->tx_off, cend));
                     c->tx_crc_end = IW_MIN(c->tx_off, cend);
                 }
@@ -1210,53 +1215,6 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
     }
 }
 
-/* iw_mpa_tx for a copy-out host (tx_room), no markers, CRC on, no host CRC engine, no trace:
- * the general path is iw__tx_start, then iw__tx_pump, whose copy-out asks for room once and,
- * when the room holds the whole FPDU, writes it in one pass (iw__tx_copyout_whole) and
- * completes it. Here the room is asked for first, with the same want (the FPDU's length), and
- * when it holds the FPDU it is written straight from iov, with the layout of RFC 5044 §4
- * (MPA-046..048: ULPDU_Length, the ULPDU, PAD of zeros; MPA-053: the CRC over all that, least
- * significant octet first), committed and completed as the pump would (tx_pos, stats; no
- * tx_done: nothing was left pending), without laying out the piece list. A shorter room (or
- * none) goes on in the general path with that room: the host sees the same calls. */
-static iw_status iw__tx_whole(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ulen)
-{
-    static const uint8_t zero[4] = {0, 0, 0, 0};
-    size_t i, pad = iw_mpa_pad(ulen), wlen = 2u + ulen + pad + IW_MPA_CRC_LEN, cap = 0;
-    uint8_t *d = c->ops->tx_room(c->ctx, wlen, &cap), hdr[2];
-    uint32_t crc;
-    if (!d || cap < wlen) { /* the general path, from the room just given */
-        iw__tx_start(c, iov, n, ulen, 1);
-        if (!d || cap == 0) return IW_OK; /* full: iw_mpa_tx_resume goes on */
-        if (iw__tx_copyout_room(c, d, cap) != IW_OK) return iw__tx_host_fail(c);
-        return iw__tx_pump(c);
-    }
-    iw_put_be16(hdr, (uint16_t)ulen);
-    crc = iw_crc32c_small(c->crc_fn, 0, d, hdr, 2);
-    d += 2;
-    for (i = 0; i < n; i++) {
-        const uint8_t *p = (const uint8_t *)iov[i].base;
-        size_t k = iov[i].len;
-        if (k > 16) crc = c->crc_copy_fn(crc, d, p, k);
-        else if (k) crc = iw_crc32c_small(c->crc_fn, crc, d, p, k); /* base may be NULL at 0 */
-        d += k;
-    }
-    if (pad) crc = iw_crc32c_small(c->crc_fn, crc, d, zero, pad);
-    iw_put_le32(d + pad, crc);
-    /* what iw__tx_start and the pump leave behind for a completed FPDU */
-    c->tx_fpdu_pos = c->tx_pos;
-    c->tx_wlen = c->tx_off = wlen;
-    c->tx_crc_acc = crc;
-    c->tx_crc_end = 0;
-    c->tx_stale = 0;
-    c->tx_is_ulp = 1;
-    c->tx_notify = 0;
-    c->stats.tx_fpdus++;
-    if (c->ops->tx_commit(c->ctx, wlen) != IW_OK) return iw__tx_host_fail(c);
-    c->tx_pos += (uint32_t)wlen;
-    return IW_OK;
-}
-
 static iw_status iw__send_frame(iw_mpa_conn *c, const iw_mpa_frame *f)
 {
     size_t len;
@@ -1290,13 +1248,8 @@ IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n)
     if (ulen == 0) return IW_EINVAL;
     if (c->tx_busy || c->fr_tx_len || c->ctl_pending || c->term_pending) return IW_EAGAIN;
     if (c->mk_tx && !iw__mk_fits(iw__tx_rel(c, c->tx_pos), ulen)) return IW_EINVAL;
-    if (c->ops->tx_room && !c->mk_tx && c->crc_on && !c->ops->crc32c && !c->ops->trace &&
-        !c->closed) {
-        (void)iw__tx_whole(c, iov, n, ulen);
-    } else {
-        iw__tx_start(c, iov, n, ulen, 1);
-        (void)iw__tx_pump(c);
-    }
+    iw__tx_start(c, iov, n, ulen, 1);
+    (void)iw__tx_pump(c);
     if (c->err.status != IW_OK) return c->err.status;
     if (c->tx_busy && c->tx_is_ulp) c->tx_notify = 1;
     return IW_OK;
@@ -1414,8 +1367,10 @@ IW_DEF iw_status iw_mpa_accept(iw_mpa_conn *c, uint16_t ird, uint16_t ord, const
     c->crc_on = (uint8_t)(c->cfg.crc || (c->req_flags & IW_MPA_FLAG_C)); /* MPA-024 */
     c->mk_tx = (uint8_t)((c->req_flags & IW_MPA_FLAG_M) != 0);          /* MPA-023 */
     c->mk_rx = c->cfg.markers_rx;
+    iw__set_mode(c);
     c->mulpdu = iw_mpa_mulpdu_for(c->cfg.emss, c->mk_tx);
     c->state = IW_MPA_S_AWAIT_FIRST; /* MPA-015: no FPDU until the first one is validated */
+    iw__set_mode(c);
     return iw__send_reply(c, 0, ird, ord, pd, pd_len);
 }
 
@@ -1472,6 +1427,7 @@ static iw_status iw__on_request(iw_mpa_conn *c, const iw_mpa_frame *f)
     c->crc_on = (uint8_t)(c->cfg.crc || (f->flags & IW_MPA_FLAG_C));
     c->mk_tx = (uint8_t)((f->flags & IW_MPA_FLAG_M) != 0);
     c->mk_rx = c->cfg.markers_rx;
+    iw__set_mode(c);
     iw__info(c, &in, f->pd, f->pd_len);
     in.rtr = c->rtr_offer;
     c->ulp->request(c->uctx, &in);
@@ -1508,6 +1464,7 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
     c->crc_on = (uint8_t)((c->req_flags | f->flags) & IW_MPA_FLAG_C ? 1 : 0); /* MPA-024 */
     c->mk_tx = (uint8_t)((f->flags & IW_MPA_FLAG_M) != 0);                   /* MPA-023 */
     c->mk_rx = (uint8_t)((c->req_flags & IW_MPA_FLAG_M) != 0);
+    iw__set_mode(c);
     c->mulpdu = iw_mpa_mulpdu_for(c->cfg.emss, c->mk_tx);
     c->state = IW_MPA_S_FULL; /* MPA-016 */
     if (c->mk_tx && !c->cfg.markers_tx) /* MPA-028: we cannot honour the Reply */
@@ -1554,6 +1511,7 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
             u[13] = 1;
             iw__queue_ctl(c, u, 46);
             c->rtr_wait = 1;
+            iw__set_mode(c);
         }
         (void)iw__tx_pump(c);
         if (c->err.status != IW_OK) return c->err.status;
@@ -1602,7 +1560,7 @@ static unsigned iw__rtr_kind(const uint8_t *u, size_t len)
 {
     if ((u[0] & 0x43u) != 0x41u || (u[1] & 0xC0u) != 0x40u) return 0;
     if ((u[0] & 0x80u) && len == 14 && (u[1] & 0x0Fu) == 0x0) return IW_MPA_RTR_WRITE;
-    if (u[0] & 0x80u) return 0;
+    if ((u[0] & 0x80u) || (len != 18 && len != 46)) return 0; /* untagged: the two RTR sizes */
     if (iw_get_be32(u + 10) != 1 || iw_get_be32(u + 14) != 0) return 0; /* MSN 1, MO 0 */
     if (len == 18 && (u[1] & 0x0Fu) == 0x3 && iw_get_be32(u + 6) == 0) return IW_MPA_RTR_SEND;
     if (len == 46 && (u[1] & 0x0Fu) == 0x1 && iw_get_be32(u + 6) == 1 &&
@@ -1611,8 +1569,8 @@ static unsigned iw__rtr_kind(const uint8_t *u, size_t len)
     return 0;
 }
 
-/* The ULP's answer to deliver, place or commit: anything but IW_OK is its own error, which
- * stops the stream; the ULP sends its Terminate (MPA-056). */
+/* The ULP's answer to begin or commit: anything but IW_OK is its own error, which stops the
+ * stream; the ULP sends its Terminate (MPA-056). */
 static iw_status iw__ulp_status(iw_mpa_conn *c, iw_status st)
 {
     if (st != IW_OK && c->err.status == IW_OK) {
@@ -1622,10 +1580,67 @@ static iw_status iw__ulp_status(iw_mpa_conn *c, iw_status st)
     return c->err.status;
 }
 
-/* A validated ULPDU: the RTR and first-FPDU rules, then delivery to the ULP. */
+/* Payload octets p[0..k) of the ULPDU being placed, to the ULP's pieces (rx_dst) from the
+ * cursor (rx_pi, rx_po): copied with the CRC continued over them (sum, iw__sum), or only copied
+ * (their CRC is known: a verified copy, or the header octets begin has seen). Octets past the
+ * pieces, or after the ULP withdrew them (n = 0), are not placed; their CRC still is. The one
+ * placement copy of every mode. */
+static uint32_t iw__rx_put(iw_mpa_conn *c, uint32_t crc, const uint8_t *p, size_t k, int sum)
+{
+    while (k) {
+        const iw_mpa_rx_dst *d = c->rx_dst;
+        const iw_mpa_piece *pc;
+        size_t m;
+        if (!d || c->rx_pi >= d->n) {
+            if (sum) crc = iw__sum(c, crc, NULL, p, k);
+            break;
+        }
+        pc = &d->piece[c->rx_pi];
+        if (c->rx_po >= pc->len) { /* this piece is full (or empty): the next */
+            c->rx_pi++;
+            c->rx_po = 0;
+            continue;
+        }
+        m = IW_MIN(k, pc->len - c->rx_po);
+        if (sum) crc = iw__sum(c, crc, pc->base + c->rx_po, p, m);
+        else c->k.move(pc->base + c->rx_po, p, m);
+        c->rx_po += m;
+        p += m;
+        k -= m;
+    }
+    return crc;
+}
+
+/* begin's answer d for a ULPDU of len octets whose first have octets the ULP saw: set up the
+ * cursor. IW_EHOST for a header longer than what it saw (its bug). */
+static IW_HOT iw_status iw__rx_take(iw_mpa_conn *c, iw_mpa_rx_dst *d, size_t have)
+{
+    c->rx_dst = d;
+    c->rx_pi = c->rx_po = 0;
+    c->rx_hl = 0;
+    if (!d) return IW_OK;
+    if (d->hdr_len > have || (d->n && !d->piece)) return IW_EHOST;
+    c->rx_hl = (uint8_t)IW_MIN(d->hdr_len, 0xFFu);
+    return IW_OK;
+}
+
+/* A checked ULPDU u[0..len) (CRC and markers verified, or none in use): begin on it
+ * (IW_MPA_RX_VERIFIED), its payload copied into the pieces, commit(1). Verify-then-place. */
+static iw_status iw__rx_verified(iw_mpa_conn *c, const uint8_t *u, size_t len)
+{
+    iw_mpa_rx_dst *d = NULL;
+    iw_status st = c->ulp->begin(c->uctx, u, len, len, IW_MPA_RX_VERIFIED, &d);
+    if (st == IW_EAGAIN) st = IW_EHOST; /* a verified copy cannot be declined: its bug */
+    if (st == IW_OK) st = iw__rx_take(c, d, len);
+    if (st != IW_OK) return iw__ulp_status(c, st);
+    if (d) (void)iw__rx_put(c, 0, u + d->hdr_len, len - d->hdr_len, 0);
+    c->rx_dst = NULL;
+    return iw__ulp_status(c, c->ulp->commit(c->uctx, 1));
+}
+
+/* A validated ULPDU: the RTR and first-FPDU rules, then the ULP (iw__rx_verified). */
 static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
 {
-    iw_status st;
     if (c->state == IW_MPA_S_AWAIT_FIRST) { /* MPA-015: the Initiator's first FPDU */
         iw_mpa_info in;
         unsigned kind = 0;
@@ -1634,6 +1649,7 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
             if (kind != c->rtr) return iw__fail_mpa(c, IW_MPA_ECODE_RTR); /* MPA-041 */
         }
         c->state = IW_MPA_S_FULL;
+        iw__set_mode(c);
         if (kind == IW_MPA_RTR_READ) { /* MPA-042: answer with a zero-length Read Response */
             uint8_t r[14];
             r[0] = 0xC1; /* tagged, Last */
@@ -1657,39 +1673,75 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
         if (len != 14 || (u[0] & 0xC3u) != 0xC1u || (u[1] & 0xCFu) != 0x42u)
             return iw__fail_mpa(c, IW_MPA_ECODE_RTR);
         c->rtr_wait = 0;
+        iw__set_mode(c);
         return IW_OK;
     }
-    st = c->ulp->deliver(c->uctx, u, len);
-    return iw__ulp_status(c, st);
+    return iw__rx_verified(c, u, len);
 }
 
-/* Fused receive (see iw_mpa_ulp_ops.place): fp is a whole FPDU whose only marker, if any, is
- * the lead octets in front of its ULPDU_Length; the ULPDU is ULPDU_Length octets, PAD apart.
- * Inlined into both its callers (iw__rx_stream, iw__rx_run): no frame of its own per FPDU. */
-static IW_HOT iw_status iw__rx_fused(iw_mpa_conn *c, const uint8_t *fp, size_t lead)
-{
-    const uint8_t *u = fp + lead + 2u;
-    size_t len = iw_get_be16(fp + lead), pad = iw_mpa_pad(len); /* validated ULPDU_Length */
-    /* no host crc32c op here (see iw__rx_stream): the connection's own path */
-    uint32_t crc = iw_crc32c_short(c->crc_fn, 0, fp, lead + 2u);
-    iw_status st = c->ulp->place(c->uctx, u, len, crc, &crc);
-    if (st != IW_OK) return iw__ulp_status(c, st);
-    if (pad) crc = iw_crc32c_short(c->crc_fn, crc, u + len, pad);
-    if (crc != iw_get_le32(u + len + pad)) { /* MPA-055: nothing of it is completed */
-        (void)c->ulp->commit(c->uctx, 0);
-        return iw__fail_mpa(c, IW_MPA_ECODE_CRC);
-    }
-    return iw__ulp_status(c, c->ulp->commit(c->uctx, 1));
-}
-
-/* One complete FPDU: CRC (MPA-055), marker check (MPA-068), then the ULPDU. Nothing of a bad
- * FPDU is handed up. */
+/* One complete FPDU checked first: CRC (MPA-055), marker check (MPA-068), then the ULPDU.
+ * Nothing of a bad FPDU is handed up. */
 static iw_status iw__rx_done(iw_mpa_conn *c, uint32_t crc, const uint8_t field[4],
                              const uint8_t *u, size_t len, int mk_bad)
 {
     if (c->crc_on && crc != iw_get_le32(field)) return iw__fail_mpa(c, IW_MPA_ECODE_CRC);
     if (mk_bad) return iw__fail_mpa(c, IW_MPA_ECODE_MARKER);
     return iw__rx_ulpdu(c, u, len);
+}
+
+/* The end of an FPDU begin took: CRC (MPA-055) and marker (MPA-068) checks, then commit;
+ * nothing of a bad FPDU completes. */
+static IW_HOT iw_status iw__rx_commit(iw_mpa_conn *c, uint32_t crc, const uint8_t field[4],
+                                      int mk_bad)
+{
+    int crc_bad = c->crc_on && crc != iw_get_le32(field);
+    c->rx_dst = NULL;
+    if (crc_bad || mk_bad) {
+        (void)c->ulp->commit(c->uctx, 0);
+        return iw__fail_mpa(c, crc_bad ? IW_MPA_ECODE_CRC : IW_MPA_ECODE_MARKER);
+    }
+    return iw__ulp_status(c, c->ulp->commit(c->uctx, 1));
+}
+
+/* A whole FPDU in the caller's buffer (fp: its first octet; its only marker, if any, the lead
+ * octets in front of ULPDU_Length, already checked: mk_bad): begin, the payload copied into
+ * the pieces while the CRC is computed, CRC check, commit. Declined (or MPA must read the
+ * ULPDU first: rx_gate, a bad marker): checked first, then begin on it as it lies (it is
+ * whole: no reassembly). Which kernel: a payload of IW_CFG_MPA_FUSE_MIN octets or more to one
+ * piece with this CPU's kernels is copied with the header's CRC and its own in one call
+ * (copy2_crc); a shorter one is CRCed in one call, then moved (faster from L1); anything else
+ * piece by piece (iw__rx_put). */
+static IW_HOT iw_status iw__rx_whole(iw_mpa_conn *c, const uint8_t *fp, size_t lead, int mk_bad)
+{
+    const uint8_t *u = fp + lead + 2u;
+    size_t len = iw_get_be16(fp + lead), pad = iw_mpa_pad(len), hl;
+    iw_mpa_rx_dst *d = NULL;
+    uint32_t crc;
+    int one;
+    iw_status st = IW_EAGAIN;
+    if (!c->rx_gate && !mk_bad) st = c->ulp->begin(c->uctx, u, len, len, 0, &d);
+    if (st == IW_EAGAIN) { /* verify-then-place */
+        crc = c->crc_on ? iw__sum(c, 0, NULL, fp, lead + 2u + len + pad) : 0u;
+        return iw__rx_done(c, crc, u + len + pad, u, len, mk_bad);
+    }
+    if (st == IW_OK) st = iw__rx_take(c, d, len);
+    if (st != IW_OK) return iw__ulp_status(c, st);
+    hl = d ? d->hdr_len : len;
+    one = d && d->n == 1 && d->piece[0].len == len - hl; /* the usual: one piece, all of it */
+    if (c->crc_mode == IW__CRC_OWN && len < IW_CFG_MPA_FUSE_MIN) {
+        crc = c->k.crc(0, fp, lead + 2u + len + pad);
+        if (one) c->k.move(d->piece[0].base, u + hl, len - hl);
+        else (void)iw__rx_put(c, 0, u + hl, len - hl, 0);
+    } else if (c->crc_mode == IW__CRC_OWN && one) {
+        crc = iw_crc32c_small(c->k.crc, 0, NULL, fp, lead + 2u);
+        crc = c->k.copy2_crc(crc, u, hl, d->piece[0].base, u + hl, len - hl);
+        crc = iw_crc32c_small(c->k.crc, crc, NULL, u + len, pad);
+    } else {
+        crc = iw__sum(c, 0, NULL, fp, lead + 2u + hl);
+        crc = iw__rx_put(c, crc, u + hl, len - hl, 1);
+        crc = iw__sum(c, crc, NULL, u + len, pad);
+    }
+    return iw__rx_commit(c, crc, u + len + pad, 0);
 }
 
 /* ULPDU_Length outside [14, rx_max]: Terminate (1, 0, 0x00) "segment size invalid"
@@ -1703,92 +1755,83 @@ static iw_status iw__rx_bad_len(iw_mpa_conn *c)
     return iw__fail(c, IW_ETERM, 0, IW_MPA_FERR_NONE, 1, 0, 0, 1, 0);
 }
 
-/* ---- streamed placement (see iw_mpa_place_begin_fn) ---- */
-
-/* Whether the FPDU whose ULPDU_Length was just read may be streamed: the fused path's
- * conditions (CRC on, no host crc32c op, Full Operation, no RTR pending), no markers toward us
- * (a marker inside would cut the payload: RFC 5044 §5), and a payload beyond the header. */
-static int iw__rx_can_stream(const iw_mpa_conn *c)
+/* Whole-FPDU framing, the one for every mode: the FPDUs that lie whole in p[0..len) with no
+ * marker inside, one after another, from an FPDU boundary: ULPDU_Length read and checked
+ * (MPA-071), the lead marker's FPDUPTR (MPA-065), the counters, then iw__rx_whole. Stops at
+ * the first FPDU that does not lie whole in p (the byte-resumable part, iw__rx_stream, takes
+ * it), or at an error. Returns the octets taken; *stp the last status. */
+static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_status *stp)
 {
-    return c->place_begin && c->crc_on && !c->mk_rx && !c->ops->crc32c &&
-           c->state == IW_MPA_S_FULL && !c->rtr_wait && c->rx_len > IW_MPA_PLACE_HDR;
+    const uint8_t *s = p, *end = p + len;
+    iw_status st = IW_OK;
+    while (st == IW_OK && c->err.status == IW_OK) {
+        size_t avail = (size_t)(end - p), lead = 0, L, total;
+        uint32_t r = 0;
+        if (c->mk_rx) {
+            r = (c->rx_pos - c->cfg.rx_seq_start) & 511u;
+            lead = r == 0 ? IW_MPA_MARKER_LEN : 0u;
+        }
+        if (avail < lead + 2u) break;
+        L = iw_get_be16(p + lead);
+        c->rx_last_len = (uint32_t)L;
+        if (!iw__rx_len_ok(c, L)) {
+            if (lead) iw__trace(c, IW_MPA_TRACE_RX, p, lead + 2u, 1);
+            st = iw__rx_bad_len(c);
+            p += lead + 2u;
+            break;
+        }
+        total = lead + 2u + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN;
+        if (avail < total || (c->mk_rx && r + total > IW_MPA_MARKER_INTERVAL)) break;
+        if (c->mode & IW__M_TRACE) iw__trace(c, IW_MPA_TRACE_RX, p, total, 1);
+        c->stats.rx_inplace++;
+        c->stats.rx_fpdus++;
+        c->stats.rx_markers += lead ? 1u : 0u;
+        c->rx_pos += (uint32_t)total;
+        p += total;
+        /* FPDUPTR's two low bits are read as 0 (mpa.md 8); reserved ignored. */
+        st = iw__rx_whole(c, p - total, lead, lead && (iw_get_be16(p - total + 2) & 0xFFFCu) != 0);
+    }
+    *stp = st;
+    return (size_t)(p - s);
 }
 
-/* The header is in rx_uh: ask the ULP. Declined: the header goes to the reassembly buffer and
- * the FPDU is reassembled as any other. Accepted: the payload octets already in rx_uh (their
- * CRC is computed) go to the destination. */
+/* The header of an FPDU cut by the end of a feed is in rx_uh: begin. Declined: the header goes
+ * to the reassembly buffer and the FPDU is reassembled, checked, and begun again on the copy.
+ * Taken: the payload octets already in rx_uh (their CRC is computed) go to the pieces. */
 static iw_status iw__rx_begin(iw_mpa_conn *c)
 {
-    iw_mpa_place_dst *dst = NULL;
-    size_t hl = 0;
-    iw_status st = c->place_begin(c->uctx, c->rx_uh, IW_MPA_PLACE_HDR, c->rx_len, &dst, &hl);
+    iw_mpa_rx_dst *d = NULL;
+    iw_status st = c->ulp->begin(c->uctx, c->rx_uh, IW_MPA_PLACE_HDR, c->rx_len, 0, &d);
     c->rx_try = 0;
     if (st == IW_EAGAIN) {
         IW_MEMCPY(c->reasm, c->rx_uh, IW_MPA_PLACE_HDR);
         return IW_OK;
     }
-    if (st == IW_OK && (!dst || !dst->base || hl > IW_MPA_PLACE_HDR)) st = IW_EHOST; /* its bug */
+    if (st == IW_OK) st = iw__rx_take(c, d, IW_MPA_PLACE_HDR);
     if (st != IW_OK) return iw__ulp_status(c, st);
     c->rx_placing = 1;
-    c->rx_hl = (uint8_t)hl;
-    c->rx_pdst = dst;
-    if (hl < IW_MPA_PLACE_HDR) IW_MEMCPY(dst->base, c->rx_uh + hl, IW_MPA_PLACE_HDR - hl);
+    if (d) (void)iw__rx_put(c, 0, c->rx_uh + d->hdr_len, IW_MPA_PLACE_HDR - d->hdr_len, 0);
     return IW_OK;
 }
 
-/* The CRC field of a streamed FPDU is in: the fused path's ending (iw__rx_fused). */
-static iw_status iw__rx_end(iw_mpa_conn *c)
-{
-    c->rx_pdst = NULL;
-    if (c->rx_crc != iw_get_le32(c->rx_crcf)) { /* MPA-055: nothing of it is completed */
-        (void)c->ulp->commit(c->uctx, 0);
-        return iw__fail_mpa(c, IW_MPA_ECODE_CRC);
-    }
-    return iw__ulp_status(c, c->ulp->commit(c->uctx, 1));
-}
-
-static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, size_t *used)
+/* The byte-resumable part: an FPDU that straddles feeds, one piece at a time (markers first,
+ * MPA-067), its payload placed as it comes (begin after the first IW_MPA_PLACE_HDR octets) or
+ * reassembled; whole FPDUs at an FPDU boundary go to iw__rx_frames. */
+static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len,
+                                      size_t *used)
 {
     const uint8_t *s = p, *end = p + len;
     iw_status st = IW_OK;
     while (p < end && st == IW_OK && c->err.status == IW_OK) {
-        size_t avail = (size_t)(end - p), n, take;
-        uint32_t r = (c->rx_pos - c->cfg.rx_seq_start) & 511u;
+        size_t avail, n, take;
+        uint32_t r;
         int crc_done = 0;
-        /* Fast path: a whole FPDU with no marker inside lies in p: check it and hand the
-         * ULPDU up in place, no copy (DESIGN.md). */
         if (c->rx_state == IW__RX_LEN && !c->rx_started) {
-            size_t lead = (c->mk_rx && r == 0) ? IW_MPA_MARKER_LEN : 0u;
-            if (avail >= lead + 2u) {
-                size_t L = iw_get_be16(p + lead), total;
-                c->rx_last_len = (uint32_t)L;
-                if (!iw__rx_len_ok(c, L)) {
-                    if (lead) iw__trace(c, IW_MPA_TRACE_RX, p, lead + 2u, 1);
-                    st = iw__rx_bad_len(c);
-                    p += lead + 2u;
-                    break;
-                }
-                total = lead + 2u + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN;
-                if (avail >= total && (!c->mk_rx || r + total <= IW_MPA_MARKER_INTERVAL)) {
-                    int mk_bad = lead && (iw_get_be16(p + 2) & 0xFFFCu) != 0; /* MPA-065 */
-                    int fused = c->crc_on && c->ulp->place && !c->ops->crc32c && !mk_bad &&
-                                c->state == IW_MPA_S_FULL && !c->rtr_wait;
-                    uint32_t crc = c->crc_on && !fused ? iw__crc(c, 0, p, total - IW_MPA_CRC_LEN) : 0u;
-                    iw__trace(c, IW_MPA_TRACE_RX, p, total, 1);
-                    c->stats.rx_inplace++;
-                    c->stats.rx_fpdus++;
-                    c->stats.rx_markers += lead ? 1u : 0u;
-                    c->rx_pos += (uint32_t)total;
-                    p += total;
-                    if (fused)
-                        st = iw__rx_fused(c, p - total, lead);
-                    else
-                        st = iw__rx_done(c, crc, p - IW_MPA_CRC_LEN, p - total + lead + 2u, L, mk_bad);
-                    continue;
-                }
-            }
+            p += iw__rx_frames(c, p, (size_t)(end - p), &st);
+            if (p == end || st != IW_OK || c->err.status != IW_OK) break;
         }
-        /* Slow path, one piece at a time; markers first (MPA-067). */
+        avail = (size_t)(end - p);
+        r = (c->rx_pos - c->cfg.rx_seq_start) & 511u;
         if (c->mk_rx && r < IW_MPA_MARKER_LEN) {
             if (r == 0) {
                 c->rx_mk_lead = (uint8_t)(c->rx_state == IW__RX_LEN && !c->rx_started);
@@ -1799,7 +1842,7 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
             }
             take = IW_MIN(avail, IW_MPA_MARKER_LEN - r);
             IW_MEMCPY(c->rx_mk + r, p, take);
-            if (c->crc_on) c->rx_crc = iw__crc(c, c->rx_crc, p, take);
+            if (c->crc_on) c->rx_crc = iw__sum(c, c->rx_crc, NULL, p, take);
             iw__trace(c, IW_MPA_TRACE_RX, p, take, 0);
             p += take;
             c->rx_pos += (uint32_t)take;
@@ -1825,12 +1868,9 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
             break;
         case IW__RX_DATA:
             take = IW_MIN(n, c->rx_len - c->rx_part);
-            if (c->rx_placing) { /* streamed: copy and CRC in one pass, into place */
-                uint8_t *b = c->rx_pdst->base; /* NULL: withdrawn, the CRC only */
-                if (b) {
-                    c->rx_crc = c->crc_copy_fn(c->rx_crc, b + (c->rx_part - c->rx_hl), p, take);
-                    crc_done = 1;
-                }
+            if (c->rx_placing) { /* into place, copy and CRC in one pass */
+                c->rx_crc = iw__rx_put(c, c->rx_crc, p, take, 1);
+                crc_done = 1;
             } else if (c->rx_try && c->rx_part < IW_MPA_PLACE_HDR) { /* its header */
                 take = IW_MIN(take, IW_MPA_PLACE_HDR - c->rx_part);
                 IW_MEMCPY(c->rx_uh + c->rx_part, p, take);
@@ -1847,7 +1887,7 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
             break;
         }
         if (c->crc_on && c->rx_state != IW__RX_CRC && !crc_done)
-            c->rx_crc = iw__crc(c, c->rx_crc, p, take);
+            c->rx_crc = iw__sum(c, c->rx_crc, NULL, p, take);
         c->rx_part += take;
         c->rx_pos += (uint32_t)take;
         p += take;
@@ -1865,7 +1905,7 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
             c->rx_pad = (uint8_t)iw_mpa_pad(c->rx_len);
             c->rx_part = 0;
             c->rx_state = IW__RX_DATA;
-            c->rx_try = (uint8_t)iw__rx_can_stream(c);
+            c->rx_try = (uint8_t)(!c->rx_gate && c->rx_len > IW_MPA_PLACE_HDR);
             break;
         case IW__RX_DATA:
             iw__trace(c, IW_MPA_TRACE_RX, p - take, take, 0);
@@ -1893,7 +1933,7 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
                 if (c->rx_placing) {
                     c->rx_placing = 0;
                     c->stats.rx_streamed++;
-                    st = iw__rx_end(c);
+                    st = iw__rx_commit(c, c->rx_crc, c->rx_crcf, mk_bad);
                     break;
                 }
                 c->stats.rx_copied++;
@@ -1906,34 +1946,6 @@ static iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t len, siz
     return st;
 }
 
-/* iw__rx_stream's fast path (a whole FPDU with no marker inside lies in p: fused, in place)
- * FPDU after FPDU, for a connection that takes every FPDU that way: no markers toward us
- * (RFC 5044 §5), no FPDU begun in an earlier feed, fused receive (CRC on, place/commit, no
- * host crc32c op) and no trace op; each FPDU still needs Full Operation, no RTR awaited, and
- * no error. It does what iw__rx_stream does for such an FPDU, in its order (ULPDU_Length read
- * and checked, MPA-071; the counters; iw__rx_fused: place, CRC, commit, MPA-055), and stops
- * at the first octet it does not take that way (a short or bad FPDU, a changed state, an
- * error: iw__rx_stream goes on from there, as its own loop would). Returns the octets taken;
- * *stp is the status of the last FPDU. */
-static size_t iw__rx_run(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_status *stp)
-{
-    const uint8_t *s = p, *end = p + len;
-    iw_status st = IW_OK;
-    while ((size_t)(end - p) >= 2u && st == IW_OK && c->err.status == IW_OK &&
-           c->state == IW_MPA_S_FULL && !c->rtr_wait) {
-        size_t L = iw_get_be16(p), total = 2u + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN;
-        if (!iw__rx_len_ok(c, L) || (size_t)(end - p) < total) break; /* iw__rx_stream's */
-        c->rx_last_len = (uint32_t)L;
-        c->stats.rx_inplace++;
-        c->stats.rx_fpdus++;
-        c->rx_pos += (uint32_t)total;
-        st = iw__rx_fused(c, p, 0);
-        p += total;
-    }
-    *stp = st;
-    return (size_t)(p - s);
-}
-
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, size_t *consumed)
 {
@@ -1943,11 +1955,19 @@ IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, si
     if (!c || !consumed || (!p && len)) return IW_EINVAL;
     if (c->err.status != IW_OK) return c->err.status; /* MPA-056 */
     if (c->rx_fin) return IW_ECLOSED;
-    if (len >= 2u && c->state == IW_MPA_S_FULL && c->rx_state == IW__RX_LEN && !c->rx_started &&
-        !c->mk_rx && c->crc_on && c->ulp->place && !c->ops->crc32c && !c->ops->trace)
-        used = iw__rx_run(c, p, len, &st); /* p is not NULL (len >= 2) */
     while (used < len && st == IW_OK) {
-        switch (c->state) {
+        unsigned s = c->state;
+        /* FPDUs: Full Operation, the Initiator's first awaited, or our half close (iw_mpa_close,
+         * no error; the host's close op sends the FIN): the peer may still send, e.g. its
+         * Terminate; FPDUs are still checked and handed up until its FIN (iw_mpa_llp_closed). */
+        if (s == IW_MPA_S_FULL || s == IW_MPA_S_AWAIT_FIRST ||
+            ((s == IW_MPA_S_CLOSING || s == IW_MPA_S_CLOSED) && c->err.status == IW_OK &&
+             c->rx_half)) {
+            st = iw__rx_stream(c, p + used, len - used, &n);
+            used += n;
+            continue;
+        }
+        switch (s) {
         case IW_MPA_S_AWAIT_REPLY:
         case IW_MPA_S_AWAIT_REQUEST:
             st = iw__rx_frame(c, p + used, len - used, &n);
@@ -1960,21 +1980,8 @@ IW_DEF iw_status iw_mpa_rx_feed(iw_mpa_conn *c, const uint8_t *p, size_t len, si
             if (used == 0) st = iw__fail_frame(c, IW_MPA_FERR_EXTRA_DATA);
             *consumed = used;
             return st;
-        case IW_MPA_S_AWAIT_FIRST:
-        case IW_MPA_S_FULL:
-            st = iw__rx_stream(c, p + used, len - used, &n);
-            used += n;
-            break;
         case IW_MPA_S_CLOSING:
         case IW_MPA_S_CLOSED:
-            /* Our half close (iw_mpa_close, no error; the host's close op sends the FIN): the
-             * peer may still send, e.g. its Terminate; FPDUs are still checked and handed up
-             * until its FIN (iw_mpa_llp_closed). */
-            if (c->err.status == IW_OK && c->rx_half) {
-                st = iw__rx_stream(c, p + used, len - used, &n);
-                used += n;
-                break;
-            }
             *consumed = used;
             return c->err.status != IW_OK ? c->err.status : IW_ECLOSED;
         case IW_MPA_S_IDLE:
@@ -2052,15 +2059,6 @@ IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss)
     c->mulpdu = iw_mpa_mulpdu_for(emss, c->mk_tx);
 }
 
-/* see mpa.h */
-IW_DEF iw_status iw_mpa_set_place_begin(iw_mpa_conn *c, iw_mpa_place_begin_fn fn)
-{
-    if (!c || !c->ulp || (fn && (!c->ulp->place || !c->ulp->commit))) return IW_EINVAL;
-    if (c->rx_try || c->rx_placing) return IW_ESTATE;
-    c->place_begin = fn;
-    return IW_OK;
-}
-
 /* Whether the connection receives FPDUs now (iw_mpa_rx_feed's rule). */
 static int iw__rx_open(const iw_mpa_conn *c)
 {
@@ -2068,18 +2066,33 @@ static int iw__rx_open(const iw_mpa_conn *c)
     return c->state == IW_MPA_S_FULL || (c->state == IW_MPA_S_CLOSING && c->rx_half);
 }
 
+/* The piece the next payload octet of the FPDU being placed goes to (empty ones skipped), or
+ * NULL: no span open (iw_mpa_rx_direct). */
+static const iw_mpa_piece *iw__rx_span(iw_mpa_conn *c)
+{
+    const iw_mpa_rx_dst *d = c->rx_dst;
+    if (!iw__rx_open(c) || !c->rx_placing || c->rx_state != IW__RX_DATA ||
+        c->rx_part >= c->rx_len || !d || c->mk_rx) /* markers would cut the span */
+        return NULL;
+    while (c->rx_pi < d->n && c->rx_po >= d->piece[c->rx_pi].len) {
+        c->rx_pi++;
+        c->rx_po = 0;
+    }
+    return c->rx_pi < d->n ? &d->piece[c->rx_pi] : NULL;
+}
+
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
 {
+    const iw_mpa_piece *pc;
     if (!c || !dst || !n) return IW_EINVAL;
     *dst = NULL;
     *n = 0;
     if (c->err.status != IW_OK) return c->err.status;
-    if (!iw__rx_open(c) || !c->rx_placing || c->rx_state != IW__RX_DATA ||
-        c->rx_part >= c->rx_len || !c->rx_pdst->base)
-        return IW_EAGAIN;
-    *dst = c->rx_pdst->base + (c->rx_part - c->rx_hl);
-    *n = c->rx_len - c->rx_part;
+    pc = iw__rx_span(c);
+    if (!pc) return IW_EAGAIN;
+    *dst = pc->base + c->rx_po;
+    *n = IW_MIN(pc->len - c->rx_po, c->rx_len - c->rx_part);
     return IW_OK;
 }
 
@@ -2087,8 +2100,7 @@ IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
 IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c)
 {
     const size_t next = 2u + IW_MPA_PLACE_HDR; /* the next FPDU's length and header */
-    if (!c || !c->place_begin || !c->crc_on || c->mk_rx || c->ops->crc32c || !iw__rx_open(c))
-        return 0;
+    if (!c || c->mk_rx || !iw__rx_open(c)) return 0;
     switch (c->rx_state) {
     case IW__RX_LEN:
         return next - c->rx_part;
@@ -2105,15 +2117,16 @@ IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c)
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k)
 {
+    const iw_mpa_piece *pc;
     uint8_t *d;
     if (!c) return IW_EINVAL;
-    if (!iw__rx_open(c) || !c->rx_placing || c->rx_state != IW__RX_DATA ||
-        c->rx_part >= c->rx_len || !c->rx_pdst->base)
-        return IW_ESTATE;
-    if (k == 0 || k > c->rx_len - c->rx_part) return IW_EINVAL;
-    d = c->rx_pdst->base + (c->rx_part - c->rx_hl);
-    c->rx_crc = c->crc_fn(c->rx_crc, d, k); /* in place: the octets are where they belong */
+    pc = iw__rx_span(c);
+    if (!pc) return IW_ESTATE;
+    if (k == 0 || k > IW_MIN(pc->len - c->rx_po, c->rx_len - c->rx_part)) return IW_EINVAL;
+    d = pc->base + c->rx_po;
+    c->rx_crc = iw__sum(c, c->rx_crc, NULL, d, k); /* in place: the octets are where they belong */
     iw__trace(c, IW_MPA_TRACE_RX, d, k, 0);
+    c->rx_po += k;
     c->rx_part += k;
     c->rx_pos += (uint32_t)k;
     if (c->rx_part == c->rx_len) {

@@ -378,13 +378,11 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr);
 /* One whole ULPDU from the LLP (verify-then-place). IW_OK, IW_ETERM once the stream failed
  * (the Terminate is sent from here on), IW_EHOST. */
 IW_DEF iw_status iw_rdmap_rx(iw_rdmap_stream *s, const uint8_t *u, size_t len);
-/* Fused receive (ddp.h iw_ddp_rx_place / iw_ddp_rx_commit). */
-IW_DEF iw_status iw_rdmap_rx_place(iw_rdmap_stream *s, const uint8_t *u, size_t len,
-                                   uint32_t crc_in, uint32_t *crc);
-IW_DEF iw_status iw_rdmap_rx_commit(iw_rdmap_stream *s, int crc_ok);
-/* Streamed receive (ddp.h iw_ddp_rx_place_begin); step 2 is iw_rdmap_rx_commit. */
-IW_DEF iw_status iw_rdmap_rx_place_begin(iw_rdmap_stream *s, const uint8_t *hdr, size_t have,
-                                         size_t len, iw_mpa_place_dst **dst, size_t *hdr_len);
+/* The placement contract (mpa.h iw_mpa_ulp_ops.begin/commit; ddp.h iw_ddp_rx_begin /
+ * iw_ddp_rx_commit), with RDMAP's checks and completions. */
+IW_DEF iw_status iw_rdmap_rx_begin(iw_rdmap_stream *s, const uint8_t *u, size_t have, size_t len,
+                                   unsigned flags, iw_mpa_rx_dst **dst);
+IW_DEF iw_status iw_rdmap_rx_commit(iw_rdmap_stream *s, int ok);
 
 /* The LLP can take more: continue sending. */
 IW_DEF iw_status iw_rdmap_tx_resume(iw_rdmap_stream *s);
@@ -419,18 +417,14 @@ IW_INLINE const iw_rdmap_stats *iw_rdmap_get_stats(const iw_rdmap_stream *s)
 
 /* ---- over mpa.h ----------------------------------------------------------------------- */
 
-/* MPA ULP upcalls for uctx = the iw_rdmap_stream over lctx = its iw_mpa_conn: fused receive,
+/* MPA ULP upcalls for uctx = the iw_rdmap_stream over lctx = its iw_mpa_conn: begin/commit,
  * tx_done, established (IRD/ORD, and the MSNs of an RTR that MPA exchanged itself), error and
  * closed (iw_rdmap_llp_down). request is NULL: a Responder fills its own table with these
  * functions and its request upcall. */
 IW_DEF const iw_mpa_ulp_ops *iw_rdmap_mpa_ulp_ops(void);
-IW_DEF iw_status iw_rdmap_mpa_deliver(void *uctx, const uint8_t *ulpdu, size_t len);
-IW_DEF iw_status iw_rdmap_mpa_place(void *uctx, const uint8_t *ulpdu, size_t len,
-                                    uint32_t crc_in, uint32_t *crc);
-IW_DEF iw_status iw_rdmap_mpa_commit(void *uctx, int crc_ok);
-/* iw_rdmap_rx_place_begin for iw_mpa_set_place_begin (uctx = the iw_rdmap_stream). */
-IW_DEF iw_status iw_rdmap_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have,
-                                          size_t len, iw_mpa_place_dst **dst, size_t *hdr_len);
+IW_DEF iw_status iw_rdmap_mpa_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
+                                    unsigned flags, iw_mpa_rx_dst **dst);
+IW_DEF iw_status iw_rdmap_mpa_commit(void *uctx, int ok);
 IW_DEF void iw_rdmap_mpa_tx_done(void *uctx);
 IW_DEF void iw_rdmap_mpa_established(void *uctx, const iw_mpa_info *info);
 IW_DEF void iw_rdmap_mpa_error(void *uctx, const iw_mpa_error *err);
@@ -1513,36 +1507,20 @@ IW_DEF iw_status iw_rdmap_rx(iw_rdmap_stream *s, const uint8_t *u, size_t len)
 }
 
 /* see rdmap.h */
-IW_DEF iw_status iw_rdmap_rx_place(iw_rdmap_stream *s, const uint8_t *u, size_t len,
-                                   uint32_t crc_in, uint32_t *crc)
+IW_DEF iw_status iw_rdmap_rx_begin(iw_rdmap_stream *s, const uint8_t *u, size_t have, size_t len,
+                                   unsigned flags, iw_mpa_rx_dst **dst)
 {
-    if (!s || !crc || (!u && len)) return IW_EINVAL;
-    if (s->ddp.err.status != IW_OK) { /* ended: dropped, but the LLP still checks framing */
-        *crc = s->ddp.crc.crc(crc_in, u, len);
-        s->ddp.stats.rx_dropped++;
-        return s->ddp.err.status;
-    }
-    iw__rdmap_rx_note(s, u, len);
-    return iw_ddp_rx_place(&s->ddp, u, len, crc_in, crc);
+    if (!s || !dst || (!u && have)) return IW_EINVAL;
+    if (s->ddp.err.status == IW_OK) iw__rdmap_rx_note(s, u, len);
+    return iw_ddp_rx_begin(&s->ddp, u, have, len, flags, dst);
 }
 
 /* see rdmap.h */
-IW_DEF iw_status iw_rdmap_rx_place_begin(iw_rdmap_stream *s, const uint8_t *hdr, size_t have,
-                                         size_t len, iw_mpa_place_dst **dst, size_t *hdr_len)
-{
-    iw_status st;
-    if (!s || !hdr || !dst || !hdr_len) return IW_EINVAL;
-    st = iw_ddp_rx_place_begin(&s->ddp, hdr, have, len, dst, hdr_len);
-    if (st == IW_OK) iw__rdmap_rx_note(s, hdr, len); /* the tagged header: *hdr_len <= have */
-    return st;
-}
-
-/* see rdmap.h */
-IW_DEF iw_status iw_rdmap_rx_commit(iw_rdmap_stream *s, int crc_ok)
+IW_DEF iw_status iw_rdmap_rx_commit(iw_rdmap_stream *s, int ok)
 {
     iw_status st;
     if (!s) return IW_EINVAL;
-    st = iw_ddp_rx_commit(&s->ddp, crc_ok);
+    st = iw_ddp_rx_commit(&s->ddp, ok);
     if (!iw__rdmap_tx_idle(s)) (void)iw__rdmap_pump(s);
     if (iw_ddp_last_error(&s->ddp)->status == IW_EHOST) return IW_EHOST;
     return s->failed ? IW_ETERM : st;
@@ -1615,31 +1593,21 @@ IW_DEF uint64_t iw_rdmap_atomic64_builtin(void *ctx, unsigned aop, void *p, uint
 
 /* ---- over mpa.h ---- */
 
-/* see rdmap.h. An RDMAP refusal is not an MPA error: the stream's Terminate still has to go
- * out through MPA, so MPA hears IW_OK and only a host failure stops it. */
-IW_DEF iw_status iw_rdmap_mpa_deliver(void *uctx, const uint8_t *ulpdu, size_t len)
+/* see rdmap.h. An RDMAP refusal (or a stream that failed before) is not an MPA error: the
+ * stream's Terminate still has to go out through MPA, so MPA hears IW_OK (nothing to place)
+ * and only a host failure stops it. */
+IW_DEF iw_status iw_rdmap_mpa_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
+                                    unsigned flags, iw_mpa_rx_dst **dst)
 {
-    iw_status st = iw_rdmap_rx((iw_rdmap_stream *)uctx, ulpdu, len);
+    iw_status st = iw_rdmap_rx_begin((iw_rdmap_stream *)uctx, u, have, len, flags, dst);
+    if (st == IW_OK || st == IW_EAGAIN) return st;
+    *dst = NULL;
     return st == IW_EHOST ? IW_EHOST : IW_OK;
 }
 /* see rdmap.h */
-IW_DEF iw_status iw_rdmap_mpa_place(void *uctx, const uint8_t *ulpdu, size_t len,
-                                    uint32_t crc_in, uint32_t *crc)
+IW_DEF iw_status iw_rdmap_mpa_commit(void *uctx, int ok)
 {
-    iw_status st = iw_rdmap_rx_place((iw_rdmap_stream *)uctx, ulpdu, len, crc_in, crc);
-    return st == IW_EHOST ? IW_EHOST : IW_OK;
-}
-/* see rdmap.h */
-IW_DEF iw_status iw_rdmap_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have,
-                                          size_t len, iw_mpa_place_dst **dst, size_t *hdr_len)
-{
-    iw_status st = iw_rdmap_rx_place_begin((iw_rdmap_stream *)uctx, hdr, have, len, dst, hdr_len);
-    return st == IW_OK || st == IW_EAGAIN ? st : IW_EHOST;
-}
-/* see rdmap.h */
-IW_DEF iw_status iw_rdmap_mpa_commit(void *uctx, int crc_ok)
-{
-    iw_status st = iw_rdmap_rx_commit((iw_rdmap_stream *)uctx, crc_ok);
+    iw_status st = iw_rdmap_rx_commit((iw_rdmap_stream *)uctx, ok);
     return st == IW_EHOST ? IW_EHOST : IW_OK;
 }
 /* see rdmap.h */
@@ -1680,12 +1648,11 @@ IW_DEF const iw_mpa_ulp_ops *iw_rdmap_mpa_ulp_ops(void)
     static const iw_mpa_ulp_ops ops = {NULL,
                                        iw_rdmap_mpa_established,
                                        NULL,
-                                       iw_rdmap_mpa_deliver,
+                                       iw_rdmap_mpa_begin,
+                                       iw_rdmap_mpa_commit,
                                        iw_rdmap_mpa_error,
                                        iw_rdmap_mpa_closed,
-                                       iw_rdmap_mpa_tx_done,
-                                       iw_rdmap_mpa_place,
-                                       iw_rdmap_mpa_commit};
+                                       iw_rdmap_mpa_tx_done};
     return &ops;
 }
 

@@ -513,13 +513,10 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
 
 /* The LLP: the MPA ULP table for a QP's connection (uctx = the iw_qp); a Responder adds its
  * request upcall. The host reports a reset or a lost connection with iw_qp_llp_event. */
-IW_DEF const iw_mpa_ulp_ops *iw_qp_mpa_ulp_ops(void);
-/* Streamed placement for that connection (mpa.h iw_mpa_place_begin_fn, uctx = the iw_qp):
- * register it with iw_mpa_set_place_begin(conn, iw_qp_mpa_place_begin). Declines (IW_EAGAIN)
- * outside RTS. A placement still arriving stops (nothing more is placed) when its STag is
+/* Its begin/commit place each FPDU's payload (mpa.h's placement contract); a placement still
+ * arriving (an FPDU cut by the end of a feed) stops, nothing more is placed, when its STag is
  * invalidated, deallocated or re-registered, or the QP leaves RTS or is destroyed. */
-IW_DEF iw_status iw_qp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have, size_t len,
-                                       iw_mpa_place_dst **dst, size_t *hdr_len);
+IW_DEF const iw_mpa_ulp_ops *iw_qp_mpa_ulp_ops(void);
 #define IW_QP_LLP_CLOSED 1u /* the close finished (FIN both ways) */
 #define IW_QP_LLP_RESET 2u
 #define IW_QP_LLP_LOST 3u
@@ -2229,9 +2226,11 @@ static void iw__qp_mpa_established(void *uctx, const iw_mpa_info *info)
     qp->have_info = 1;
     if (qp->state == IW_QP_RTS) iw_rdmap_mpa_established(&qp->rs, &qp->info);
 }
-static iw_status iw__qp_mpa_deliver(void *uctx, const uint8_t *u, size_t len)
+static iw_status iw__qp_mpa_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
+                                  unsigned flags, iw_mpa_rx_dst **dst)
 {
     iw_qp *qp = (iw_qp *)uctx;
+    *dst = NULL;
     if (!qp->alive) return IW_OK; /* destroyed: dropped */
     if (qp->state == IW_QP_CLOSING) { /* VERBS-031: a segment in Closing */
         iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
@@ -2239,32 +2238,13 @@ static iw_status iw__qp_mpa_deliver(void *uctx, const uint8_t *u, size_t len)
         return IW_ECLOSED;
     }
     if (qp->state != IW_QP_RTS) return IW_OK; /* VERBS-025: ignored */
-    return iw_rdmap_mpa_deliver(&qp->rs, u, len);
+    return iw_rdmap_mpa_begin(&qp->rs, u, have, len, flags, dst);
 }
-static iw_status iw__qp_mpa_place(void *uctx, const uint8_t *u, size_t len, uint32_t crc_in,
-                                  uint32_t *crc)
-{
-    iw_qp *qp = (iw_qp *)uctx;
-    if (!qp->alive || qp->state != IW_QP_RTS) {
-        *crc = iw_crc32c(crc_in, u, len);
-        if (!qp->alive) return IW_OK;
-        return qp->state == IW_QP_CLOSING ? iw__qp_mpa_deliver(uctx, u, len) : IW_OK;
-    }
-    return iw_rdmap_mpa_place(&qp->rs, u, len, crc_in, crc);
-}
-/* see verbs.h */
-IW_DEF iw_status iw_qp_mpa_place_begin(void *uctx, const uint8_t *hdr, size_t have, size_t len,
-                                       iw_mpa_place_dst **dst, size_t *hdr_len)
-{
-    iw_qp *qp = (iw_qp *)uctx;
-    if (!qp || !qp->alive || qp->state != IW_QP_RTS) return IW_EAGAIN; /* deliver decides */
-    return iw_rdmap_mpa_place_begin(&qp->rs, hdr, have, len, dst, hdr_len);
-}
-static iw_status iw__qp_mpa_commit(void *uctx, int crc_ok)
+static iw_status iw__qp_mpa_commit(void *uctx, int ok)
 {
     iw_qp *qp = (iw_qp *)uctx;
     if (!qp->alive || qp->state != IW_QP_RTS) return IW_OK;
-    return iw_rdmap_mpa_commit(&qp->rs, crc_ok);
+    return iw_rdmap_mpa_commit(&qp->rs, ok);
 }
 static void iw__qp_mpa_tx_done(void *uctx)
 {
@@ -2303,12 +2283,11 @@ IW_DEF const iw_mpa_ulp_ops *iw_qp_mpa_ulp_ops(void)
     static const iw_mpa_ulp_ops ops = {NULL,
                                        iw__qp_mpa_established,
                                        NULL,
-                                       iw__qp_mpa_deliver,
+                                       iw__qp_mpa_begin,
+                                       iw__qp_mpa_commit,
                                        iw__qp_mpa_error,
                                        iw__qp_mpa_closed,
-                                       iw__qp_mpa_tx_done,
-                                       iw__qp_mpa_place,
-                                       iw__qp_mpa_commit};
+                                       iw__qp_mpa_tx_done};
     return &ops;
 }
 

@@ -14,12 +14,13 @@
  *   verify      (a) verify-then-place: CRC32c over the FPDU (iw_crc32c_select), compare
  *               with its CRC field, then iw_ddp_rx
  *   fused       (b) CRC of the 2-octet ULPDU_Length (iw_crc32c_short: inline crc32),
- *               iw_ddp_rx_place (header CRC and copy + CRC in one call), CRC of the pad,
- *               compare, iw_ddp_rx_commit (exactly what mpa.h's iw__rx_fused does)
+ *               iw_ddp_rx_begin (unchecked), header CRC and copy + CRC into its piece in one
+ *               call (copy2_crc), CRC of the pad, compare, iw_ddp_rx_commit (what mpa.h's
+ *               iw__rx_whole does for such a segment)
  *   mpa         the full path: iw_mpa_rx_feed of the whole stream of FPDUs (CRC on, no markers)
- *               into an Initiator in Full Operation whose ulp ops are the ddp.h adapters,
- *               deliver only (verify-then-place inside mpa.h)
- *   mpa_fused   the same with the place/commit adapters (fused inside mpa.h)
+ *               into an Initiator in Full Operation whose ulp ops are the ddp.h adapters
+ *               behind a begin that declines until MPA checked the FPDU (verify-then-place)
+ *   mpa_fused   the same with the adapters as they are (fused inside mpa.h)
  *   crc         reference only: CRC32c over the FPDU alone
  *   kernel      reference only: the fused copy+CRC kernel (iw_crc32c_copy_select) alone
  *               on the payload, same buffers as memcpy
@@ -155,18 +156,26 @@ static int make_initiator(iw_mpa_conn *c, const iw_mpa_ulp_ops *ulp, void *uctx,
     iw_mpa_rx_feed(c, rep, len, &used);
     return iw_mpa_state(c) == IW_MPA_S_FULL;
 }
-static const iw_mpa_ulp_ops mpa_ulp_plain = {NULL, NULL, NULL, iw_ddp_mpa_deliver, NULL, NULL,
-                                             iw_ddp_mpa_tx_done, NULL, NULL};
-/* With place/commit, deliver must never be reached (each FPDU lies whole in the fed buffer):
- * counted, to prove the fused path is the one measured. */
-static uint64_t fused_conn_delivers;
-static iw_status fused_deliver(void *uctx, const uint8_t *u, size_t len)
+static iw_status plain_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
+                             unsigned flags, iw_mpa_rx_dst **dst)
 {
-    fused_conn_delivers++;
-    return iw_ddp_mpa_deliver(uctx, u, len);
+    *dst = NULL;
+    if (!(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN; /* verify-then-place */
+    return iw_ddp_mpa_begin(uctx, u, have, len, flags, dst);
 }
-static const iw_mpa_ulp_ops mpa_ulp_fused = {NULL, NULL, NULL, fused_deliver, NULL, NULL,
-                                             iw_ddp_mpa_tx_done, iw_ddp_mpa_place, iw_ddp_mpa_commit};
+static const iw_mpa_ulp_ops mpa_ulp_plain = {NULL, NULL, NULL, plain_begin, iw_ddp_mpa_commit,
+                                             NULL, NULL, iw_ddp_mpa_tx_done};
+/* With the adapters as they are, a verified begin must never come (each FPDU lies whole in the
+ * fed buffer and DDP never declines one): counted, to prove the fused path is the one measured. */
+static uint64_t fused_conn_delivers;
+static iw_status fused_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
+                             unsigned flags, iw_mpa_rx_dst **dst)
+{
+    if (flags & IW_MPA_RX_VERIFIED) fused_conn_delivers++;
+    return iw_ddp_mpa_begin(uctx, u, have, len, flags, dst);
+}
+static const iw_mpa_ulp_ops mpa_ulp_fused = {NULL, NULL, NULL, fused_begin, iw_ddp_mpa_commit,
+                                             NULL, NULL, iw_ddp_mpa_tx_done};
 
 /* ---- the benchmark ---- */
 enum { M_MEMCPY, M_PLACE, M_VERIFY, M_FUSED, M_MPA, M_MPA_FUSED, M_CRC, M_KERNEL, M_N };
@@ -184,6 +193,7 @@ typedef struct bench {
     iw_mpa_conn conn[2];
     iw_crc32c_fn crc;
     iw_crc32c_copy_fn crc_copy;
+    iw_crc32c_kernels k;  /* the kernel set mpa.h uses */
     uint32_t *pcrc;       /* CRC32c of each segment's payload (for the kernel reference) */
     volatile size_t vlen; /* the memcpy length, opaque to the compiler */
     uint64_t bad;         /* CRC mismatches, failed calls */
@@ -215,8 +225,14 @@ static void pass(bench *b, int m)
         for (i = 0; i < b->nseg; i++, f += b->flen) {
             uint32_t c = iw_crc32c_short(crc, 0, f, 2);
             size_t pad = b->flen - 6 - b->ulen;
+            iw_mpa_rx_dst *d = NULL;
             int ok;
-            if (iw_ddp_rx_place(&b->s[m], f + 2, b->ulen, c, &c) != IW_OK) b->bad++;
+            if (iw_ddp_rx_begin(&b->s[m], f + 2, b->ulen, b->ulen, 0, &d) != IW_OK || !d || d->n != 1) {
+                b->bad++;
+                continue;
+            }
+            c = b->k.copy2_crc(c, f + 2, d->hdr_len, d->piece[0].base, f + 2 + d->hdr_len,
+                               d->piece[0].len);
             if (pad) c = iw_crc32c_short(crc, c, f + 2 + b->ulen, pad);
             ok = c == iw_get_le32(f + b->flen - 4);
             if (!ok) b->bad++;
@@ -266,6 +282,7 @@ static int setup(bench *b, size_t P, size_t mr_len)
     b->vlen = P;
     b->crc = iw_crc32c_select();
     b->crc_copy = iw_crc32c_copy_select();
+    iw_crc32c_kernels_select(&b->k);
     memset(b->mr, 0, mr_len);
     bench_fill(b->stream, b->slen, &seed);
     for (i = 0; i < b->nseg; i++) {
@@ -347,8 +364,12 @@ static int check_detects(bench *b)
     memset(&u, 0, sizeof u);
     if (iw_ddp_init(&s, &null_llp, NULL, &mem_ops, &b->mt, &ddp_ulp, &u) != IW_OK) return 0;
     f[k] ^= 0x10;
-    c = b->crc(0, f, 2);
-    iw_ddp_rx_place(&s, f + 2, b->ulen, c, &c);
+    {
+        iw_mpa_rx_dst *d = NULL;
+        c = b->crc(0, f, 2);
+        if (iw_ddp_rx_begin(&s, f + 2, b->ulen, b->ulen, 0, &d) != IW_OK || !d || d->n != 1) return 0;
+        c = b->k.copy2_crc(c, f + 2, d->hdr_len, d->piece[0].base, f + 2 + d->hdr_len, d->piece[0].len);
+    }
     f[k] ^= 0x10;
     if (b->flen - 6 - b->ulen) c = b->crc(c, f + 2 + b->ulen, b->flen - 6 - b->ulen);
     (void)iw_ddp_rx_commit(&s, c == iw_get_le32(f + b->flen - 4));

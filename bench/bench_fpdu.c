@@ -49,7 +49,20 @@ static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
     return IW_OK;
 }
 static const iw_mpa_host_ops ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL, NULL, NULL};
-static const iw_mpa_ulp_ops ulp = {u_request, NULL, NULL, u_deliver, NULL, NULL, NULL, NULL, NULL};
+static iw_status u_begin(void *u, const uint8_t *p, size_t have, size_t len, unsigned flags,
+                         iw_mpa_rx_dst **dst)
+{
+    *dst = NULL;
+    if (!(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN; /* checked first, then read whole */
+    (void)have;
+    return u_deliver(u, p, len);
+}
+static iw_status u_commit(void *u, int ok)
+{
+    (void)u;
+    return ok ? IW_OK : IW_EHOST;
+}
+static const iw_mpa_ulp_ops ulp = {u_request, NULL, NULL, u_begin, u_commit, NULL, NULL, NULL};
 
 /* An Initiator in Full Operation: we play its peer's Reply. */
 static int make_initiator(iw_mpa_conn *c, host *h, uint8_t *reasm, int markers)

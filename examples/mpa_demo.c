@@ -130,8 +130,26 @@ static void u_error(void *uctx, const iw_mpa_error *e)
 /* Designated initializers: the optional ops left out (and any added later) stay NULL. */
 static const iw_mpa_host_ops host = {.send = h_send, .timer_arm = h_timer_arm,
                                      .timer_cancel = h_timer_cancel, .close = h_close};
-static const iw_mpa_ulp_ops ulp = {.request = u_request, .established = u_established,
-                                   .rejected = u_rejected, .deliver = u_deliver,
+/* The placement contract for a ULP that reads each whole, checked ULPDU: decline until MPA
+ * checked it (verify-then-place), then read it in begin; nothing to place. */
+static iw_status u_begin(void *uctx, const uint8_t *u, size_t have, size_t len, unsigned flags,
+                         iw_mpa_rx_dst **dst)
+{
+    *dst = NULL;
+    if (!(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN;
+    (void)have;
+    return u_deliver(uctx, u, len);
+}
+static iw_status u_commit(void *uctx, int ok)
+{
+    (void)uctx;
+    return ok ? IW_OK : IW_EHOST;
+}
+static const iw_mpa_ulp_ops ulp = {.request = u_request,
+                                   .established = u_established,
+                                   .rejected = u_rejected,
+                                   .begin = u_begin,
+                                   .commit = u_commit,
                                    .error = u_error};
 
 /* Move up to a random number of octets from `from`'s pipe into `to`. */

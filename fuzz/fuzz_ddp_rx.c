@@ -49,7 +49,7 @@
  *     t[23]  bits0-1 receive buffer piece sizes: 0 mixed, 1 up to 64, 2 up to 1 KiB, 3 up to 16 KiB;
  *            bit2 uniform: every buffer has 1..4 pieces of exactly that size; bit3 after the records,
  *            a segment of 65536 octets (more than any ULPDU: refused with (1,0,0), nothing placed)
- *     t[24..27] crc_in of the fused path
+ *     t[24..27] unused (was the fused path's CRC seed; the CRC is MPA's business)
  *     t[28..35] STag entry descriptors: bits0-1 base (0 VA-based at TO0, 1 zero-based, 2 near
  *            2^64 (ends 0..255 octets below it), 3 ends exactly at 2^64); bit2 no Remote Write;
  *            bit3 Remote Read; bit4 not Valid; bit5 not associated with the stream (PD);
@@ -69,9 +69,9 @@
  *    error, none before commit in the fused path;
  *  - host calls: check, resolve (len > 0, the segment's STag/TO/length), rx_buf (first segment
  *    of an untagged message) exactly when predicted;
- *  - fused: the CRC returned equals iw_crc32c_portable(crc_in, segment) for every segment
- *    placed or held; a second commit is IW_ESTATE; a refused segment is reported only at commit
- *    and never with crc_ok = 0;
+ *  - fused (iw_ddp_rx_begin unchecked, the harness copies into the pieces, then commit): the
+ *    pieces cover exactly the payload; a second commit is IW_ESTATE; a refused segment is
+ *    reported only at commit and never with crc_ok = 0;
  *  - the stats (rx_segs, rx_msgs, rx_dropped);
  *  - at the end: the arena equals a shadow copy to which only the model's accepted segments were
  *    applied (so no octet outside the validated ranges changed), and the guard zones are intact.
@@ -1071,13 +1071,23 @@ static void run_rx(const uint8_t *body, size_t blen, const uint8_t *t)
                 st = iw_ddp_rx(&g_s, feed, len);
                 FZ_CHECK(st == e.st);
             } else {
-                uint32_t crc = 0xDEADBEEFu;
-                st = iw_ddp_rx_place(&g_s, feed, len, c->crc_in, &crc);
-                if (prev != IW_OK) { /* an earlier error: dropped, no CRC */
-                    FZ_CHECK(st == g_m.err && crc == c->crc_in);
+                iw_mpa_rx_dst *d = NULL;
+                st = iw_ddp_rx_begin(&g_s, feed, len, len, 0, &d);
+                if (prev != IW_OK) { /* an earlier error: dropped */
+                    FZ_CHECK(st == g_m.err && !d);
                 } else {
                     FZ_CHECK(st == IW_OK);
-                    FZ_CHECK(crc == iw_crc32c_portable(c->crc_in, feed, len));
+                    if (d && feed) { /* the LLP's copy: the pieces cover exactly the payload (DDP-037) */
+                        const uint8_t *q;
+                        size_t i;
+                        FZ_CHECK(d->hdr_len <= len);
+                        for (q = feed + d->hdr_len, i = 0; i < d->n; i++) {
+                            FZ_CHECK(d->piece[i].len <= (size_t)(feed + len - q));
+                            if (d->piece[i].len) memcpy(d->piece[i].base, q, d->piece[i].len);
+                            q += d->piece[i].len;
+                        }
+                        FZ_CHECK(q == feed + len);
+                    }
                     FZ_CHECK(g_h.n_err == 0 && !g_h.delivered); /* nothing before commit */
                 }
                 g_h.in_commit = 1;

@@ -298,8 +298,30 @@ static void fz_tx_done(void *u)
     f->tx_dones++;
 }
 
-static const iw_mpa_ulp_ops fz_ulp_ops = {fz_request, fz_established, fz_rejected, fz_deliver,
-                                          fz_error, fz_closed_up, fz_tx_done, NULL, NULL};
+/* mpa.h's placement contract for a ULP that takes whole, checked ULPDUs: declined until MPA
+ * checked it, then read in begin (fz_deliver), nothing to place. */
+static iw_status fz_begin(void *u, const uint8_t *p, size_t have, size_t len, unsigned flags,
+                          iw_mpa_rx_dst **dst)
+{
+    *dst = NULL;
+    if (!(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN;
+    FZ_CHECK(have == len);
+    return fz_deliver(u, p, len);
+}
+static iw_status fz_commit(void *u, int ok)
+{
+    (void)u;
+    FZ_CHECK(ok); /* a verified ULPDU is never failed */
+    return IW_OK;
+}
+static const iw_mpa_ulp_ops fz_ulp_ops = {.request = fz_request,
+                                          .established = fz_established,
+                                          .rejected = fz_rejected,
+                                          .begin = fz_begin,
+                                          .commit = fz_commit,
+                                          .error = fz_error,
+                                          .closed = fz_closed_up,
+                                          .tx_done = fz_tx_done};
 
 /* Host ops: plain, with the trace hook, and with trace and the optional CRC engine. */
 static const iw_mpa_host_ops fz_host_ops[4] = {

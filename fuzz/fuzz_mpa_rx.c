@@ -24,7 +24,7 @@
  * The same stream is then fed three times, each run from iw_mpa_init: (A) the Request alone,
  * then the records' chunking; (B) Request and stream in one call; (C) Request and stream in
  * small chunks of 1, 2, 3, 5, 7, 11, 13 octets. Then twice more with a ULP that has the fused
- * place/commit pair and streamed placement (iw_mpa_set_place_begin; it declines ULPDUs whose
+ * placement contract placing ULPDUs in two pieces (begin/commit; it declines ULPDUs whose
  * first octet is odd, and takes 0..18 octets as its header): (D) the records' chunking, with
  * header-split receive (iw_mpa_rx_direct) wherever a span opens; (E) the small chunks.
  * Invariants (FZ_CHECK, __builtin_trap):
@@ -60,47 +60,54 @@ static fz_fake g_fake;
 static uint8_t g_wire[WIRE_CAP];
 static uint8_t g_ubuf[65536];
 
-/* The streaming ULP of runs D and E: a whole ULPDU goes to place (copied to g_pbuf), a cut one
- * to place_begin (header copied, payload placed by MPA into g_pbuf); commit(1) delivers
- * g_pbuf, commit(0) forgets it. */
+/* The placing ULP of runs D and E: it declines ULPDUs whose first octet is odd (verified,
+ * then read whole: fz_deliver), places the others into g_pbuf in two pieces (header of
+ * h[1] % (have + 1) octets copied from begin's octets, the payload placed by MPA);
+ * commit(1) delivers g_pbuf, commit(0) forgets it. */
 static uint8_t g_pbuf[65536];
 static size_t g_plen;
 static int g_pend;
-static iw_mpa_place_dst g_pdst;
-static iw_status st_place(void *u, const uint8_t *p, size_t n, uint32_t crc_in, uint32_t *crc)
+static iw_mpa_piece g_piece[2];
+static iw_mpa_rx_dst g_dst;
+static iw_status st_begin(void *u, const uint8_t *h, size_t have, size_t len, unsigned flags,
+                          iw_mpa_rx_dst **dst)
 {
-    (void)u;
-    FZ_CHECK(!g_pend && n <= sizeof g_pbuf);
-    memcpy(g_pbuf, p, n);
-    g_plen = n;
-    g_pend = 1;
-    *crc = iw_crc32c_portable(crc_in, p, n);
-    return IW_OK;
-}
-static iw_status st_place_begin(void *u, const uint8_t *h, size_t have, size_t len,
-                                iw_mpa_place_dst **dst, size_t *hl)
-{
-    (void)u;
-    FZ_CHECK(!g_pend && have == IW_MPA_PLACE_HDR && len > have && len <= sizeof g_pbuf);
-    if (h[0] & 1u) return IW_EAGAIN; /* declined: reassembled, then deliver */
-    *hl = h[1] % (IW_MPA_PLACE_HDR + 1u);
-    memcpy(g_pbuf, h, *hl);
+    size_t hl, pl;
+    *dst = NULL;
+    FZ_CHECK(!g_pend && have <= len && len <= sizeof g_pbuf);
+    FZ_CHECK(have == len || (have == IW_MPA_PLACE_HDR && len > have));
+    if (flags & IW_MPA_RX_VERIFIED) return fz_deliver(u, h, len);
+    if (h[0] & 1u) return IW_EAGAIN; /* declined: reassembled, checked, begun again */
+    hl = h[1] % (IW_MIN(have, IW_MPA_PLACE_HDR) + 1u);
+    pl = len - hl;
+    memcpy(g_pbuf, h, hl);
     g_plen = len;
     g_pend = 1;
-    g_pdst.base = g_pbuf + *hl;
-    *dst = &g_pdst;
+    g_piece[0].base = g_pbuf + hl;
+    g_piece[0].len = pl / 2u;
+    g_piece[1].base = g_pbuf + hl + pl / 2u;
+    g_piece[1].len = pl - pl / 2u;
+    g_dst.piece = g_piece;
+    g_dst.n = 2;
+    g_dst.hdr_len = hl;
+    *dst = &g_dst;
     return IW_OK;
 }
 static iw_status st_commit(void *u, int ok)
 {
-    FZ_CHECK(g_pend);
+    if (!g_pend) return IW_OK; /* the commit of a verified ULPDU read in begin */
     g_pend = 0;
-    g_pdst.base = NULL;
+    g_dst.n = 0;
     return ok ? fz_deliver(u, g_pbuf, g_plen) : IW_OK;
 }
-static const iw_mpa_ulp_ops st_ulp_ops = {fz_request, fz_established, fz_rejected, fz_deliver,
-                                          fz_error, fz_closed_up, fz_tx_done, st_place,
-                                          st_commit};
+static const iw_mpa_ulp_ops st_ulp_ops = {.request = fz_request,
+                                          .established = fz_established,
+                                          .rejected = fz_rejected,
+                                          .begin = st_begin,
+                                          .commit = st_commit,
+                                          .error = fz_error,
+                                          .closed = fz_closed_up,
+                                          .tx_done = fz_tx_done};
 
 typedef struct outcome {
     size_t delivered, consumed;
@@ -132,8 +139,7 @@ static void start2(const setup *s, uint8_t *reasm, int streamed)
     FZ_CHECK(iw_mpa_init(c, &s->cfg, &fz_host_ops[1], f, streamed ? &st_ulp_ops : &fz_ulp_ops, f,
                          reasm, REASM_CAP) == IW_OK);
     g_pend = 0;
-    g_pdst.base = NULL;
-    if (streamed) FZ_CHECK(iw_mpa_set_place_begin(c, st_place_begin) == IW_OK);
+    g_dst.n = 0;
     FZ_CHECK(iw_mpa_start(c, NULL, 0) == IW_OK);
 }
 

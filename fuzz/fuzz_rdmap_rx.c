@@ -320,10 +320,20 @@ static const iw_mpa_host_ops rr_host_ops[2] = {
     {rr_send, rr_timer_arm, rr_timer_cancel, rr_close, NULL, fz_trace, NULL, NULL},
 };
 
-/* The MPA ULP table without place/commit (verify-then-place). */
+/* The library's MPA ULP table with the mode forced: rr_begin_mode 0 declines every ULPDU until
+ * MPA checked it (verify-then-place), 1 declines FPDUs cut by the end of a feed, 2 none. */
+static int rr_begin_mode;
+static iw_status rr_begin(void *uctx, const uint8_t *u, size_t have, size_t len, unsigned flags,
+                          iw_mpa_rx_dst **dst)
+{
+    *dst = NULL;
+    if (!(flags & IW_MPA_RX_VERIFIED) && (rr_begin_mode == 0 || (rr_begin_mode == 1 && have < len)))
+        return IW_EAGAIN;
+    return iw_rdmap_mpa_begin(uctx, u, have, len, flags, dst);
+}
 static const iw_mpa_ulp_ops rr_mpa_ulp_plain = {
-    NULL, iw_rdmap_mpa_established, NULL, iw_rdmap_mpa_deliver, iw_rdmap_mpa_error,
-    iw_rdmap_mpa_closed, iw_rdmap_mpa_tx_done, NULL, NULL};
+    NULL, iw_rdmap_mpa_established, NULL, rr_begin, iw_rdmap_mpa_commit, iw_rdmap_mpa_error,
+    iw_rdmap_mpa_closed, iw_rdmap_mpa_tx_done};
 
 /* ---- RDMAP ops: memory ---- */
 
@@ -889,11 +899,10 @@ static void rr_setup(const uint8_t *t)
     g->mcfg.emss = 128u + (uint32_t)iw_get_be16(t + 6) % 9000u;
     g->mcfg.terminate = !(t[11] & 2u);
     g->mcfg.rx_max_ulpdu = (t[11] & 0x20u) ? 512u : 0u;
-    ulp = g->fused ? iw_rdmap_mpa_ulp_ops() : &rr_mpa_ulp_plain;
+    rr_begin_mode = !g->fused ? 0 : (t[13] & 1u) ? 1 : 2;
+    ulp = rr_begin_mode == 2 ? iw_rdmap_mpa_ulp_ops() : &rr_mpa_ulp_plain;
     FZ_CHECK(iw_mpa_init(&g_rr_conn, &g->mcfg, &rr_host_ops[(t[11] >> 2) & 1u], g, ulp, &g_rr_s,
                          g_rr_reasm, RR_REASM) == IW_OK);
-    if (g->fused && !(t[13] & 1u))
-        FZ_CHECK(iw_mpa_set_place_begin(&g_rr_conn, iw_rdmap_mpa_place_begin) == IW_OK);
     {
         int sm = g->send_mode; /* the Request goes out whole */
         g->send_mode = 0;

@@ -28,8 +28,8 @@
  *         IW_EAGAIN, 3 IW_EAGAIN on every other call), L = 1 + (h9 >> 2)
  *   h[10] host send call k fails with IW_EHOST (0 never)
  *   h[11] bit0 host random op; bit1 MPA cfg.terminate = 0
- *   h[12] seed of the host random op; h[13] bit0 no streamed placement (else
- *         iw_mpa_set_place_begin with iw_qp_mpa_place_begin); h[14] reserved
+ *   h[12] seed of the host random op; h[13] bit0 FPDUs cut by a feed declined (else
+ *         placed as they come); h[14] reserved
  *   h[15] the byte every caller-owned array (SQ/RQ/IRD rings, STag table, CQ rings) is filled
  *         with before creation: leftovers the core must never read (regress-sq-reap-reentry)
  *   RECORDS: an opcode octet (% 25) and its arguments, read from the input (0 once it ends):
@@ -426,6 +426,16 @@ static void fv_request(void *uctx, const iw_mpa_info *in)
     (void)iw_mpa_accept(&g_fv_conn, 4, 4, NULL, 0);
 }
 static iw_mpa_ulp_ops fv_resp_ulp;
+static iw_mpa_ulp_ops fv_init_ulp;
+/* h[13] bit0: FPDUs cut by the end of a feed are declined (reassembled, checked, then begun) */
+static int fv_no_cut;
+static iw_status fv_begin(void *uctx, const uint8_t *u, size_t have, size_t len, unsigned flags,
+                          iw_mpa_rx_dst **dst)
+{
+    *dst = NULL;
+    if (fv_no_cut && !(flags & IW_MPA_RX_VERIFIED) && have < len) return IW_EAGAIN;
+    return iw_qp_mpa_ulp_ops()->begin(uctx, u, have, len, flags, dst);
+}
 
 /* ---- the STag list ---- */
 
@@ -836,12 +846,14 @@ static IW_UNUSED void fv_setup(const uint8_t *h)
     mc.ird_max = 16;
     mc.emss = 128u + (uint32_t)iw_get_be16(h + 6) % 9000u;
     mc.terminate = !(h[11] & 2u);
-    fv_resp_ulp = *iw_qp_mpa_ulp_ops();
+    fv_no_cut = (h[13] & 1u) != 0;
+    fv_init_ulp = *iw_qp_mpa_ulp_ops();
+    fv_init_ulp.begin = fv_begin;
+    fv_resp_ulp = fv_init_ulp;
     fv_resp_ulp.request = fv_request;
     FZ_CHECK(iw_mpa_init(&g_fv_conn, &mc, &fv_host_ops, g,
-                         g->responder ? &fv_resp_ulp : iw_qp_mpa_ulp_ops(), &g_fv_qp, g_fv_reasm,
+                         g->responder ? &fv_resp_ulp : &fv_init_ulp, &g_fv_qp, g_fv_reasm,
                          FV_REASM) == IW_OK);
-    if (!(h[13] & 1u)) FZ_CHECK(iw_mpa_set_place_begin(&g_fv_conn, iw_qp_mpa_place_begin) == IW_OK);
     {
         int sm = g->send_mode; /* the frame goes out whole */
         unsigned fa = g->fail_at;

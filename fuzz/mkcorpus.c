@@ -1170,8 +1170,8 @@ static void pb_request(void *u, const iw_mpa_info *in)
     (void)iw_mpa_accept(&pb_conn, 8, 8, NULL, 0);
 }
 static const iw_mpa_ulp_ops pb_ulp = {pb_request, iw_rdmap_mpa_established, NULL,
-                                      iw_rdmap_mpa_deliver, iw_rdmap_mpa_error,
-                                      iw_rdmap_mpa_closed, iw_rdmap_mpa_tx_done, NULL, NULL};
+                                      iw_rdmap_mpa_begin, iw_rdmap_mpa_commit, iw_rdmap_mpa_error,
+                                      iw_rdmap_mpa_closed, iw_rdmap_mpa_tx_done};
 
 /* the seed being built */
 static buf pb_seed;
@@ -1542,8 +1542,8 @@ static void vb_request(void *u, const iw_mpa_info *in)
     (void)iw_mpa_accept(&vb_conn, 8, 8, NULL, 0);
 }
 static const iw_mpa_ulp_ops vb_ulp = {vb_request, iw_rdmap_mpa_established, NULL,
-                                      iw_rdmap_mpa_deliver, iw_rdmap_mpa_error,
-                                      iw_rdmap_mpa_closed, iw_rdmap_mpa_tx_done, NULL, NULL};
+                                      iw_rdmap_mpa_begin, iw_rdmap_mpa_commit, iw_rdmap_mpa_error,
+                                      iw_rdmap_mpa_closed, iw_rdmap_mpa_tx_done};
 
 /* One record for A: appended to the seed, and run. */
 static void vb_rec(const uint8_t *p, size_t n)

@@ -608,6 +608,26 @@ static DF_UNUSED size_t df_check_pat(const uint8_t *p, size_t n, unsigned s)
     return n;
 }
 
+/* The placement contract driven by hand, as an LLP that has not checked the segment yet
+ * (flags 0): iw_ddp_rx_begin, the payload copied into the pieces it names, then
+ * iw_ddp_rx_commit(ok). Returns begin's status when it is not IW_OK, else commit's. */
+static DF_UNUSED iw_status df_rx_begin_commit(iw_ddp_stream *s, const uint8_t *u, size_t len, int ok)
+{
+    iw_mpa_rx_dst *d = NULL;
+    iw_status st = iw_ddp_rx_begin(s, u, len, len, 0, &d);
+    size_t i;
+    const uint8_t *p;
+    if (st != IW_OK) return st;
+    if (d) {
+        for (p = u + d->hdr_len, i = 0; i < d->n; i++) {
+            if (d->piece[i].len) memcpy(d->piece[i].base, p, d->piece[i].len);
+            p += d->piece[i].len;
+        }
+        if ((size_t)(p - u) != len) return IW_EHOST; /* DDP-037: the pieces cover the payload */
+    }
+    return iw_ddp_rx_commit(s, ok);
+}
+
 /* ======================================================================================== */
 /* DDP over mpa.h (with mpa_fake.h)                                                          */
 /* ======================================================================================== */
@@ -620,24 +640,19 @@ typedef struct df_mpa_ep {
     iw_ddp_stream s;
     df_mem mem;
     df_ulp ulp;
-    int fused;          /* the MPA ulp ops have place/commit; 2: and streamed placement
-                           (iw_mpa_set_place_begin) */
+    int fused;          /* 0: verify-then-place, 1: fused (whole FPDUs), 2: also FPDUs cut by
+                           the end of a feed placed as they come (df_mpa_begin) */
+    int in_verified;    /* the ULPDU begun was a verified copy */
     int with_check;
     size_t mark;        /* octets of ep.f.wire already piped to the peer */
-    int delivers, places, commits, commit_bad; /* MPA upcalls seen (commit_bad: crc_ok = 0) */
-    int begins, begins_ok; /* place_begin calls, and those that said IW_OK */
+    int delivers, places, commits, commit_bad; /* begin on a verified copy, begin on a whole
+                                                 unverified FPDU, their commits (commit_bad: ok = 0) */
+    int begins, begins_ok; /* begin on a cut FPDU, and those that said IW_OK */
 } df_mpa_ep;
 
 static void df_mpa_request(void *u, const iw_mpa_info *in) { fake_request(&((df_mpa_ep *)u)->ep.f, in); }
 static void df_mpa_established(void *u, const iw_mpa_info *in) { fake_established(&((df_mpa_ep *)u)->ep.f, in); }
 static void df_mpa_rejected(void *u, const iw_mpa_info *in) { fake_rejected(&((df_mpa_ep *)u)->ep.f, in); }
-static iw_status df_mpa_deliver(void *u, const uint8_t *p, size_t n)
-{
-    df_mpa_ep *e = (df_mpa_ep *)u;
-    e->ep.f.delivered++;
-    e->delivers++;
-    return iw_ddp_mpa_deliver(&e->s, p, n);
-}
 static void df_mpa_error(void *u, const iw_mpa_error *err) { fake_error(&((df_mpa_ep *)u)->ep.f, err); }
 static void df_mpa_closed(void *u) { fake_closed_up(&((df_mpa_ep *)u)->ep.f); }
 static void df_mpa_tx_done(void *u)
@@ -646,42 +661,46 @@ static void df_mpa_tx_done(void *u)
     e->ep.f.tx_dones++;
     iw_ddp_mpa_tx_done(&e->s);
 }
-static iw_status df_mpa_place(void *u, const uint8_t *p, size_t n, uint32_t crc_in, uint32_t *crc)
+/* mpa.h's placement contract through ddp.h's adapters, with the mode forced: fused 0 declines
+ * every ULPDU until MPA has checked it (verify-then-place), 1 declines only FPDUs cut by the
+ * end of a feed (placed whole, fused), 2 declines nothing (also placed as they come). */
+static iw_status df_mpa_begin(void *u, const uint8_t *p, size_t have, size_t len, unsigned flags,
+                              iw_mpa_rx_dst **dst)
 {
     df_mpa_ep *e = (df_mpa_ep *)u;
-    e->ep.f.delivered++;
-    e->places++;
-    return iw_ddp_mpa_place(&e->s, p, n, crc_in, crc);
-}
-static iw_status df_mpa_commit(void *u, int crc_ok)
-{
-    df_mpa_ep *e = (df_mpa_ep *)u;
-    e->commits++;
-    if (!crc_ok) e->commit_bad++;
-    return iw_ddp_mpa_commit(&e->s, crc_ok);
-}
-
-static iw_status df_mpa_place_begin(void *u, const uint8_t *h, size_t have, size_t len, iw_mpa_place_dst **dst,
-                                    size_t *hl)
-{
-    df_mpa_ep *e = (df_mpa_ep *)u;
-    iw_status st = iw_ddp_mpa_place_begin(&e->s, h, have, len, dst, hl);
-    e->begins++;
-    if (st == IW_OK) {
-        e->begins_ok++;
-        e->ep.f.delivered++;
+    int verified = (flags & IW_MPA_RX_VERIFIED) != 0;
+    iw_status st;
+    *dst = NULL;
+    if (!verified && (e->fused == 0 || (e->fused == 1 && have < len))) return IW_EAGAIN;
+    st = iw_ddp_mpa_begin(&e->s, p, have, len, flags, dst);
+    e->in_verified = verified;
+    if (verified) e->delivers++;
+    else if (have == len) e->places++;
+    else {
+        e->begins++;
+        if (st == IW_OK) e->begins_ok++;
     }
+    if (verified || have == len || st == IW_OK) e->ep.f.delivered++;
     return st;
 }
+static iw_status df_mpa_commit(void *u, int ok)
+{
+    df_mpa_ep *e = (df_mpa_ep *)u;
+    if (!e->in_verified) {
+        e->commits++;
+        if (!ok) e->commit_bad++;
+    }
+    return iw_ddp_mpa_commit(&e->s, ok);
+}
 
-/* Verify-then-place (MPA checks the CRC, then deliver) and fused (place/commit). */
-static DF_UNUSED const iw_mpa_ulp_ops df_mpa_ulp_ops = {df_mpa_request, df_mpa_established, df_mpa_rejected,
-                                                        df_mpa_deliver, df_mpa_error, df_mpa_closed,
-                                                        df_mpa_tx_done, NULL, NULL};
-static DF_UNUSED const iw_mpa_ulp_ops df_mpa_ulp_ops_fused = {df_mpa_request, df_mpa_established,
-                                                              df_mpa_rejected, df_mpa_deliver, df_mpa_error,
-                                                              df_mpa_closed, df_mpa_tx_done, df_mpa_place,
-                                                              df_mpa_commit};
+static DF_UNUSED const iw_mpa_ulp_ops df_mpa_ulp_ops = {.request = df_mpa_request,
+                                                        .established = df_mpa_established,
+                                                        .rejected = df_mpa_rejected,
+                                                        .begin = df_mpa_begin,
+                                                        .commit = df_mpa_commit,
+                                                        .error = df_mpa_error,
+                                                        .closed = df_mpa_closed,
+                                                        .tx_done = df_mpa_tx_done};
 
 /* Initialise e: the MPA connection with cfg (fake host as in ep_init), the DDP stream over it
  * (iw_ddp_mpa_llp_ops), mem over arena with PD pd, and a fresh ulp. */
@@ -701,9 +720,9 @@ static DF_UNUSED iw_status df_mpa_ep_init(df_mpa_ep *e, const iw_mpa_cfg *cfg, i
     e->mark = 0;
     e->delivers = e->places = e->commits = e->commit_bad = 0;
     e->begins = e->begins_ok = 0;
-    st = iw_mpa_init(&e->ep.c, cfg, &fake_host_ops, &e->ep.f, fused ? &df_mpa_ulp_ops_fused : &df_mpa_ulp_ops, e,
-                     e->ep.reasm, sizeof e->ep.reasm);
-    if (st == IW_OK && fused == 2) st = iw_mpa_set_place_begin(&e->ep.c, df_mpa_place_begin);
+    e->in_verified = 0;
+    st = iw_mpa_init(&e->ep.c, cfg, &fake_host_ops, &e->ep.f, &df_mpa_ulp_ops, e, e->ep.reasm,
+                     sizeof e->ep.reasm);
     if (st != IW_OK) return st;
     df_mem_init(&e->mem, arena, arena_len, pd);
     df_ulp_init(&e->ulp);

@@ -157,6 +157,22 @@ static iw_status fake_deliver(void *u, const uint8_t *p, size_t n)
     fake_log(f, "deliver len=%zu hash=%08x\n", n, fake_hash(p, n));
     return f->deliver_status;
 }
+/* The placement contract for a ULP that takes whole, checked ULPDUs: it declines every ULPDU
+ * until MPA has checked it (verify-then-place), then reads it in begin (fake_deliver) and has
+ * nothing to place. */
+static iw_status fake_begin(void *u, const uint8_t *p, size_t have, size_t len, unsigned flags,
+                            iw_mpa_rx_dst **dst)
+{
+    *dst = NULL;
+    if (!(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN;
+    if (have != len) return IW_EHOST;
+    return fake_deliver(u, p, len);
+}
+static iw_status fake_commit(void *u, int ok)
+{
+    (void)u;
+    return ok ? IW_OK : IW_EHOST; /* a verified ULPDU is never failed */
+}
 static void fake_error(void *u, const iw_mpa_error *e)
 {
     fake *f = (fake *)u;
@@ -205,8 +221,14 @@ static const iw_mpa_host_ops fake_host_ops_copyout = {fake_send,  fake_timer_arm
                                                       fake_close, NULL,           NULL,
                                                       fake_tx_room, fake_tx_commit};
 static int fake_copyout; /* ep_init: 1 = the endpoint's host uses copy-out transmit */
-static const iw_mpa_ulp_ops fake_ulp_ops = {fake_request, fake_established, fake_rejected, fake_deliver,
-                                            fake_error, fake_closed_up, fake_tx_done, NULL, NULL};
+static const iw_mpa_ulp_ops fake_ulp_ops = {.request = fake_request,
+                                            .established = fake_established,
+                                            .rejected = fake_rejected,
+                                            .begin = fake_begin,
+                                            .commit = fake_commit,
+                                            .error = fake_error,
+                                            .closed = fake_closed_up,
+                                            .tx_done = fake_tx_done};
 
 /* A connection with its fake host and ULP, and buffers, in one struct. */
 typedef struct endpoint {

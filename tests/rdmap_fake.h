@@ -233,7 +233,14 @@ static void rf_request(void *uctx, const iw_mpa_info *in)
     (void)iw_mpa_accept((iw_mpa_conn *)s->ddp.lctx, 8, 8, NULL, 0);
 }
 static iw_mpa_ulp_ops rf_mpa_resp_ops;
-static iw_mpa_ulp_ops rf_mpa_plain_ops; /* verify-then-place: no place/commit */
+static iw_mpa_ulp_ops rf_mpa_plain_ops; /* verify-then-place: declines until MPA checked it */
+static iw_status rf_plain_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
+                                unsigned flags, iw_mpa_rx_dst **dst)
+{
+    *dst = NULL;
+    if (!(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN;
+    return iw_rdmap_mpa_begin(uctx, u, have, len, flags, dst);
+}
 
 /* Fill the two MPA tables once (before any thread starts). */
 static void rf_ops_setup(void)
@@ -244,8 +251,7 @@ static void rf_ops_setup(void)
     rf_mpa_resp_ops.request = rf_request;
     rf_mpa_plain_ops = *iw_rdmap_mpa_ulp_ops();
     rf_mpa_plain_ops.request = rf_request;
-    rf_mpa_plain_ops.place = NULL;
-    rf_mpa_plain_ops.commit = NULL;
+    rf_mpa_plain_ops.begin = rf_plain_begin;
     ready = 1;
 }
 

@@ -88,13 +88,18 @@ static void h_close(void *ctx, int abortive)
 static void u_request(void *u, const iw_mpa_info *in) { (void)in; up((mh *)u, "UP_REQUEST"); }
 static void u_estab(void *u, const iw_mpa_info *in) { (void)in; up((mh *)u, "UP_ESTAB"); }
 static void u_rejected(void *u, const iw_mpa_info *in) { (void)in; up((mh *)u, "UP_REJECTED"); }
-static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
+/* The placement contract as a reader of whole, checked ULPDUs: decline until MPA checked the
+ * FPDU, then take it (the model's "deliver"). */
+static iw_status u_begin(void *u, const uint8_t *p, size_t have, size_t n, unsigned flags,
+                         iw_mpa_rx_dst **dst)
 {
-    (void)p;
-    (void)n;
+    (void)p, (void)have, (void)n;
+    *dst = NULL;
+    if (!(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN;
     up((mh *)u, "UP_DELIVER");
     return IW_OK;
 }
+static iw_status u_commit(void *u, int ok) { (void)u; return ok ? IW_OK : IW_EHOST; }
 static const char *st_name(iw_status s);
 static void u_error(void *u, const iw_mpa_error *e)
 {
@@ -105,9 +110,11 @@ static void u_error(void *u, const iw_mpa_error *e)
 static void u_closed(void *u) { up((mh *)u, "UP_CLOSED"); }
 static void u_txdone(void *u) { up((mh *)u, "UP_TXDONE"); }
 
-static const iw_mpa_host_ops hops = {h_send, h_arm, h_cancel, h_close, NULL, NULL, NULL, NULL};
-static const iw_mpa_ulp_ops uops = {u_request, u_estab, u_rejected, u_deliver, u_error,
-                                    u_closed, u_txdone, NULL, NULL};
+static const iw_mpa_host_ops hops = {.send = h_send, .timer_arm = h_arm, .timer_cancel = h_cancel,
+                                     .close = h_close};
+static const iw_mpa_ulp_ops uops = {.request = u_request, .established = u_estab,
+                                    .rejected = u_rejected, .begin = u_begin, .commit = u_commit,
+                                    .error = u_error, .closed = u_closed, .tx_done = u_txdone};
 
 static const char *st_name(iw_status s)
 {

@@ -1604,6 +1604,378 @@ static void t_p2p_irdord_bounded(void)
           A->f.last_info.ord <= IW_MPA_IRDORD_MAX); /* SEC-017b */
 }
 
+/* ---- modes: every vector with the mode forced off and automatic (folded from the old
+ * test_fastpath_md.c) ---- */
+
+static endpoint MA, MB;
+static char md_log[1u << 16]; /* statuses of iw_mpa_tx / iw_mpa_tx_resume / feeds, one a line */
+static size_t md_log_len;
+static void md_logf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void md_logf(const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    if (md_log_len >= sizeof md_log - 1) return;
+    va_start(ap, fmt);
+    n = vsnprintf(md_log + md_log_len, sizeof md_log - md_log_len, fmt, ap);
+    va_end(ap);
+    if (n > 0) md_log_len += (size_t)n;
+    if (md_log_len > sizeof md_log - 1) md_log_len = sizeof md_log - 1;
+}
+static void md_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int last)
+{
+    (void)ctx, (void)dir, (void)iov, (void)n, (void)last; /* present: a mode of its own */
+}
+/* host ops by sink: 0 copy-out, 1 copy-out with a trace op, 2 gather (send), 3 gather, trace */
+static const iw_mpa_host_ops md_ops[4] = {
+    {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, NULL, fake_tx_room, fake_tx_commit},
+    {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, md_trace, fake_tx_room, fake_tx_commit},
+    {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, NULL, NULL, NULL},
+    {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, md_trace, NULL, NULL}};
+
+static int md_connect(const iw_mpa_host_ops *a_ops, const iw_mpa_host_ops *b_ops)
+{
+    size_t ma = 0, mb = 0;
+    iw_mpa_cfg ci, cr;
+    iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
+    iw_mpa_cfg_default(&cr, IW_MPA_RESPONDER);
+    cr.rx_max_ulpdu = 4096; /* MPA-071: longer ULPDUs are refused */
+    if (ep_init(&MA, &ci) != IW_OK || ep_init(&MB, &cr) != IW_OK) return 0;
+    MA.c.ops = a_ops; /* the mode is the connection's: set before it is computed (Full Operation) */
+    MB.c.ops = b_ops;
+    MB.f.accept_in_request = 1;
+    if (iw_mpa_start(&MB.c, NULL, 0) != IW_OK || iw_mpa_start(&MA.c, NULL, 0) != IW_OK) return 0;
+    ep_pipe(&MA, &ma, &MB);
+    ep_pipe(&MB, &mb, &MA);
+    return iw_mpa_state(&MA.c) == IW_MPA_S_FULL;
+}
+
+/* The ULPDUs: pieces of every length the writer treats apart (0, 1..16 inline, longer), PAD
+ * 0..3, one ULPDU of the largest size. */
+#define MD_NMSG 10
+static const size_t md_len[MD_NMSG][4] = {
+    {14, 64, 0, 0}, {14, 65, 0, 0}, {14, 66, 0, 0}, {14, 67, 0, 0}, {2, 0, 8, 9},
+    {1, 7, 16, 17}, {3, 5, 11, 13}, {28, 1000, 7, 0}, {14, 4096, 0, 0}, {18, 65000, 500, 17}};
+static uint8_t md_src[70000];
+
+/* Send the ULPDUs from A with the room (or send) schedule (lim, per) and call number fail
+ * failing (0: none); log each status. */
+static void md_tx_run(size_t lim, size_t per, unsigned fail)
+{
+    size_t m, guard = 0;
+    md_log_len = 0;
+    MA.f.accept_limit = lim;
+    MA.f.accept_per_call = per;
+    MA.f.send_calls = 0;
+    MA.f.fail_at_call = (int)fail;
+    for (m = 0; m < MD_NMSG; m++) {
+        iw_iov v[4];
+        size_t i, off = 0;
+        iw_status st;
+        for (i = 0; i < 4; i++) {
+            v[i].base = md_len[m][i] ? md_src + off : NULL;
+            v[i].len = md_len[m][i];
+            off += md_len[m][i];
+        }
+        do {
+            st = iw_mpa_tx(&MA.c, v, 4);
+            md_logf("tx %d\n", (int)st);
+            if (st == IW_EAGAIN) md_logf("resume %d\n", (int)iw_mpa_tx_resume(&MA.c));
+        } while (st == IW_EAGAIN && guard++ < 100000);
+        while (iw_mpa_tx_busy(&MA.c) && guard++ < 100000) (void)iw_mpa_tx_resume(&MA.c);
+    }
+}
+
+/* The wire of the ULPDUs built here from RFC 5044 §4 (ULPDU_Length, ULPDU, PAD of zeros,
+ * CRC32c of all that, least significant octet first). */
+static size_t md_ref_wire(uint8_t *out)
+{
+    size_t m, n = 0;
+    for (m = 0; m < MD_NMSG; m++) {
+        size_t i, u = 0, s = n, pad;
+        uint32_t c;
+        for (i = 0; i < 4; i++) u += md_len[m][i];
+        out[n++] = (uint8_t)(u >> 8);
+        out[n++] = (uint8_t)u;
+        memcpy(out + n, md_src, u);
+        n += u;
+        pad = (0u - (u + 2u)) & 3u;
+        memset(out + n, 0, pad);
+        n += pad;
+        c = check_crc32c_ref(0, out + s, n - s);
+        out[n++] = (uint8_t)c;
+        out[n++] = (uint8_t)(c >> 8);
+        out[n++] = (uint8_t)(c >> 16);
+        out[n++] = (uint8_t)(c >> 24);
+    }
+    return n;
+}
+
+typedef struct md_tx_out {
+    uint8_t wire[80000];
+    size_t wire_len;
+    char log[sizeof md_log];
+    iw_mpa_stats stats;
+    uint32_t tx_pos;
+    int err, closed, abortive, state;
+} md_tx_out;
+static md_tx_out md_tx_o[4];
+
+/* The writer's two sinks (copy-out, gather), each with and without a trace op, for every room
+ * schedule: the same octets, statuses, counters; and RFC 5044 §4 octet for octet. */
+static void t_tx_sinks(void) /* MPA-046 MPA-053 */
+{
+    static uint8_t ref[80000];
+    /* rooms: all; none at first, then all; one octet short of the first FPDU; 5-octet runs;
+     * 100-octet runs; the first FPDU exactly, then 0; host calls failing (1st, 2nd, 9th, 10th) */
+    static const struct { size_t lim, per; unsigned fail; } sch[] = {
+        {(size_t)-1, 0, 0}, {0, 0, 0}, {83, 0, 0}, {5, 5, 0}, {100, 100, 0}, {84, 0, 0},
+        {(size_t)-1, 0, 1}, {(size_t)-1, 0, 2}, {(size_t)-1, 0, 9}, {(size_t)-1, 0, 10}, {83, 0, 1}};
+    size_t k, refn = 0, q;
+    int way;
+    for (k = 0; k < sizeof md_src; k++) md_src[k] = (uint8_t)(k * 31 + 7);
+    refn = md_ref_wire(ref);
+    for (q = 0; q < sizeof sch / sizeof sch[0]; q++) {
+        for (way = 0; way < 4; way++) {
+            md_tx_out *o = &md_tx_o[way];
+            size_t base;
+            REQUIRE(md_connect(&md_ops[way], &fake_host_ops));
+            base = MA.f.wire_len;
+            md_tx_run(sch[q].lim, sch[q].per, sch[q].fail);
+            o->wire_len = MA.f.wire_len - base;
+            REQUIRE(o->wire_len <= sizeof o->wire);
+            memcpy(o->wire, MA.wire + base, o->wire_len);
+            memcpy(o->log, md_log, md_log_len + 1);
+            o->stats = *iw_mpa_get_stats(&MA.c);
+            o->tx_pos = MA.c.tx_pos;
+            o->err = (int)iw_mpa_last_error(&MA.c)->status;
+            o->closed = MA.f.closed;
+            o->abortive = MA.f.close_abortive;
+            o->state = (int)iw_mpa_state(&MA.c);
+        }
+        for (way = 1; way < 4; way++) {
+            md_tx_out *a = &md_tx_o[way & 2], *b = &md_tx_o[way];
+            int same;
+            if (way == 2) { /* gather against copy-out: the host calls differ, so compare
+                             * the octets and the end only when none failed */
+                if (sch[q].fail) continue;
+                a = &md_tx_o[0];
+                same = a->wire_len == b->wire_len && memcmp(a->wire, b->wire, a->wire_len) == 0 &&
+                       memcmp(&a->stats, &b->stats, sizeof a->stats) == 0 && a->tx_pos == b->tx_pos &&
+                       a->err == b->err && a->state == b->state;
+            } else { /* a trace op changes nothing else */
+                same = a->wire_len == b->wire_len && memcmp(a->wire, b->wire, a->wire_len) == 0 &&
+                       strcmp(a->log, b->log) == 0 &&
+                       memcmp(&a->stats, &b->stats, sizeof a->stats) == 0 &&
+                       a->tx_pos == b->tx_pos && a->err == b->err && a->closed == b->closed &&
+                       a->abortive == b->abortive && a->state == b->state;
+            }
+            CHECK(same);
+            if (!same) fprintf(stderr, "  schedule %zu way %d differs\n", q, way);
+        }
+        if (!sch[q].fail) { /* all went out: RFC 5044 §4 octet for octet */
+            for (way = 0; way < 4; way += 2) {
+                CHECK_EQ(md_tx_o[way].wire_len, refn);
+                CHECK_MEM(md_tx_o[way].wire, ref, refn);
+                CHECK_EQ(md_tx_o[way].stats.tx_fpdus, MD_NMSG);
+                CHECK_EQ(md_tx_o[way].err, IW_OK);
+            }
+        } else { /* a failed host call ends the connection abortively (IW_EHOST) */
+            for (way = 0; way < 4; way++) {
+                CHECK_EQ(md_tx_o[way].err, IW_EHOST);
+                CHECK(md_tx_o[way].closed && md_tx_o[way].abortive);
+            }
+        }
+    }
+}
+
+/* A placing ULP: md_fused 1 takes every ULPDU (its payload placed by MPA into md_buf, one piece
+ * after a header of md_hl octets copied here), 0 declines every one until MPA checked it;
+ * either way the ULPDU is handed to fake_deliver once it is good (commit(1), or the verified
+ * begin), so the fake's log must be the same in both modes. */
+static int md_fused, md_begin_n, md_begin_fail, md_commit_fail, md_commit_close, md_pend;
+static uint8_t md_buf[65536];
+static size_t md_blen, md_hl;
+static iw_mpa_piece md_piece;
+static iw_mpa_rx_dst md_dst;
+static iw_status md_begin(void *u, const uint8_t *p, size_t have, size_t len, unsigned flags,
+                          iw_mpa_rx_dst **dst)
+{
+    fake *f = (fake *)u;
+    *dst = NULL;
+    if (!(flags & IW_MPA_RX_VERIFIED) && !md_fused) return IW_EAGAIN;
+    if (++md_begin_n == md_begin_fail) return IW_ETERM;
+    if (flags & IW_MPA_RX_VERIFIED) return fake_deliver(f, p, len);
+    md_hl = IW_MIN(have, md_hl);
+    memcpy(md_buf, p, md_hl);
+    md_blen = len;
+    md_piece.base = md_buf + md_hl;
+    md_piece.len = len - md_hl;
+    md_dst.piece = &md_piece;
+    md_dst.n = 1;
+    md_dst.hdr_len = md_hl;
+    md_pend = 1;
+    *dst = &md_dst;
+    return IW_OK;
+}
+static iw_status md_commit(void *u, int ok)
+{
+    fake *f = (fake *)u;
+    iw_status st = IW_OK;
+    if (md_pend && ok) st = fake_deliver(f, md_buf, md_blen);
+    md_pend = 0;
+    if (ok && md_begin_n == md_commit_close) iw_mpa_close(f->c); /* our half close, inside */
+    return st == IW_OK && ok && md_begin_n == md_commit_fail ? IW_ETERM : st;
+}
+static const iw_mpa_ulp_ops md_ulp = {.request = fake_request,
+                                      .established = fake_established,
+                                      .rejected = fake_rejected,
+                                      .begin = md_begin,
+                                      .commit = md_commit,
+                                      .error = fake_error,
+                                      .closed = fake_closed_up,
+                                      .tx_done = fake_tx_done};
+
+#define MD_RX_N 12
+static uint8_t md_rx_wire[MD_RX_N * 1100];
+
+/* FPDUs of ULPDU lengths 14.. with every PAD, built from RFC 5044 §4; FPDU bad (1-based, 0:
+ * none) broken by how: 1 its CRC, 2 ULPDU_Length 13 (below 14), 3 ULPDU_Length 65535 (above the
+ * Responder's 4096). The first FPDU is the Initiator's first (the Responder is still in
+ * AWAIT_FIRST). */
+static size_t md_rx_build(int bad, int how)
+{
+    size_t m, n = 0;
+    for (m = 0; m < MD_RX_N; m++) {
+        size_t u = 14 + m * 83 % 1000, s = n, pad = (0u - (u + 2u)) & 3u, i;
+        uint32_t c;
+        md_rx_wire[n++] = (uint8_t)(u >> 8);
+        md_rx_wire[n++] = (uint8_t)u;
+        for (i = 0; i < u; i++) md_rx_wire[n++] = (uint8_t)(m * 7 + i * 13);
+        memset(md_rx_wire + n, 0, pad);
+        n += pad;
+        c = check_crc32c_ref(0, md_rx_wire + s, n - s);
+        if ((int)m + 1 == bad && how == 1) c ^= 0x100u;
+        if ((int)m + 1 == bad && how == 2) md_rx_wire[s + 1] = 13, md_rx_wire[s] = 0;
+        if ((int)m + 1 == bad && how == 3) md_rx_wire[s] = md_rx_wire[s + 1] = 0xFF;
+        md_rx_wire[n++] = (uint8_t)c;
+        md_rx_wire[n++] = (uint8_t)(c >> 8);
+        md_rx_wire[n++] = (uint8_t)(c >> 16);
+        md_rx_wire[n++] = (uint8_t)(c >> 24);
+    }
+    return n;
+}
+
+typedef struct md_rx_out {
+    char flog[FAKE_LOG_CAP], log[1u << 18];
+    uint8_t wire[256];
+    size_t wire_len, log_len;
+    iw_mpa_stats stats;
+    uint32_t rx_pos, last_len;
+    int err, state, delivered;
+} md_rx_out;
+static md_rx_out md_rx_o[4];
+
+/* Placement (fused: the ULP takes every FPDU) and verify-then-place (it declines until MPA
+ * checked it), each with and without a trace op, header lengths 0, 14 and 18, every chunking:
+ * the same deliveries (octets), Terminates, statuses and counters. */
+static void t_rx_modes(void) /* MPA-055 MPA-071 */
+{
+    static const size_t chunks[] = {0, 1, 7, 64, 100, 1000, 3000};
+    static const size_t hls[] = {0, 14, 18};
+    static const struct { int bad, how, begin_fail, commit_fail, commit_close; } cases[] = {
+        {0, 0, 0, 0, 0}, {4, 1, 0, 0, 0}, {4, 2, 0, 0, 0}, {4, 3, 0, 0, 0}, {1, 1, 0, 0, 0},
+        {0, 0, 3, 0, 0}, {0, 0, 0, 3, 0}, {0, 0, 0, 0, 3}, {7, 1, 0, 0, 3}};
+    size_t q, ch, h;
+    int way;
+    for (q = 0; q < sizeof cases / sizeof cases[0]; q++)
+        for (ch = 0; ch < sizeof chunks / sizeof chunks[0]; ch++)
+            for (h = 0; h < sizeof hls / sizeof hls[0]; h++) {
+            size_t total = md_rx_build(cases[q].bad, cases[q].how);
+            for (way = 0; way < 4; way++) { /* bit 0: trace op; bit 1: verify-then-place */
+                md_rx_out *o = &md_rx_o[way];
+                size_t off = 0, base;
+                REQUIRE(md_connect(&fake_host_ops, &md_ops[2 + (way & 1)]));
+                MB.c.ulp = &md_ulp;
+                MB.f.log_len = 0;
+                base = MB.f.wire_len;
+                md_fused = !(way & 2);
+                md_hl = hls[h];
+                md_begin_n = md_pend = 0;
+                md_begin_fail = cases[q].begin_fail;
+                md_commit_fail = cases[q].commit_fail;
+                md_commit_close = cases[q].commit_close;
+                o->log_len = 0;
+                while (off < total && o->log_len < sizeof o->log - 64) {
+                    /* the first FPDU alone (it ends AWAIT_FIRST), then the chunks */
+                    size_t k = off == 0 ? 20u : chunks[ch] ? chunks[ch] : total, used = 0;
+                    iw_status st;
+                    if (k > total - off) k = total - off;
+                    st = iw_mpa_rx_feed(&MB.c, md_rx_wire + off, k, &used);
+                    o->log_len += (size_t)snprintf(o->log + o->log_len, sizeof o->log - o->log_len,
+                                                   "feed %zu+%zu: %d used %zu\n", off, k, (int)st, used);
+                    if (st != IW_OK) break;
+                    if (off == 0) { /* in Full Operation now: an empty feed, p NULL (fuzz) */
+                        size_t u0 = 1;
+                        CHECK_EQ(iw_mpa_rx_feed(&MB.c, NULL, 0, &u0), IW_OK);
+                        CHECK_EQ(u0, 0);
+                    }
+                    off += used;
+                }
+                memcpy(o->flog, MB.f.log, MB.f.log_len);
+                o->flog[MB.f.log_len] = 0;
+                o->wire_len = MB.f.wire_len - base; /* the Terminate, if any */
+                REQUIRE(o->wire_len <= sizeof o->wire);
+                memcpy(o->wire, MB.wire + base, o->wire_len);
+                o->stats = *iw_mpa_get_stats(&MB.c);
+                o->rx_pos = MB.c.rx_pos;
+                o->last_len = iw_mpa_rx_last_len(&MB.c);
+                o->err = (int)iw_mpa_last_error(&MB.c)->status;
+                o->state = (int)iw_mpa_state(&MB.c);
+                o->delivered = MB.f.delivered;
+            }
+            for (way = 1; way < 4; way++) {
+                md_rx_out *a = &md_rx_o[0], *b = &md_rx_o[way];
+                /* how an FPDU was taken (in place, placed as it came, reassembled) is the mode's */
+                int same = strcmp(a->flog, b->flog) == 0 && strcmp(a->log, b->log) == 0 &&
+                           a->wire_len == b->wire_len && memcmp(a->wire, b->wire, a->wire_len) == 0 &&
+                           a->stats.rx_fpdus == b->stats.rx_fpdus &&
+                           a->stats.rx_inplace + a->stats.rx_copied + a->stats.rx_streamed ==
+                               b->stats.rx_inplace + b->stats.rx_copied + b->stats.rx_streamed &&
+                           a->rx_pos == b->rx_pos && a->last_len == b->last_len &&
+                           a->err == b->err && a->state == b->state && a->delivered == b->delivered;
+                if (cases[q].begin_fail && (way & 2)) continue; /* the nth begin differs */
+                CHECK(same);
+                if (!same) fprintf(stderr, "  case %zu chunk %zu hl %zu way %d differs\n", q, chunks[ch], hls[h], way);
+            }
+            {
+                md_rx_out *a = &md_rx_o[0];
+                if (!cases[q].bad && !cases[q].begin_fail && !cases[q].commit_fail) {
+                    CHECK_EQ(a->stats.rx_fpdus, MD_RX_N); /* everything arrived, delivered */
+                    CHECK_EQ(a->delivered, MD_RX_N);
+                    CHECK_EQ(a->err, IW_OK);
+                    if (!chunks[ch]) CHECK_EQ(a->stats.rx_inplace, MD_RX_N); /* whole in their feeds */
+                }
+                if (cases[q].bad && cases[q].how == 1 && !cases[q].commit_close) {
+                    /* MPA-055: Terminate (2, 0, 0x02), on the wire; nothing of it delivered */
+                    CHECK_EQ(a->err, IW_ETERM);
+                    CHECK(strstr(a->flog, "term=2/0/2") != NULL);
+                    CHECK(a->wire_len > 0);
+                    CHECK_EQ(a->delivered, cases[q].bad - 1);
+                }
+                if (cases[q].bad && cases[q].how >= 2) { /* MPA-071: Terminate 1/0/0x00 */
+                    CHECK_EQ(a->err, IW_ETERM);
+                    CHECK(strstr(a->flog, "term=1/0/0") != NULL);
+                    CHECK_EQ(a->delivered, cases[q].bad - 1);
+                }
+            }
+        }
+}
+
 static const check_test tests[] = {
     {"frame request layout MPA-001 MPA-007 MPA-029 MPA-030", t_frame_request_layout},
     {"frame reply key MPA-002", t_frame_reply_key},
@@ -1648,6 +2020,10 @@ static const check_test tests[] = {
     {"markers FPDUPTR 16-bit limit MPA-065", t_markers_fpduptr_limit},
     {"init argument checks", t_init_checks},
     {"P2P IRD/ORD words: values bounded, RTR bits apart", t_p2p_irdord_bounded},
+    {"writer: copy-out and gather sinks, with and without trace, every room schedule: same octets, statuses, counters; RFC 5044 §4 MPA-046 MPA-053",
+     t_tx_sinks},
+    {"reader: fused and verify-then-place, with and without trace, every chunking: same deliveries, Terminates, counters MPA-055 MPA-071",
+     t_rx_modes},
 };
 
 int main(int argc, char **argv)

@@ -22,7 +22,15 @@ static void pf_request(void *u, const iw_mpa_info *in)
     (void)in;
     (void)iw_mpa_accept(&pf_c, 16, 16, NULL, 0);
 }
-static iw_status pf_deliver(void *u, const uint8_t *p, size_t n) { (void)u; (void)p; (void)n; return IW_OK; }
+/* The placement contract as a reader of whole, checked ULPDUs: decline until MPA checked it. */
+static iw_status pf_begin(void *u, const uint8_t *p, size_t have, size_t n, unsigned flags,
+                          iw_mpa_rx_dst **dst)
+{
+    (void)u, (void)p, (void)have, (void)n;
+    *dst = NULL;
+    return (flags & IW_MPA_RX_VERIFIED) ? IW_OK : IW_EAGAIN;
+}
+static iw_status pf_commit(void *u, int ok) { (void)u; return ok ? IW_OK : IW_EHOST; }
 
 /* mpa.h iw__rtr_kind: a Responder in peer-to-peer mode checks the Initiator's first ULPDU for
  * the RTR. For an untagged ULPDU with MSN 1 it reads MO at u + 14 before it looks at the
@@ -31,8 +39,9 @@ static iw_status pf_deliver(void *u, const uint8_t *p, size_t n) { (void)u; (voi
  * iw_mpa_init accepts (14), those octets lie outside the buffer: a heap over-read (ASan). */
 static void t_rtr_kind_reads_past_short_ulpdu(void)
 {
-    static const iw_mpa_host_ops h = {pf_send, pf_arm, pf_cancel, pf_close, NULL, NULL, NULL, NULL};
-    static const iw_mpa_ulp_ops u = {pf_request, NULL, NULL, pf_deliver, NULL, NULL, NULL, NULL, NULL};
+    static const iw_mpa_host_ops h = {.send = pf_send, .timer_arm = pf_arm, .timer_cancel = pf_cancel,
+                                      .close = pf_close};
+    static const iw_mpa_ulp_ops u = {.request = pf_request, .begin = pf_begin, .commit = pf_commit};
     static const uint8_t req[24] = {'M', 'P', 'A', ' ', 'I', 'D', ' ', 'R', 'e', 'q', ' ', 'F',
                                     'r', 'a', 'm', 'e', 0x10, 2, 0, 4, 0xC0, 16, 0, 16};
     /* ULPDU_Length 14; untagged, Last, DV 1; Send; QN 0; MSN 1; no PAD; CRC field (CRC off) */

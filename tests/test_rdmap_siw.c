@@ -509,10 +509,17 @@ static void u_request(void *uctx, const iw_mpa_info *in)
     SIM_CHECK(st == IW_OK);
 }
 
-static iw_status u_place(void *uctx, const uint8_t *ulpdu, size_t len, uint32_t crc_in, uint32_t *crc)
+/* fused: every FPDU placed while MPA computes its CRC; else verify-then-place (declined until
+ * MPA checked it) */
+static int u_fused;
+static iw_status u_begin(void *uctx, const uint8_t *u, size_t have, size_t len, unsigned flags,
+                         iw_mpa_rx_dst **dst)
 {
-    G->nplace++; /* not logged: which path an FPDU takes depends on the chunking */
-    return iw_rdmap_mpa_place(uctx, ulpdu, len, crc_in, crc);
+    *dst = NULL;
+    if (!u_fused && !(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN;
+    if (!(flags & IW_MPA_RX_VERIFIED) && have == len)
+        G->nplace++; /* not logged: which path an FPDU takes depends on the chunking */
+    return iw_rdmap_mpa_begin(uctx, u, have, len, flags, dst);
 }
 
 /* ---- one run ---- */
@@ -585,8 +592,8 @@ static int sim_setup(int role, int post_sends, int fused)
     G->ulp = *iw_rdmap_mpa_ulp_ops();
     G->ulp.established = u_established;
     if (role == ROLE_SERVER) G->ulp.request = u_request;
-    if (fused) G->ulp.place = u_place;
-    else G->ulp.place = NULL, G->ulp.commit = NULL;
+    u_fused = fused;
+    G->ulp.begin = u_begin;
     if (iw_mpa_init(&G->c, &cfg, &host_ops, G, &G->ulp, &G->s, G->reasm, sizeof G->reasm) != IW_OK) return 0;
     iw_rdmap_cfg_default(&rc);
     rc.ird = rc.ord = 4;

@@ -196,7 +196,6 @@ static void t_sec004_streamed(void)
         a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
         b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
         REQUIRE(a_mr && b_mr);
-        REQUIRE(iw_mpa_set_place_begin(&QB[0].c, iw_qp_mpa_place_begin) == IW_OK);
         w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 8192), 6000);
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
         off = QA[0].out_off;

@@ -147,7 +147,8 @@ enum { IW__PX_RQ_OLD = IW_PX_RQ };
                             payload of an RDMA Write or Read Response that a read cut goes
                             straight into the MR; 2: also, after a large FPDU, stop reads at the
                             next FPDU header (iw_mpa_rx_split_hint) so that whole payloads go
-                            there (fewer copies, more reads); 0: everything through the buffer */
+                            there (fewer copies, more reads); 0: everything through the buffer
+                            (MPA still places a cut FPDU's payload as it comes: begin) */
 #endif
 
 #ifdef __cplusplus
@@ -1305,9 +1306,6 @@ static int iw__px_mpa_init(iw_px_ep *ep, unsigned role)
     ep->role = (int)role;
     st = iw_mpa_init(&ep->conn, &c, &iw__px_mpa_host, ep, &ep->ulp, &ep->qp, ep->reasm,
                      sizeof ep->reasm);
-#if IW_PX_RX_SPLIT /* streamed placement of FPDUs cut by a read (mpa.h iw_mpa_place_begin_fn) */
-    if (st == IW_OK) st = iw_mpa_set_place_begin(&ep->conn, iw_qp_mpa_place_begin);
-#endif
     if (st != IW_OK) {
         iw__px_fail(ep, IW_PX_E_MPA, "MPA configuration refused: %s", iw_status_str(st));
         return -1;
