@@ -62,7 +62,7 @@
 #define IW_COLD
 #endif
 
-/* Big-endian field access on octet arrays (STYLE.md 12: no structs laid over wire bytes). */
+/* Big-endian field access on octet arrays (docs/style.md §12: no structs laid over wire bytes). */
 IW_INLINE uint16_t iw_get_be16(const uint8_t *p) { return (uint16_t)((p[0] << 8) | p[1]); }
 IW_INLINE uint32_t iw_get_be32(const uint8_t *p)
 {
@@ -90,7 +90,7 @@ IW_INLINE void iw_put_be64(uint8_t *p, uint64_t v)
     iw_put_be32(p + 4, (uint32_t)v);
 }
 /* The MPA CRC field is the one little-endian field: least significant octet first
- * (RFC 5044 §4 with RFC 3720 B.4; mpa.md 9.3). */
+ * (RFC 5044 §4 with RFC 3720 B.4; docs/spec-notes.md MPA §9.3). */
 IW_INLINE void iw_put_le32(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v;
@@ -120,7 +120,7 @@ extern "C" {
  * iw_crc32c(0, p, n) is the CRC of p[0..n) and a running CRC chains:
  * iw_crc32c(iw_crc32c(0, a, na), b, nb) == iw_crc32c(0, a||b, na + nb).
  * p MAY be NULL when n == 0 (the CRC is then returned unchanged). None of them keeps state:
- * all are pure, reentrant and safe to call from any thread (STYLE.md 12).
+ * all are pure, reentrant and safe to call from any thread (docs/style.md §12).
  *
  * Paths (see iw_crc32c_impls): "portable" (slice-by-16 tables, any C99 host), and on
  * x86-64 with gcc/clang "sse42" (crc32 instruction), "pclmul" (128-bit carry-less folding),
@@ -253,7 +253,7 @@ IW_DEF size_t iw_crc32c_kernels_impls(iw_crc32c_kernels *out, int *usable, size_
 /* ======================================================================================== */
 /* Implementation                                                                           */
 /* ======================================================================================== */
-/* Platform: memcpy and friends, overridable all together (STYLE.md 3). Shared by the
+/* Platform: memcpy and friends, overridable all together (docs/style.md §3). Shared by the
  * implementation of every header, so guarded on its own. */
 #if defined(IWARP_IMPLEMENTATION) && !defined(IW__PLATFORM_DONE)
 #define IW__PLATFORM_DONE
@@ -1890,7 +1890,7 @@ static void iw__crc32c_cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
 #define IW__CRC32C_AMD_ZEN4 8u    /* tuning only: AMD family 19h ("vpclmul_fold") */
 #define IW__CRC32C_AMD_ZEN5 16u   /* tuning only: AMD family 1Ah or later ("vpclmul_amd") */
 
-/* Asked afresh on every call: no cached flags (STYLE.md 12). */
+/* Asked afresh on every call: no cached flags (docs/style.md §12). */
 static unsigned iw__crc32c_x86_caps(void)
 {
     uint32_t r[4], max, ecx1, fam;

@@ -103,7 +103,7 @@ IW_DEF size_t iw_ddp_hdr_encode(const iw_ddp_hdr *h, uint8_t *out);
  * header the T bit announces (0 octets: IW_EAGAIN too). Nothing is validated here. */
 IW_DEF iw_status iw_ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, size_t *hlen);
 
-/* ---- Terminate codes of Layer 1, DDP (RFC 5041 §7.2; spec/ddp.md 6) ------------------- */
+/* ---- Terminate codes of Layer 1, DDP (RFC 5041 §7.2; docs/spec-notes.md DDP §6) ---------- */
 
 #define IW_DDP_LAYER 1u
 #define IW_DDP_ETYPE_CATASTROPHIC 0u
@@ -132,7 +132,8 @@ IW_DEF const char *iw_ddp_term_str(iw_term t);
 #define IW_DDP_ACC_REMOTE_WRITE 0x1u /* placement by RDMA Write or Read Response */
 #define IW_DDP_ACC_REMOTE_READ 0x2u  /* source of a Read Response (RDMAP) */
 
-/* The fixed outcomes of a translation (STYLE.md 5); iw_ddp_xlate_term maps each to its code. */
+/* The fixed outcomes of a translation (docs/style.md §5); iw_ddp_xlate_term maps each to its
+ * code. */
 typedef enum iw_ddp_xlate {
     IW_DDP_X_OK = 0,
     IW_DDP_X_INVALID_STAG, /* no such STag, not Valid, key mismatch, STag 0 -> (1,1,0x00) */
@@ -151,8 +152,8 @@ typedef iw_mpa_piece iw_ddp_buf;
 typedef struct iw_ddp_mem_ops {
     /* REQUIRED. Resolve octets [to, to + len) of stag for this stream with the rights in
      * access (IW_DDP_ACC_*), checking in this order: STag valid, associated with the stream,
-     * access, TO wrap, bounds (spec/ddp.md 6.1). On IW_DDP_X_OK fill dst[0..*n), *n <= max,
-     * with pieces that cover exactly len octets in order. Called only with len > 0, before any
+     * access, TO wrap, bounds (docs/spec-notes.md DDP §6.1). On IW_DDP_X_OK fill dst[0..*n),
+     * *n <= max, with pieces that cover exactly len octets in order. Called only with len > 0, before any
      * octet is placed. Must not block or call back into the stream. */
     iw_ddp_xlate (*resolve)(void *mctx, uint32_t stag, uint64_t to, uint32_t len,
                             unsigned access, iw_ddp_buf *dst, size_t max, size_t *n);
@@ -498,7 +499,8 @@ IW_DEF iw_status iw_ddp_hdr_decode(const uint8_t *p, size_t len, iw_ddp_hdr *h, 
 /* see ddp.h */
 IW_DEF iw_term iw_ddp_xlate_term(iw_ddp_xlate x)
 {
-    /* RFC 5041 §7.2, spec/ddp.md 6.1 (T1..T6); access: no DDP code, siw's 0x00 (DDP-021). */
+    /* RFC 5041 §7.2, docs/spec-notes.md DDP §6.1 (T1..T6); access: no DDP code, siw's 0x00
+     * (DDP-021). */
     static const uint8_t code[] = {0, IW_DDP_T_INVALID_STAG, IW_DDP_T_BOUNDS, IW_DDP_T_NOT_ASSOC,
                                    IW_DDP_T_INVALID_STAG, IW_DDP_T_TO_WRAP};
     iw_term t;
@@ -598,7 +600,7 @@ static void iw__ddp_mkerr(iw_ddp_error *e, iw_status st, iw_term t, const uint8_
     e->seg_len = len > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)len;
 }
 
-/* Make e the stream's first error (STYLE.md 6; DDP-033, DDP-034) and tell the ULP. */
+/* Make e the stream's first error (docs/style.md §6; DDP-033, DDP-034) and tell the ULP. */
 static iw_status iw__ddp_set_err(iw_ddp_stream *s, const iw_ddp_error *e)
 {
     if (s->err.status != IW_OK) return s->err.status;
@@ -666,9 +668,10 @@ static IW_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, ui
     return IW_OK;
 }
 
-/* The checks of RFC 5041 §7.1 in the order of spec/ddp.md 6 (DV, ULP, model), for a segment
- * of len octets whose first have (its header at least, or all of it) are u; nothing is placed. On success dst[0..*nd) are the pieces the
- * payload goes to (tagged), or the queue's buffer is set up (untagged, first segment). */
+/* The checks of RFC 5041 §7.1 in the order of docs/spec-notes.md DDP §6 (DV, ULP, model), for a
+ * segment of len octets whose first have (its header at least, or all of it) are u; nothing is
+ * placed. On success dst[0..*nd) are the pieces the payload goes to (tagged), or the queue's
+ * buffer is set up (untagged, first segment). */
 static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t have,
                                        size_t len, iw_ddp_hdr *h, size_t *hl, iw_ddp_buf *dst,
                                        size_t *nd, iw_term *t)

@@ -50,7 +50,7 @@
 #define IW_MPA_H
 #include "crc32c.h" /* linkage and platform macros, byte order, CRC32c */
 
-/* Protocol limits (STYLE.md 3). */
+/* Protocol limits (docs/style.md §3). */
 #ifndef IW_CFG_MPA_MAX_PRIVDATA
 #define IW_CFG_MPA_MAX_PRIVDATA 512 /* RFC 5044 §7.1.1: PD_Length MUST NOT exceed 512 */
 #endif
@@ -79,7 +79,7 @@ extern "C" {
 /* ---------------------------------------------------------------------------------------- */
 /* Shared definitions (written once, here; ddp.h, rdmap.h and verbs.h use them).             */
 
-/* Status of every fallible call (STYLE.md 6). Counts go through size_t out-parameters. */
+/* Status of every fallible call (docs/style.md §6). Counts go through size_t out-parameters. */
 #define IW_STATUS_MAP(X)                                                                      \
     X(IW_OK, 0, "ok")                                                                         \
     X(IW_EAGAIN, -1, "not now: need more input, or the host or queue is full")                \
@@ -145,7 +145,8 @@ IW_INLINE void iw_term_ctrl_put(uint8_t out[4], iw_term t, unsigned mdr)
 #define IW_MPA_MARKER_INTERVAL 512u /* RFC 5044 §5 */
 #define IW_MPA_MARKER_LEN 4u
 #define IW_MPA_CRC_LEN 4u
-#define IW_MPA_MIN_ULPDU 14u /* the tagged DDP header: the smallest ULPDU (mpa.md 11) */
+/* The tagged DDP header: the smallest ULPDU (docs/spec-notes.md MPA §11). */
+#define IW_MPA_MIN_ULPDU 14u
 
 /* RTR message types (RFC 6581), as a bit mask for offers. */
 #define IW_MPA_RTR_SEND 0x1u
@@ -238,7 +239,7 @@ IW_DEF void iw_mpa_build_terminate(uint8_t out[22], iw_term t);
 #define IW_MPA_INITIATOR 0
 #define IW_MPA_RESPONDER 1
 
-/* Per-connection policy (STYLE.md 3: never a global). Fill with iw_mpa_cfg_default first. */
+/* Per-connection policy (docs/style.md §3: never a global). Fill with iw_mpa_cfg_default first. */
 typedef struct iw_mpa_cfg {
     uint8_t role;        /* IW_MPA_INITIATOR or IW_MPA_RESPONDER */
     uint8_t rev;         /* highest MPA revision to use: 1 or 2 (default 2). The Responder
@@ -443,7 +444,7 @@ typedef struct iw_mpa_conn {
     uint8_t fr_rx[IW_MPA_FRAME_HDR + IW_CFG_MPA_MAX_PRIVDATA];
     uint8_t fr_tx[IW_MPA_FRAME_HDR + IW_CFG_MPA_MAX_PRIVDATA];
     size_t fr_rx_have, fr_tx_len, fr_tx_sent;
-    /* receive: FPDU parser (STYLE.md 7) */
+    /* receive: FPDU parser (docs/style.md §7) */
     uint32_t rx_pos;     /* stream position of the next octet, relative to rx SeqStart */
     uint32_t rx_fpdu_pos; /* position of the current FPDU's ULPDU_Length field */
     uint8_t rx_state, rx_started, rx_mk_bad, rx_pad;
@@ -740,7 +741,7 @@ IW_DEF void iw_mpa_cfg_default(iw_mpa_cfg *cfg, unsigned role)
     cfg->markers_tx = 1;
     cfg->rtr = IW_MPA_RTR_WRITE | IW_MPA_RTR_READ | IW_MPA_RTR_SEND;
     cfg->ird = cfg->ord = cfg->ird_max = 16;
-    cfg->req_timeout_ms = 5000;  /* siw's values (mpa.md 5) */
+    cfg->req_timeout_ms = 5000;  /* siw's values (docs/spec-notes.md MPA §5) */
     cfg->rep_timeout_ms = 10000;
     cfg->emss = 1460;
     cfg->terminate = 1;
@@ -823,7 +824,7 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
 
 static iw_status iw__tx_pump(iw_mpa_conn *c);
 
-/* Record the first error (STYLE.md 6: sticky, first wins), tell the ULP, and end the
+/* Record the first error (docs/style.md §6: sticky, first wins), tell the ULP, and end the
  * connection: with a Terminate (want_term and cfg.terminate, Full Operation), abortively
  * (abortive: invalid frames MPA-072, timeouts) or gracefully. */
 static iw_status iw__fail(iw_mpa_conn *c, iw_status st, unsigned ecode, iw_mpa_ferr ferr,
@@ -1108,7 +1109,7 @@ static iw_status iw__tx_copyout(iw_mpa_conn *c)
 }
 
 /* A host op of the transmit path failed (send, tx_commit): the stream is broken mid-octet, so
- * the connection always ends abortively, once (IW_EHOST, STYLE.md 6). */
+ * the connection always ends abortively, once (IW_EHOST, docs/style.md §6). */
 static iw_status iw__tx_host_fail(iw_mpa_conn *c)
 {
     c->fr_tx_len = 0;
@@ -1262,7 +1263,7 @@ IW_DEF iw_status iw_mpa_tx_resume(iw_mpa_conn *c)
     if (!c) return IW_EINVAL;
     if (c->err.status == IW_EHOST) return IW_EHOST;
     st = iw__tx_pump(c);
-    return c->err.status != IW_OK ? c->err.status : st; /* sticky (STYLE.md 6) */
+    return c->err.status != IW_OK ? c->err.status : st; /* sticky (docs/style.md §6) */
 }
 
 /* ---- setup ---- */
@@ -1788,7 +1789,7 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
         c->stats.rx_markers += lead ? 1u : 0u;
         c->rx_pos += (uint32_t)total;
         p += total;
-        /* FPDUPTR's two low bits are read as 0 (mpa.md 8); reserved ignored. */
+        /* FPDUPTR's two low bits are read as 0 (docs/spec-notes.md MPA §8); reserved ignored. */
         st = iw__rx_whole(c, p - total, lead, lead && (iw_get_be16(p - total + 2) & 0xFFFCu) != 0);
     }
     *stp = st;
@@ -1849,7 +1850,8 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
             if (r + take == IW_MPA_MARKER_LEN) {
                 uint32_t mpos = c->rx_pos - IW_MPA_MARKER_LEN;
                 uint32_t want = c->rx_mk_lead ? 0u : mpos - c->rx_fpdu_pos;
-                /* FPDUPTR's two low bits are read as 0 (mpa.md 8); reserved ignored. */
+                /* FPDUPTR's two low bits are read as 0 (docs/spec-notes.md MPA §8); reserved
+                 * ignored. */
                 if ((iw_get_be16(c->rx_mk + 2) & 0xFFFCu) != want) c->rx_mk_bad = 1;
                 c->stats.rx_markers++;
             }

@@ -674,8 +674,8 @@ static void iw__rdmap_retire(iw_rdmap_stream *s)
     }
 }
 
-/* The stream's first error or end (STYLE.md 6: first wins; RFC 5040 §7.1 rule 4, RDMAP-030).
- * term: the Terminate to send (send != 0), or the one received; kind: IW_RDMAP_EV_*. */
+/* The stream's first error or end (docs/style.md §6: first wins; RFC 5040 §7.1 rule 4,
+ * RDMAP-030). term: the Terminate to send (send != 0), or the one received; kind: IW_RDMAP_EV_*. */
 static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st,
                           const iw_rdmap_term_info *ti, int send)
 {
