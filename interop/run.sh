@@ -48,15 +48,23 @@ result() { # case PASS|FAIL|SKIP [reason]
   # A failed case keeps the guest's kernel log of its time (in the cache: fail-<case>.dmesg).
   # siw's trailer CRC bug (siw_qp_rx.c siw_get_trailer, see docs/interop.md) shows there as
   # "crc error. in: ... own ...": such a failure is named siw's.
-  if [ "$r" = FAIL ] && [ -n "$DM0" ] && grun "dmesg | tail -n +$((DM0 + 1))" 15 >/dev/null 2>&1; then
-    gout $gn > "$RUN/$c.dmesg"
-    cp "$RUN/$c.dmesg" "$C/fail-$c.dmesg" 2>/dev/null
-    local bug; bug=$(grep -m1 'crc error\. in:.*own' "$RUN/$c.dmesg" | sed 's/^\[[^]]*\] *//' | cut -c1-100)
-    [ -n "$bug" ] && why_="siw-bug: the guest's siw logged '$bug' (siw_get_trailer's split-trailer copy); $why_"
+  if [ "$r" = FAIL ]; then
+    keep_dmesg "$c" "$C/fail-$c.dmesg"
+    [ -n "$BUG" ] && why_="siw-bug: the guest's siw logged '$BUG' (siw_get_trailer's split-trailer copy); $why_"
   fi
   echo "INTEROP $c $r${why_:+ $why_}"
   [ "$r" = FAIL ] && nfail=$((nfail + 1))
   return 0
+}
+# keep_dmesg case file: the guest's kernel log since the case began into file; BUG = siw's
+# trailer CRC complaint when the log has one, else empty (also when the guest is not up).
+# Not in a $(...) subshell: the guest command numbers ($gn) must advance here.
+keep_dmesg() {
+  BUG=""
+  [ -n "$DM0" ] || return 0
+  grun "dmesg | tail -n +$((DM0 + 1))" 15 >/dev/null 2>&1 || return 0
+  gout $gn > "$2" 2>/dev/null
+  BUG=$(grep -m1 'crc error\. in:.*own' "$2" | sed 's/^\[[^]]*\] *//' | cut -c1-100)
 }
 skip_all() { for c in $CASES; do result "$c" SKIP "$*"; done; exit 0; }
 
@@ -369,6 +377,9 @@ retry_case() { # once_fn case args...
     first=$PM
     cp "$RUN/$1.host" "$C/flake-$1.host" 2>/dev/null
     cp "$RUN/$1.guest" "$C/flake-$1.guest" 2>/dev/null
+    keep_dmesg "$1" "$C/flake-$1.dmesg"
+    [ -n "$BUG" ] && first="siw-bug: the guest's siw logged '$BUG'; $first"
+    DM0=""; grun "dmesg | wc -l" 10 && DM0=$(gout $gn | tr -dc 0-9)  # the 2nd attempt's log only
     log "case $1: attempt 1 failed ($first); once more"
     "$once" "$@"
     PM="$PM (at the 2nd attempt; the 1st failed: $first)"
