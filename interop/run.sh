@@ -27,6 +27,10 @@ BOOT_TRIES=${IWARP_INTEROP_BOOT_TRIES:-3}
 ALL_CASES="rping-client rping-server
 perf-write-siw-server perf-write-siw-client perf-read-siw-server perf-read-siw-client
 perf-send-siw-server perf-send-siw-client
+perf-write-siw-client-1 perf-write-siw-client-64 perf-write-siw-client-65536
+perf-read-siw-client-1 perf-read-siw-client-64 perf-read-siw-client-65536
+perf-send-siw-client-1 perf-send-siw-client-64 perf-send-siw-client-65536
+perf-write-duration perf-write-killed
 mpa-crc-on mpa-crc-off mpa-rev1 mpa-rev2 p2p-siw-responder p2p-siw-initiator mpa-markers-rejected
 term-bad-write term-bad-read
 kernel-selftest kernel-rping-siw kernel-rping-iwrping"
@@ -37,11 +41,30 @@ RPING_S=${IWARP_INTEROP_RPING_SIZE:-2000}
 t0=$(date +%s)
 log() { echo "interop: [$(( $(date +%s) - t0 ))s] $*" >&2; }
 nfail=0
+DM0=""   # the guest's kernel log lines before the current case (set per case once it is up)
 result() { # case PASS|FAIL|SKIP [reason]
-  local c=$1 r=$2; shift 2
-  echo "INTEROP $c $r${*:+ $*}"
+  local c=$1 r=$2 why_; shift 2
+  why_=$*
+  # A failed case keeps the guest's kernel log of its time (in the cache: fail-<case>.dmesg).
+  # siw's trailer CRC bug (siw_qp_rx.c siw_get_trailer, see docs/interop.md) shows there as
+  # "crc error. in: ... own ...": such a failure is named siw's.
+  if [ "$r" = FAIL ]; then
+    keep_dmesg "$c" "$C/fail-$c.dmesg"
+    [ -n "$BUG" ] && why_="siw-bug: the guest's siw logged '$BUG' (siw_get_trailer's split-trailer copy); $why_"
+  fi
+  echo "INTEROP $c $r${why_:+ $why_}"
   [ "$r" = FAIL ] && nfail=$((nfail + 1))
   return 0
+}
+# keep_dmesg case file: the guest's kernel log since the case began into file; BUG = siw's
+# trailer CRC complaint when the log has one, else empty (also when the guest is not up).
+# Not in a $(...) subshell: the guest command numbers ($gn) must advance here.
+keep_dmesg() {
+  BUG=""
+  [ -n "$DM0" ] || return 0
+  grun "dmesg | tail -n +$((DM0 + 1))" 15 >/dev/null 2>&1 || return 0
+  gout $gn > "$2" 2>/dev/null
+  BUG=$(grep -m1 'crc error\. in:.*own' "$2" | sed 's/^\[[^]]*\] *//' | cut -c1-100)
 }
 skip_all() { for c in $CASES; do result "$c" SKIP "$*"; done; exit 0; }
 
@@ -248,9 +271,10 @@ expect_once() { # case variant role opts pattern; sets PR, PM
 # and Read Responses sent from the FPDUs, of Sends from the Receive completions).
 PERF_S=${IWARP_INTEROP_PERF_SIZE:-4096}
 PERF_N=${IWARP_INTEROP_PERF_ITERS:-200}
+PERF_OPTS=${IWARP_INTEROP_PERF_OPTS:-}   # more iwperf options (e.g. "--crc off")
 # One attempt: sets PR (PASS or FAIL) and PM (the detail).
-perf_once() { # case test(write|read|send) siw-role(server|client)
-  local c=$1 t=$2 role=$3 g hs
+perf_once() { # case test(write|read|send) siw-role(server|client) [size iterations]
+  local c=$1 t=$2 role=$3 g hs PERF_S=${4:-$PERF_S} PERF_N=${5:-$PERF_N}
   PR=FAIL
   if [ ! -x "$B/iwperf" ]; then PM="iwperf is not built"; return; fi
   if ! "$B/iwperf" --help 2>&1 | grep -q -- '--perftest'; then
@@ -261,10 +285,12 @@ perf_once() { # case test(write|read|send) siw-role(server|client)
   if [ "$role" = server ]; then
     gexec "timeout 60 ib_${t}_bw $po"; g=$gn
     glisten 18515 || { PM="ib_${t}_bw did not listen: $(gout "$g")"; return; }
-    hrun "$c" "$B/iwperf" --perftest --op "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 1)) 127.0.0.1; hs=$?
+    # shellcheck disable=SC2086
+    hrun "$c" "$B/iwperf" --perftest --op "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 1)) $PERF_OPTS 127.0.0.1; hs=$?
   else
     : > "$RUN/$c.host"
-    "$B/iwperf" --perftest --op "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 3)) > "$RUN/$c.host" 2>&1 &
+    # shellcheck disable=SC2086
+    "$B/iwperf" --perftest --op "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 3)) $PERF_OPTS > "$RUN/$c.host" 2>&1 &
     local hp=$! i=0
     while ! grep -q listening "$RUN/$c.host" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
     gexec "timeout 60 ib_${t}_bw $po 10.0.2.100"; g=$gn
@@ -290,6 +316,56 @@ perf_once() { # case test(write|read|send) siw-role(server|client)
   fi
 }
 
+# ib_write_bw -R -D 20 in the guest against iwperf --perftest as server (no -n: any count).
+# The control connection is idle for the 20 s of the measurement: iwperf must take the Writes
+# it places as progress. PASS: both exit 0 and iwperf counted whole messages of the size.
+perf_duration() { # case
+  local c=$1 g hs gs sz=65536 hl gl
+  variant default || { result "$c" FAIL "siw did not load"; return; }
+  "$B/iwperf" --perftest --op write -s $sz -D 20 -p $((PB + 3)) > "$RUN/$c.host" 2>&1 &
+  local hp=$! i=0
+  while ! grep -q listening "$RUN/$c.host" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+  gexec "timeout 90 ib_write_bw -R -D 20 -s $sz -F -p 18515 10.0.2.100"; g=$gn
+  ( sleep 150; kill $hp 2>/dev/null ) & local wd=$!
+  wait $hp; hs=$?; kill $wd 2>/dev/null
+  gwait "$g" 100; gs=$?
+  cp "$SH/cmd/$g.out" "$RUN/$c.guest" 2>/dev/null
+  gl=$(awk '$1 ~ /^[0-9]+$/ && NF >= 5 {print $1, $2, $4}' "$RUN/$c.guest" | tail -1)
+  hl=$(sed -n 's/^IWPERF .*msgs=\([0-9]*\) bytes=\([0-9]*\).*/\1 \2/p' "$RUN/$c.host" | tail -1)
+  if [ $hs != 0 ] || [ $gs != 0 ]; then
+    result "$c" FAIL "iwperf status $hs ($(why "$RUN/$c.host")); ib_write_bw status $gs ($(why "$RUN/$c.guest"))"
+  elif [ -z "$hl" ] || [ "${hl% *}" = 0 ] || [ "${hl#* }" -lt $(( ${hl% *} * sz )) ] ||
+       [ "${hl#* }" -ge $(( (${hl% *} + 1) * sz )) ]; then
+    result "$c" FAIL "iwperf's count: '$hl' (messages, octets of $sz each); ib_write_bw '$gl'"
+  else
+    local part=$(( ${hl#* } - ${hl% *} * sz )) pm="no Write in part"
+    [ $part != 0 ] && pm="and $part octets of one more (perftest stops mid-message when its time is up)"
+    result "$c" PASS "ib_write_bw -D 20 and iwperf both exit 0; iwperf placed ${hl% *} whole Writes of $sz octets $pm, ${hl#* } octets; ib_write_bw size/iterations/BW average: '$gl'"
+  fi
+}
+
+# ib_write_bw -R -D 60 in the guest killed (SIGKILL) after 15 s, in the measurement: the project
+# must report the failure. PASS: iwperf exits non-zero and names the reason (the client left
+# mid-run, or the measured connection failed), with its counts until then.
+perf_killed() { # case
+  local c=$1 g hs sz=65536 pat
+  variant default || { result "$c" FAIL "siw did not load"; return; }
+  "$B/iwperf" --perftest --op write -s $sz -p $((PB + 3)) > "$RUN/$c.host" 2>&1 &
+  local hp=$! i=0
+  while ! grep -q listening "$RUN/$c.host" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+  gexec "timeout -s KILL 15 ib_write_bw -R -D 60 -s $sz -F -p 18515 10.0.2.100"; g=$gn
+  ( sleep 120; kill $hp 2>/dev/null ) & local wd=$!
+  wait $hp; hs=$?; kill $wd 2>/dev/null
+  gwait "$g" 30
+  cp "$SH/cmd/$g.out" "$RUN/$c.guest" 2>/dev/null
+  pat='iwperf: error: (perftest client left mid-run|measured connection failed|perftest client: nothing on either connection).*after [1-9][0-9]* messages'
+  if [ $hs != 0 ] && grep -Eq "$pat" "$RUN/$c.host"; then
+    result "$c" PASS "ib_write_bw killed mid-run: iwperf exit $hs, '$(grep -Em1 "$pat" "$RUN/$c.host" | cut -c1-170)'"
+  else
+    result "$c" FAIL "iwperf status $hs ($(why "$RUN/$c.host")); wanted a non-zero status and /$pat/"
+  fi
+}
+
 # A case run by once_fn (which sets PR and PM), run once more if it fails: about 1 run in 15
 # of perf-send-siw-server failed (both ends stopping early) and 1 in 20 of term-bad-write (the
 # guest's FIN and no Terminate), neither reproduced in repeats: see interop/README.md. The
@@ -303,6 +379,9 @@ retry_case() { # once_fn case args...
     first=$PM
     cp "$RUN/$1.host" "$C/flake-$1.host" 2>/dev/null
     cp "$RUN/$1.guest" "$C/flake-$1.guest" 2>/dev/null
+    keep_dmesg "$1" "$C/flake-$1.dmesg"
+    [ -n "$BUG" ] && first="siw-bug: the guest's siw logged '$BUG'; $first"
+    DM0=""; grun "dmesg | wc -l" 10 && DM0=$(gout $gn | tr -dc 0-9)  # the 2nd attempt's log only
     log "case $1: attempt 1 failed ($first); once more"
     "$once" "$@"
     PM="$PM (at the 2nd attempt; the 1st failed: $first)"
@@ -409,10 +488,14 @@ kernel_rping() { # case peer(siw|iwrping)
 
 for c in $CASES; do
   log "case $c"
+  DM0=""; grun "dmesg | wc -l" 10 && DM0=$(gout $gn | tr -dc 0-9)
   case $c in
     rping-client)       rping_case "$c" default client "" ;;
     rping-server)       rping_case "$c" default server "" ;;
+    perf-*-siw-*-[0-9]*) t=${c#perf-}; t=${t%%-*}; r=${c%-*}; retry_case perf_once "$c" "$t" "${r##*-}" "${c##*-}" ;;
     perf-*-siw-*)       t=${c#perf-}; t=${t%%-*}; retry_case perf_once "$c" "$t" "${c##*-}" ;;
+    perf-write-duration) perf_duration "$c" ;;
+    perf-write-killed)  perf_killed "$c" ;;
     mpa-crc-on)         rping_case "$c" crc client "--crc" ;;
     mpa-crc-off)        rping_case "$c" default client "--no-crc" ;;
     mpa-rev1)           rping_case "$c" rev1 server "--rev 1" ;;

@@ -211,6 +211,58 @@ for v in "read 4096 300" "send 1024 1500"; do
         bad "perftest $op -n $n: exit client $crc_s server $srv [$cl] [$sl] $(cat "$log.cerr" "$log.err")"
     fi
 done
+# ---- issue 22: --perftest as a server to rely on ----
+# A perftest client: the server's counts must be exact or it exits 1 with the reason.
+ptpair() { # name "server opts" "client opts": sets rc_s rc_c SL CL SE (server's stderr)
+    local log="$W/$1"
+    # shellcheck disable=SC2086
+    if ! start_server "$log" --perftest $2; then rc_s=99; rc_c=99; SL=""; CL=""; SE="no start"; return; fi
+    # shellcheck disable=SC2086
+    timeout 60 "$IWPERF" --quiet --perftest 127.0.0.1 -p "$PORT" $3 >"$log.cout" 2>"$log.cerr"; rc_c=$?
+    wait_srv; rc_s=$?
+    CL=$(grep '^IWPERF role=client mode=perftest' "$log.cout"); SL=$(grep '^IWPERF role=server mode=perftest' "$log.out")
+    SE=$(grep -v '^iwperf: listening' "$log.err")
+}
+# Sends of 1, 2 and 64 octets, more than the 512 Receives: a burst of small Sends brings more
+# credit Writes than the Send Queue holds (it used to end in "error: credit Write"), and the
+# client may close D while the server still completes its last Sends.
+for sz in 1 2 64; do
+    ptpair "pt_send_$sz" "--op send -s $sz -n 3000" "--op send -s $sz -n 3000"
+    [ $rc_c = 0 ] && [ $rc_s = 0 ] && [ "$(field msgs "$SL")" = 3000 ] && [ "$(field bytes "$SL")" = $((sz * 3000)) ] &&
+        [ "$(field msgs "$CL")" = 3000 ] &&
+        ok "perftest send $sz octets x 3000: both exit 0, the server counts 3000 Receives of $sz octets" ||
+        bad "perftest send -s $sz: client $rc_c [$CL] server $rc_s [$SL] $SE"
+done
+# -D 12 with Writes: nothing moves on the control connection for 12 s, but the Writes placed
+# on the measured one are progress (the 10 s no-progress timer counted only control messages).
+ptpair pt_dur "--op write -s 65536" "--op write -s 65536 -D 12"
+it=$(field msgs "$CL")
+[ $rc_c = 0 ] && [ $rc_s = 0 ] && [ "${it:-0}" -gt 16 ] && [ "$(field msgs "$SL")" = "$it" ] &&
+    [ "$(field bytes "$SL")" = $((it * 65536)) ] && [ "$(echo "$(field secs "$CL") >= 12" | bc)" = 1 ] &&
+    ok "perftest write -D 12: $it Writes in $(field secs "$CL") s, the server counts them all" ||
+    bad "perftest write -D 12: client $rc_c [$CL] server $rc_s [$SL] $SE"
+# The server asked for -n 1000, the client sends 1500: exit 1, both counts named.
+ptpair pt_count "--op write -s 4096 -n 1000" "--op write -s 4096 -n 1500"
+[ $rc_c = 0 ] && [ $rc_s = 1 ] && [ -z "$SL" ] &&
+    grep -q "counts disagree with what was asked: counted 1500 messages, 6144000 octets; asked 1000 x 4096" "$W/pt_count.err" &&
+    ok "perftest server -n 1000 against 1500 Writes: exit 1, '$SE'" ||
+    bad "perftest count check: client $rc_c server $rc_s [$SL] $SE"
+# A client killed mid-run: the server exits 1 with the reason (it used to print a partial
+# count and exit 0).
+for op in write send read; do
+    log="$W/pt_kill_$op"
+    if ! start_server "$log" --perftest --op "$op"; then bad "perftest kill $op: server did not start"; continue; fi
+    "$IWPERF" --quiet --perftest 127.0.0.1 -p "$PORT" --op "$op" -s 4096 -D 30 >"$log.cout" 2>"$log.cerr" &
+    cpid=$!
+    sleep 1.5
+    kill -9 "$cpid"; wait "$cpid" 2>/dev/null
+    wait_srv; rc_s=$?
+    SE=$(grep -v '^iwperf: listening' "$log.err")
+    [ $rc_s = 1 ] && ! grep -q '^IWPERF' "$log.out" &&
+        grep -Eq "iwperf: error: (perftest client left mid-run: closed the control connection during the measurement|measured connection failed: .*) \(after [1-9][0-9]* messages, [1-9][0-9]* octets\)" "$log.err" &&
+        ok "perftest $op, client killed mid-run: server exit 1, '$SE'" ||
+        bad "perftest $op, client killed: server $rc_s $(cat "$log.out") $SE"
+done
 # ---- issue 18: perftest's habits ----
 # a client/server pair with the given options; sets CL/SL (IWPERF lines) and rc_c/rc_s
 pair() { # name "server opts" "client opts"

@@ -89,6 +89,7 @@ static const char *const opname[3] = {"write", "read", "send"};
 
 typedef struct cfg {
     int server, op, lat, crc, markers, rev, quiet, fault, perftest, all, bidir, gbits, tcp;
+    int size_set, iters_set; /* -s / -n given (--perftest server: the counts it must see) */
     uint32_t size, iters, depth, emss, cq_mod, duration;
     uint16_t port;
     const char *host, *json;
@@ -782,14 +783,74 @@ static void pt_count(unsigned dir, const iw_iov *iov, size_t n, int last)
     PT.have[d] = 0;
 }
 
+/* Server: what the measured connection carried so far (Writes placed, Read Responses sent,
+ * Receives completed) and its octets. */
+static uint64_t pt_msgs(void)
+{
+    if (R.c.op == OP_WRITE) return rdmap_stats_of(&PT.d)->rx_msgs[IW_RDMAP_OP_WRITE];
+    if (R.c.op == OP_READ) return rdmap_stats_of(&PT.d)->tx_msgs[IW_RDMAP_OP_READ_RESP];
+    return PT.msgs;
+}
+static uint64_t pt_octets(void) { return R.c.op == OP_SEND ? R.bytes : PT.octets; }
+
 static int pt_ended(const iw_px_ep *ep) { return iw_px_state(ep) >= IW_PX_S_CLOSING; }
+
+/* Server: the measured connection ended by an error (a Terminate either way, a reset, a local
+ * error; a FIN is an orderly end): exit 1 with the reason and what was counted until then. */
+static void pt_d_check(void)
+{
+    char t[320];
+    if (iw_px_state(&PT.d) != IW_PX_S_FAILED) return;
+    snprintf(t, sizeof t, "%s (after %llu messages, %llu octets)", iw_px_error(&PT.d)->text,
+             (unsigned long long)pt_msgs(), (unsigned long long)pt_octets());
+    die("measured connection failed", t);
+}
+
+/* Server: the control exchanges of a complete run (see the top): the client sends its dest
+ * PT_DESTS_BEFORE times before the data (ib_send_bw 4, ib_write_bw and ib_read_bw 3) and at
+ * least once after it; a client that closes C with no dest after the data left mid-run. */
+#define PT_DESTS_BEFORE (R.c.op == OP_SEND ? 4u : 3u)
+
+/* Server, ib_send_bw: write the count of Receives consumed to the client's counter (the
+ * credit; a little-endian u32). Its own completions first: a burst of small Sends can bring
+ * more credits than the Send Queue holds. Returns 1 when the Send Queue is still full (the
+ * credit is owed: a later one carries the count). A client that has all the credit it needs
+ * may close D while its last Sends are still being completed here: the QP is no longer in
+ * RTS and the credit is moot (*on becomes 0). */
+static int pt_credit(uint64_t consumed, int *on)
+{
+    uint32_t k = (uint32_t)(consumed / PT_CREDIT_EVERY) % 16u;
+    uint8_t *c = (uint8_t *)&PT.credit[k];
+    iw_send_wr w;
+    iw_vstatus vs;
+    iw_wc wc;
+    while (iw_px_poll_wc(&PT.d, IW_PX_SQ_CQ, &wc))
+        if (wc.status != IW_WC_SUCCESS && !(wc.status == IW_WC_FLUSHED && pt_ended(&PT.d)))
+            die("credit Write", iw_wc_status_str(wc.status));
+    if (!*on || !PT.peer_rkey) return 0;
+    c[0] = (uint8_t)consumed, c[1] = (uint8_t)(consumed >> 8);
+    c[2] = (uint8_t)(consumed >> 16), c[3] = (uint8_t)(consumed >> 24);
+    w = iw_px_wr(IW_WR_WRITE, consumed, &PT.cmr, k * 4u, 4u); /* signaled: frees its slot */
+    w.remote_stag = PT.peer_rkey;
+    w.remote_to = PT.peer_vaddr;
+    vs = iw_px_post(&PT.d, &w);
+    if (vs == IW_V_OK) return 0;
+    if (pt_ended(&PT.d) || iw_qp_state(iw_px_qp(&PT.d)) != IW_QP_RTS) {
+        *on = 0;
+        return 0;
+    }
+    if (vs == IW_V_TOO_MANY_WRS) return 1;
+    die("credit Write", iw_vstatus_str(vs));
+    return 0;
+}
 
 static void pt_server(void)
 {
-    uint64_t consumed = 0, dests = 0;
+    uint64_t consumed = 0, dests = 0, seen = 0;
     uint8_t m[PT_MSG];
     double last = now_s();
     uint32_t i;
+    int credit_on = 1, owed = 0;
     if (iw_px_accept(&R.lis, &PT.d) != 0) die_ep("accept");
     for (i = 0; i < PT_RXD; i++) /* ib_send_bw: Receives before the first Send can come */
         if (iw_px_recv(&PT.d, i, &PT.dmr, (uint64_t)(i % PT_NSLOT) * PT_SLOT, PT_SLOT) != IW_V_OK)
@@ -800,30 +861,26 @@ static void pt_server(void)
     for (;;) {
         iw_wc wc;
         int moved = 0;
+        uint64_t now_seen;
         while (iw_px_poll_wc(&PT.d, IW_PX_RQ_CQ, &wc)) { /* a measured Send */
-            if (wc.status == IW_WC_FLUSHED && pt_ended(&PT.d)) continue; /* D closed: unused */
-            check_wc(&wc, "Receive");
+            if (wc.status == IW_WC_FLUSHED && pt_ended(&PT.d)) continue; /* D ended: checked below */
+            if (wc.status != IW_WC_SUCCESS)
+                die("measured Receive", iw_wc_status_str(wc.status));
             R.bytes += wc.len;
             PT.msgs++;
             consumed++;
+            if (pt_ended(&PT.d)) continue; /* the client closed D: no Receives or credit needed */
             if (iw_px_recv(&PT.d, wc.wr_id + PT_RXD, &PT.dmr, (wc.wr_id % PT_NSLOT) * PT_SLOT, PT_SLOT) !=
                 IW_V_OK)
                 die("post receive", iw_px_error(&PT.d)->text);
-            if (consumed % PT_CREDIT_EVERY == 0 && PT.peer_rkey) { /* credit: LE counter */
-                uint32_t k = (uint32_t)(consumed / PT_CREDIT_EVERY) % 16u;
-                uint8_t *c = (uint8_t *)&PT.credit[k];
-                iw_send_wr w;
-                c[0] = (uint8_t)consumed, c[1] = (uint8_t)(consumed >> 8);
-                c[2] = (uint8_t)(consumed >> 16), c[3] = (uint8_t)(consumed >> 24);
-                w = iw_px_wr(IW_WR_WRITE, consumed, &PT.cmr, k * 4u, 4u); /* signaled: frees its slot */
-                w.remote_stag = PT.peer_rkey;
-                w.remote_to = PT.peer_vaddr;
-                if (iw_px_post(&PT.d, &w) != IW_V_OK) die("credit Write", iw_px_error(&PT.d)->text);
-            }
-            moved = 1;
+            if (consumed % PT_CREDIT_EVERY == 0) owed = 1;
+            if (owed) owed = pt_credit(consumed, &credit_on);
         }
+        if (owed) owed = pt_credit(consumed, &credit_on);
         while (iw_px_poll_wc(&PT.d, IW_PX_SQ_CQ, &wc))
-            if (wc.status != IW_WC_FLUSHED || !pt_ended(&PT.d)) check_wc(&wc, "credit Write");
+            if (wc.status != IW_WC_FLUSHED || !pt_ended(&PT.d))
+                if (wc.status != IW_WC_SUCCESS) die("credit Write", iw_wc_status_str(wc.status));
+        pt_d_check();
         while (iw_px_poll_wc(&R.ep, IW_PX_SQ_CQ, &wc)) check_wc(&wc, "control Send");
         if (iw_px_poll_wc(&R.ep, IW_PX_RQ_CQ, &wc)) { /* a control message: answer it */
             const uint8_t *q = slot_of(&wc);
@@ -840,20 +897,52 @@ static void pt_server(void)
                 pt_dest(m, R.c.op == OP_SEND ? &PT.cmr : &PT.dmr);
                 dests++;
             } else if (len == 8) { /* a report value: ours is the message count */
-                put_be64(m, PT.msgs);
+                put_be64(m, pt_msgs());
             }
             pt_send(m, len);
             moved = 1;
         }
         if (pt_ended(&R.ep)) break; /* the client closed C: the test is over */
+        /* progress: anything on either connection, the measured traffic included (a Write
+         * completes nothing at its target: its octets are counted as they pass) */
+        now_seen = pt_octets() + pt_msgs();
+        if (now_seen != seen) seen = now_seen, moved = 1;
         if (moved) last = now_s();
-        else if (now_s() - last > TMO_MS / 1000.0) die_ep("perftest client");
+        else if (now_s() - last > TMO_MS / 1000.0) {
+            char t[200];
+            snprintf(t, sizeof t, "nothing on either connection for %d s (after %llu messages, %llu octets)",
+                     TMO_MS / 1000, (unsigned long long)pt_msgs(), (unsigned long long)pt_octets());
+            die("perftest client", t);
+        }
         if (iw_px_poll(&R.loop, moved ? 0 : 100) < 0) die("poll", strerror(errno));
     }
     if (!dests) die("perftest client left before the dest exchange", NULL);
-    if (R.c.op == OP_WRITE) PT.msgs = rdmap_stats_of(&PT.d)->rx_msgs[IW_RDMAP_OP_WRITE];
-    if (R.c.op == OP_READ) PT.msgs = rdmap_stats_of(&PT.d)->tx_msgs[IW_RDMAP_OP_READ_RESP];
-    if (R.c.op != OP_SEND) R.bytes = PT.octets;
+    /* the last Receives and FPDUs before the client's FIN */
+    for (;;) {
+        iw_wc wc;
+        if (!iw_px_poll_wc(&PT.d, IW_PX_RQ_CQ, &wc)) break;
+        if (wc.status == IW_WC_SUCCESS) R.bytes += wc.len, PT.msgs++;
+    }
+    pt_d_check();
+    PT.msgs = pt_msgs();
+    R.bytes = pt_octets();
+    if (dests <= PT_DESTS_BEFORE) {
+        char t[200];
+        snprintf(t, sizeof t, "closed the control connection during the measurement (after %llu messages, %llu octets)",
+                 (unsigned long long)PT.msgs, (unsigned long long)R.bytes);
+        die("perftest client left mid-run", t);
+    }
+    /* perftest -D stops in the middle of its last Write (it does not wait for what it posted
+     * when the time is up): with -D that one may be counted in part. */
+    if ((R.c.iters_set && !R.c.duration && PT.msgs != R.c.iters) ||
+        (R.c.size_set && !R.c.duration && R.bytes != PT.msgs * R.c.size) ||
+        (R.c.size_set && R.c.duration && (R.bytes < PT.msgs * R.c.size || R.bytes >= (PT.msgs + 1) * R.c.size))) {
+        char t[200], n[16] = "any number";
+        if (R.c.iters_set && !R.c.duration) snprintf(n, sizeof n, "%u", (unsigned)R.c.iters);
+        snprintf(t, sizeof t, "counted %llu messages, %llu octets; asked %s x %u octets",
+                 (unsigned long long)PT.msgs, (unsigned long long)R.bytes, n, (unsigned)R.c.size);
+        die("counts disagree with what was asked", t);
+    }
 }
 
 /* Run the loop for ms milliseconds (the connections stay served). */
@@ -893,7 +982,7 @@ static void pt_client(void)
     static const uint8_t zeros[PT_DEST];
     uint8_t m[PT_DEST];
     const uint8_t *q;
-    uint64_t posted = 0, done = 0;
+    uint64_t posted = 0, done = 0, iters = R.c.duration ? ~(uint64_t)0 : R.c.iters;
     double t0, last;
     iw_wc wc;
     iw_wr_type type = R.c.op == OP_WRITE ? IW_WR_WRITE : R.c.op == OP_READ ? IW_WR_READ : IW_WR_SEND;
@@ -921,15 +1010,18 @@ static void pt_client(void)
     }
     t0 = last = now_s();
     next_progress = t0 + 1.0;
-    while (done < R.c.iters) { /* as client_bw, on D, the TO cycling as perftest's */
+    while (done < iters) { /* as client_bw, on D, the TO cycling as perftest's */
         int moved = 0;
-        uint64_t lim = R.c.iters, credit;
+        uint64_t lim, credit;
         const uint8_t *cr = (const uint8_t *)PT.credit;
+        if (R.c.duration && iters == ~(uint64_t)0 && now_s() >= t0 + R.c.duration) /* -D: time's up, */
+            iters = posted ? (posted + CQ_MOD - 1) / CQ_MOD * CQ_MOD : CQ_MOD; /* end at a signaled WR */
+        lim = iters;
         credit = (uint64_t)cr[0] | (uint64_t)cr[1] << 8 | (uint64_t)cr[2] << 16 | (uint64_t)cr[3] << 24;
         if (R.c.op == OP_SEND && credit + rxd - 1u < lim) lim = credit + rxd - 1u; /* see the top */
         while (posted < lim && posted - done < R.c.depth) {
             iw_send_wr w = iw_px_wr(type, posted, &PT.dmr, 0, R.c.size);
-            w.flags = ((posted + 1) % CQ_MOD == 0 || posted + 1 == R.c.iters) ? IW_WR_SIGNALED : 0u;
+            w.flags = ((posted + 1) % CQ_MOD == 0 || posted + 1 == iters) ? IW_WR_SIGNALED : 0u;
             w.remote_stag = PT.peer_rkey;
             w.remote_to = PT.peer_vaddr + (posted % per_cycle) * R.c.size;
             if (iw_px_post(&PT.d, &w) != IW_V_OK) die("post", iw_px_error(&PT.d)->text);
@@ -941,7 +1033,7 @@ static void pt_client(void)
             done = wc.wr_id + 1;
             moved = 1;
         }
-        if (done >= R.c.iters) break;
+        if (done >= iters) break;
         if (iw_px_state(&PT.d) == IW_PX_S_FAILED) die("measured connection", iw_px_error(&PT.d)->text);
         if (moved) last = now_s();
         else if (now_s() - last > TMO_MS / 1000.0) die("measured connection", "no progress");
@@ -960,7 +1052,7 @@ static void pt_client(void)
         v[2] = R.secs > 0 ? (double)done / R.secs / 1e6 : 0;
         put_be64(m, R.c.size);
         (void)pt_xchg(m, 8);
-        put_be64(m, R.c.iters);
+        put_be64(m, done);
         (void)pt_xchg(m, 8);
         for (k = 0; k < 3; k++) {
             memcpy(&u, &v[k], 8);
@@ -1185,7 +1277,9 @@ static void usage(void)
            "  -q, --qp N            connections: 1 only (perftest: QPs)\n"
            "  -p, --port PORT       TCP port (default 18515, perftest's; server: 0 = any, printed)\n"
            "  -R, --perftest        speak perftest's -R (rdma_cm) flow: the peer of ib_write_bw,\n"
-           "                        ib_send_bw, ib_read_bw -R (bandwidth only)\n"
+           "                        ib_send_bw, ib_read_bw -R (bandwidth only); as server it\n"
+           "                        exits 1 when the measured connection failed, the client\n"
+           "                        left mid-run, or the counts differ from -n / -s when given\n"
            "      --report_gbits    bandwidth in Gb/s instead of MB/s (MB = 10^6 octets)\n"
            "      --out_json FILE   also write the rows as JSON (--out_json_file FILE: the same)\n"
            "  -V, --version         the version\n"
@@ -1276,11 +1370,12 @@ static void parse(int argc, char **argv, cfg *c)
     if (optind < argc) c->host = argv[optind++];
     if (optind < argc) cli_usage_error("one HOST only, got '%s' too", argv[optind]);
     c->server = c->host == NULL;
+    c->size_set = size_set, c->iters_set = iters_set;
     if (!size_set) c->size = c->lat ? 2 : 65536;
     if (!iters_set) c->iters = c->lat ? 1000 : 5000;
     if (c->all && (c->lat || c->perftest)) cli_usage_error("-a is for the bandwidth tests (not --lat or -R)");
     if (c->all && size_set) cli_usage_error("-a runs every size: leave out -s");
-    if (c->duration && (c->lat || c->perftest)) cli_usage_error("-D is for the bandwidth tests (not --lat or -R)");
+    if (c->duration && c->lat) cli_usage_error("-D is for the bandwidth tests (not --lat)");
     if (c->duration && iters_set) cli_usage_error("-D and -n exclude each other");
     if (c->bidir && (c->lat || c->perftest || c->op == OP_SEND))
         cli_usage_error("-b is for write and read bandwidth (not send, --lat or -R)");

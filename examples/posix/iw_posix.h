@@ -387,7 +387,8 @@ int iw_px_run(iw_px_loop *l, int (*done)(void *arg), void *arg, int timeout_ms);
 const char *iw_px_layer_str(unsigned layer);     /* "RDMAP", "DDP", "MPA" */
 const char *iw_px_etype_str(iw_term t);          /* "remote protection", "tagged buffer" ... */
 const char *iw_px_state_str(int state);
-/* "layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag" into buf; returns buf. */
+/* "layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag" into buf; returns buf. With
+ * siw's Layer/EType nibble swap detected or possible, the reading as siw meant it (below). */
 char *iw_px_term_text(iw_term t, char *buf, size_t cap);
 
 #ifdef __cplusplus
@@ -451,11 +452,41 @@ const char *iw_px_state_str(int s)
                                     "closing", "closed", "failed"};
     return s >= 0 && s < 8 ? n[s] : "?";
 }
+/* A (Layer, EType, Code) that RFC 5040 §4.8, RFC 5041 §7.2 or RFC 5044 §8 defines: the core's
+ * names, and stricter where they are lenient: Layer 0 EType 0 has code 0 only; an MPA error is
+ * Layer 2 EType 0 (3 from Chelsio adapters), not any EType. */
+static int iw__px_term_defined(iw_term t)
+{
+    if (strcmp(iw_rdmap_term_str(t), "?") == 0 || strcmp(iw_rdmap_term_etype_str(t), "?") == 0)
+        return 0;
+    if (t.layer == 0 && t.etype == 0) return t.ecode == 0;
+    if (t.layer == 2) return t.etype == 0 || t.etype == 3;
+    return 1;
+}
+/* siw (Linux 6.1) declares the first octet of its Terminate control as little-endian
+ * bitfields "layer:4; etype:4", which puts the Layer in the low nibble and the EType in the
+ * high one: the RFC order swapped. A triple that is not defined as sent but is with the two
+ * swapped is printed as siw meant it; one defined both ways (0x01 / 0x10 ...) gets both. */
 char *iw_px_term_text(iw_term t, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "layer %u %s, type %u %s, code 0x%02x %s", t.layer,
-             iw_px_layer_str(t.layer), t.etype, iw_px_etype_str(t), t.ecode,
-             iw_rdmap_term_str(t)); /* the core's code table (rdmap.h, ddp.h, mpa.h codes) */
+    iw_term w = t;
+    int as_sent = iw__px_term_defined(t), swapped;
+    w.layer = t.etype;
+    w.etype = t.layer;
+    swapped = t.layer != t.etype && iw__px_term_defined(w);
+    if (!as_sent && swapped)
+        snprintf(buf, cap, "layer %u %s, type %u %s, code 0x%02x %s (Layer and EType swapped on the "
+                 "wire, as siw writes them)", w.layer, iw_px_layer_str(w.layer), w.etype,
+                 iw_px_etype_str(w), w.ecode, iw_rdmap_term_str(w));
+    else if (as_sent && swapped)
+        snprintf(buf, cap, "layer %u %s, type %u %s, code 0x%02x %s (or in siw's order: %u %s, %u "
+                 "%s, %s)", t.layer, iw_px_layer_str(t.layer), t.etype,
+                 iw_px_etype_str(t), t.ecode, iw_rdmap_term_str(t), w.layer,
+                 iw_px_layer_str(w.layer), w.etype, iw_px_etype_str(w), iw_rdmap_term_str(w));
+    else
+        snprintf(buf, cap, "layer %u %s, type %u %s, code 0x%02x %s", t.layer,
+                 iw_px_layer_str(t.layer), t.etype, iw_px_etype_str(t), t.ecode,
+                 iw_rdmap_term_str(t)); /* the core's code table (rdmap.h, ddp.h, mpa.h codes) */
     return buf;
 }
 
