@@ -51,7 +51,7 @@
 #else
 #define IW_DEF extern
 #endif
-#define IW_INLINE static inline IW_UNUSED
+#define IW_INLINE static inline
 /* A hot path's helper inlined into its callers, and its cold part kept out of line (not under
  * -Os, where size wins): mpa.h, ddp.h and verbs.h mark their per-message paths with these. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)
@@ -2359,7 +2359,7 @@ static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_copy_vpclmul(uint32_t crc, void 
  * iw_ddp_rx_place: the DDP header (CRCed, not copied) in front of the payload it places; the
  * header's crc32 chain overlaps the first loads of the payload instead of being a call of its
  * own that the copy waits for. Only the streams whose fused path is "vpclmul" call it. */
-static IW_UNUSED IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_copy_vpclmul_pre(uint32_t crc,
+static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_copy_vpclmul_pre(uint32_t crc,
                                                                         const uint8_t *pre,
                                                                         size_t np, void *dst,
                                                                         const void *src,

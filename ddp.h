@@ -249,14 +249,14 @@ typedef struct iw_ddp_stats {
 } iw_ddp_stats;
 
 /* Receive state of one untagged queue. */
-typedef struct iw__ddp_rxq {
+typedef struct iw_ddp_rxq {
     uint32_t msn;    /* expected MSN (DDP-015) */
     uint32_t got;    /* octets of the message in progress */
     uint32_t cap;    /* its buffer's capacity */
     uint8_t active;  /* a message is in progress */
     uint8_t nbuf;
     iw_ddp_buf buf[IW_CFG_DDP_RX_SGE];
-} iw__ddp_rxq;
+} iw_ddp_rxq;
 
 /* The stream. Caller-owned; the fields are private. */
 typedef struct iw_ddp_stream {
@@ -270,7 +270,7 @@ typedef struct iw_ddp_stream {
     iw_ddp_error err;
     iw_ddp_stats stats;
     /* receive */
-    iw__ddp_rxq rq[IW_CFG_DDP_QN];
+    iw_ddp_rxq rq[IW_CFG_DDP_QN];
     uint8_t rt_active;  /* a tagged message is in progress */
     uint32_t rt_stag, rt_len;
     uint64_t rt_next_to;
@@ -693,7 +693,7 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
     if (s->ulp->check && s->ulp->check(s->uctx, h, &access, t) != IW_OK) return IW_ETERM;
     if (h->tagged) return iw__ddp_check_tagged(s, h->stag, h->to, n, access, dst, nd, t);
     {
-        iw__ddp_rxq *q;
+        iw_ddp_rxq *q;
         if (h->qn >= IW_CFG_DDP_QN) { /* DDP-027 */
             *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
             return IW_ETERM;
@@ -776,7 +776,7 @@ static iw_status iw__ddp_deliver(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t
  * -036). A tagged segment's bookkeeping is done at iw_ddp_rx_begin. */
 static iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t n)
 {
-    iw__ddp_rxq *q = &s->rq[h->qn];
+    iw_ddp_rxq *q = &s->rq[h->qn];
     q->active = (uint8_t)!h->last;
     q->got = h->mo + n;
     if (!h->last) return IW_OK;
@@ -791,7 +791,7 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
                                  unsigned flags, iw_mpa_rx_dst **dst)
 {
     iw_ddp_hdr h;
-    iw_term t;
+    iw_term t = {0, 0, 0}; /* set by every refusal below */
     size_t hl = 0, nd = 0;
     uint32_t n;
     iw_status st;

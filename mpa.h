@@ -92,10 +92,10 @@ extern "C" {
     X(IW_ECLOSED, -8, "the TCP connection is closed")                                         \
     X(IW_EREJECTED, -9, "the connection was rejected (by the peer, or by local policy)")
 typedef enum iw_status {
-#define IW__X(name, val, text) name = val,
-    IW_STATUS_MAP(IW__X)
-#undef IW__X
-    IW__STATUS_END = 1
+#define IW_X_(name, val, text) name = val,
+    IW_STATUS_MAP(IW_X_)
+#undef IW_X_
+    IW_STATUS_END_ = 1
 } iw_status;
 
 /* Short text for a status ("?" for an unknown value). */
@@ -164,10 +164,10 @@ IW_INLINE void iw_term_ctrl_put(uint8_t out[4], iw_term t, unsigned mdr)
     X(IW_MPA_ECODE_RTR, 0x07, "no matching RTR option")
 typedef enum iw_mpa_ecode {
     IW_MPA_ECODE_NONE = 0,
-#define IW__X(name, val, text) name = val,
-    IW_MPA_ECODE_MAP(IW__X)
-#undef IW__X
-    IW__MPA_ECODE_END
+#define IW_X_(name, val, text) name = val,
+    IW_MPA_ECODE_MAP(IW_X_)
+#undef IW_X_
+    IW_MPA_ECODE_END_
 } iw_mpa_ecode;
 IW_DEF const char *iw_mpa_ecode_str(unsigned ecode);
 
@@ -598,10 +598,10 @@ extern "C" {
 /* see mpa.h */
 IW_DEF const char *iw_status_str(iw_status s)
 {
-    switch (s) {
-#define IW__X(name, val, text) case name: return text;
-        IW_STATUS_MAP(IW__X)
-#undef IW__X
+    switch ((int)s) { /* any int may come in: default is reachable */
+#define IW_X_(name, val, text) case name: return text;
+        IW_STATUS_MAP(IW_X_)
+#undef IW_X_
     default: return "?";
     }
 }
@@ -610,9 +610,9 @@ IW_DEF const char *iw_status_str(iw_status s)
 IW_DEF const char *iw_mpa_ecode_str(unsigned ecode)
 {
     switch (ecode) {
-#define IW__X(name, val, text) case val: return text;
-        IW_MPA_ECODE_MAP(IW__X)
-#undef IW__X
+#define IW_X_(name, val, text) case val: return text;
+        IW_MPA_ECODE_MAP(IW_X_)
+#undef IW_X_
     default: return "?";
     }
 }
@@ -620,7 +620,7 @@ IW_DEF const char *iw_mpa_ecode_str(unsigned ecode)
 /* see mpa.h */
 IW_DEF const char *iw_mpa_ferr_str(iw_mpa_ferr e)
 {
-    switch (e) {
+    switch ((int)e) { /* any int may come in: default is reachable */
     case IW_MPA_FERR_NONE: return "none";
     case IW_MPA_FERR_KEY: return "bad key";
     case IW_MPA_FERR_REV: return "unsupported revision";

@@ -628,7 +628,10 @@ static void iw__rdmap_hdrct(iw_rdmap_term_info *ti, unsigned op, int has_hdr, in
     } else if (ti->term.layer == IW_DDP_LAYER) {
         hdrs = dv_ok; /* an invalid DDP version: layout unknown, nothing copied (project) */
     }                 /* Layer 2 (LLP): HdrCt 000 */
-    if (!has_hdr) hdrs = 0, ti->r = 0;
+    if (!has_hdr) {
+        hdrs = 0;
+        ti->r = 0;
+    }
     ti->m = ti->d = (uint8_t)hdrs;
 }
 
@@ -909,9 +912,9 @@ static void iw__rdmap_ddp_error(void *uctx, const iw_ddp_error *e)
         ti.term = e->term;
         iw__rdmap_hdrct(&ti, op, has, dv_ok);
         if (ti.d) {
+            uint32_t sl = s->refusing ? s->refuse_len : e->seg_len;
             ti.ddp_hdr_len = (uint8_t)iw_ddp_hdr_len(e->hdr[0]);
             IW_MEMCPY(ti.ddp_hdr, e->hdr, ti.ddp_hdr_len);
-            uint32_t sl = s->refusing ? s->refuse_len : e->seg_len;
             ti.seg_len = (uint16_t)(sl > 0xFFFFu ? 0xFFFFu : sl); /* RDMAP-028 */
         }
         if (ti.r) {

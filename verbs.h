@@ -102,10 +102,10 @@ extern "C" {
     X(IW_V_RQ_HAS_SRQ, 40, "RQ associated with S-RQ")                                            \
     X(IW_V_INVALID_NOTIFY_TYPE, 41, "invalid notify type")
 typedef enum iw_vstatus {
-#define IW__X(name, val, text) name = val,
-    IW_VERBS_STATUS_MAP(IW__X)
-#undef IW__X
-    IW__VSTATUS_END
+#define IW_X_(name, val, text) name = val,
+    IW_VERBS_STATUS_MAP(IW_X_)
+#undef IW_X_
+    IW_VSTATUS_END_
 } iw_vstatus;
 IW_DEF const char *iw_vstatus_str(iw_vstatus s);
 
@@ -138,10 +138,10 @@ IW_DEF const char *iw_vstatus_str(iw_vstatus s);
     X(IW_WC_INVALID_WINDOW, 23, "invalid window")                                                \
     X(IW_WC_INVALID_LENGTH, 24, "invalid length")
 typedef enum iw_wc_status {
-#define IW__X(name, val, text) name = val,
-    IW_WC_STATUS_MAP(IW__X)
-#undef IW__X
-    IW__WC_STATUS_END
+#define IW_X_(name, val, text) name = val,
+    IW_WC_STATUS_MAP(IW_X_)
+#undef IW_X_
+    IW_WC_STATUS_END_
 } iw_wc_status;
 IW_DEF const char *iw_wc_status_str(iw_wc_status s);
 
@@ -170,10 +170,10 @@ IW_DEF const char *iw_wc_status_str(iw_wc_status s);
     X(IW_AE_SRQ_CATASTROPHIC, 20, "shared receive queue catastrophic failure")                   \
     X(IW_AE_RNIC_CATASTROPHIC, 21, "RNIC catastrophic failure")
 typedef enum iw_async_event {
-#define IW__X(name, val, text) name = val,
-    IW_ASYNC_EVENT_MAP(IW__X)
-#undef IW__X
-    IW__AE_END
+#define IW_X_(name, val, text) name = val,
+    IW_ASYNC_EVENT_MAP(IW_X_)
+#undef IW_X_
+    IW_AE_END_
 } iw_async_event;
 IW_DEF const char *iw_async_event_str(iw_async_event e);
 
@@ -224,7 +224,7 @@ typedef enum iw_wr_type {
     IW_WR_FAST_REG,
     IW_WR_INVALIDATE,   /* Invalidate Local STag */
     IW_WR_RECV,         /* WC type of a Receive */
-    IW__WR_TYPE_END
+    IW_WR_TYPE_END_
 } iw_wr_type;
 
 #define IW_WR_SIGNALED 0x1u
@@ -606,30 +606,30 @@ static uint64_t iw__divmod(uint64_t n, uint32_t d, uint32_t *rem)
 /* see verbs.h */
 IW_DEF const char *iw_vstatus_str(iw_vstatus s)
 {
-    switch (s) {
-#define IW__X(name, val, text) case name: return text;
-        IW_VERBS_STATUS_MAP(IW__X)
-#undef IW__X
+    switch ((int)s) { /* any int may come in: default is reachable */
+#define IW_X_(name, val, text) case name: return text;
+        IW_VERBS_STATUS_MAP(IW_X_)
+#undef IW_X_
     default: return "?";
     }
 }
 /* see verbs.h */
 IW_DEF const char *iw_wc_status_str(iw_wc_status s)
 {
-    switch (s) {
-#define IW__X(name, val, text) case name: return text;
-        IW_WC_STATUS_MAP(IW__X)
-#undef IW__X
+    switch ((int)s) { /* any int may come in: default is reachable */
+#define IW_X_(name, val, text) case name: return text;
+        IW_WC_STATUS_MAP(IW_X_)
+#undef IW_X_
     default: return "?";
     }
 }
 /* see verbs.h */
 IW_DEF const char *iw_async_event_str(iw_async_event e)
 {
-    switch (e) {
-#define IW__X(name, val, text) case name: return text;
-        IW_ASYNC_EVENT_MAP(IW__X)
-#undef IW__X
+    switch ((int)e) { /* any int may come in: default is reachable */
+#define IW_X_(name, val, text) case name: return text;
+        IW_ASYNC_EVENT_MAP(IW_X_)
+#undef IW_X_
     default: return "?";
     }
 }
@@ -1131,6 +1131,7 @@ static IW_HOT int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t
     *n = 0;
     while (len) {
         uint64_t x = e->fbo + off, page, in, k;
+        uint8_t *p;
         if (e->bsize) { /* Block List: any size */
             uint32_t rem = 0;
             page = iw__divmod(x, e->bsize, &rem);
@@ -1140,7 +1141,6 @@ static IW_HOT int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t
             in = x & (psz - 1u);
         }
         k = psz - in;
-        uint8_t *p;
         if (k > len) k = len;
         if (page >= e->npbl) return -1;
         p = r->ops->map(r->ctx, e->pbl[page] + in, (size_t)k);
@@ -2148,7 +2148,7 @@ static void iw__sq_run(iw_qp *qp)
         /* rw: the head and the part its opcode uses (iw_rdmap_post reads nothing else) */
         rw.cookie = w;
         rw.flags = (uint8_t)iw__sq_rflags(s);
-        switch (s->type) {
+        switch ((int)s->type) { /* only the types iw_qp_post_sq sends here; default: atomics */
         case IW_WR_SEND: rw.opcode = IW_RDMAP_OP_SEND; break;
         case IW_WR_SEND_SE: rw.opcode = IW_RDMAP_OP_SEND_SE; break;
         case IW_WR_SEND_INV: rw.opcode = IW_RDMAP_OP_SEND_INV; break;

@@ -233,7 +233,7 @@ static IW_UNUSED void fv_once(void)
 
 static iw_vstatus fv_v(iw_vstatus s)
 {
-    FZ_CHECK((unsigned)s < (unsigned)IW__VSTATUS_END); /* one of the iw_vstatus values */
+    FZ_CHECK((unsigned)s < (unsigned)IW_VSTATUS_END_); /* one of the iw_vstatus values */
     return s;
 }
 
@@ -287,7 +287,7 @@ static void fv_async(void *ctx, const iw_async_rec *ev)
     fv_state *g = (fv_state *)ctx;
     FZ_CHECK(!g->in_cb); /* never re-entered */
     g->in_cb = 1;
-    FZ_CHECK((unsigned)ev->event >= 1u && (unsigned)ev->event < (unsigned)IW__AE_END);
+    FZ_CHECK((unsigned)ev->event >= 1u && (unsigned)ev->event < (unsigned)IW_AE_END_);
     FZ_CHECK(ev->resource == IW_RES_QP);
     FZ_CHECK(ev->handle == (void *)&g_fv_qp && ev->id == g_fv_qp.id);
     g->nasync++;
@@ -591,7 +591,7 @@ static void fv_wc(int cqi, const iw_wc *wc)
     uint32_t idx = (uint32_t)(wc->wr_id & 0xFFFFFFFFu), j;
     int rq;
     fv_q *q;
-    FZ_CHECK((unsigned)wc->status < (unsigned)IW__WC_STATUS_END);
+    FZ_CHECK((unsigned)wc->status < (unsigned)IW_WC_STATUS_END_);
     FZ_CHECK(wc->qp_id == g_fv_qp.id);
     if (g->destroyed) { /* VERBS-034: no CQE appears after Destroy QP */
         g->polled_after_destroy[cqi]++;

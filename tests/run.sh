@@ -103,6 +103,15 @@ grep -oHE '(^|[^/A-Za-z])(STYLE|DESIGN)\.md|spec/[a-z]+\.md|(^|[^/a-z])(mpa|ddp|
 step "c99 compile.c" gcc $WARN -I. -c tests/compile.c -o "$B/compile.o"
 step "c99 compile.c IWARP_STATIC" gcc $WARN -DIWARP_STATIC -I. -c tests/compile.c -o "$B/compile_static.o"
 step "clang c99 compile.c IWARP_STATIC" clang $WARN -DIWARP_STATIC -I. -c tests/compile.c -o "$B/compile_static_clang.o"
+# clang -Weverything (less -Wpadded) finds nothing in the headers, declarations alone and with
+# the implementation; in C++ no reserved name (double underscore) is declared by them.
+if command -v clang >/dev/null; then
+    printf '#include "verbs.h"\n' > "$B/we_decl.c"
+    printf '#define IWARP_IMPLEMENTATION\n#include "verbs.h"\n' > "$B/we_impl.c"
+    step "clang -Weverything -Wno-padded: declarations" clang -std=c99 -Weverything -Wno-padded -Werror -I. -c "$B/we_decl.c" -o "$B/we_decl.o"
+    step "clang -Weverything -Wno-padded: implementation" clang -std=c99 -Weverything -Wno-padded -Werror -I. -c "$B/we_impl.c" -o "$B/we_impl.o"
+    step "clang++ no reserved identifiers in the headers" clang++ -std=c++11 -Wreserved-identifier -Wreserved-macro-identifier -Werror -I. -x c++ -c "$B/we_decl.c" -o "$B/we_decl_cpp.o"
+fi
 step "c++11 compile.cpp" g++ -std=c++11 -Wall -Wextra -Werror -I. -c tests/compile.cpp -o "$B/compile_cpp.o"
 step "c++11 compile.cpp IWARP_STATIC" g++ -std=c++11 -Wall -Wextra -Werror -DIWARP_STATIC -I. -c tests/compile.cpp -o "$B/compile_cpp_static.o"
 for h in $HEADERS; do

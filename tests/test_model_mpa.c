@@ -119,9 +119,9 @@ static const iw_mpa_ulp_ops uops = {.request = u_request, .established = u_estab
 static const char *st_name(iw_status s)
 {
     switch (s) {
-#define IW__X(name, val, text) case name: return &(#name)[3];
-        IW_STATUS_MAP(IW__X)
-#undef IW__X
+#define IW_X_(name, val, text) case name: return &(#name)[3];
+        IW_STATUS_MAP(IW_X_)
+#undef IW_X_
     default: return "?";
     }
 }

@@ -122,11 +122,11 @@ static void t_objects(void)
     /* every status and event has its own text (VERBS-094, VERBS-091) */
     {
         int i, j;
-        for (i = 0; i < IW__WC_STATUS_END; i++)
-            for (j = i + 1; j < IW__WC_STATUS_END; j++)
+        for (i = 0; i < IW_WC_STATUS_END_; i++)
+            for (j = i + 1; j < IW_WC_STATUS_END_; j++)
                 CHECK(strcmp(iw_wc_status_str((iw_wc_status)i), iw_wc_status_str((iw_wc_status)j)) != 0);
-        for (i = 0; i < IW__VSTATUS_END; i++) CHECK(strcmp(iw_vstatus_str((iw_vstatus)i), "?") != 0);
-        for (i = 1; i < IW__AE_END; i++) CHECK(strcmp(iw_async_event_str((iw_async_event)i), "?") != 0);
+        for (i = 0; i < IW_VSTATUS_END_; i++) CHECK(strcmp(iw_vstatus_str((iw_vstatus)i), "?") != 0);
+        for (i = 1; i < IW_AE_END_; i++) CHECK(strcmp(iw_async_event_str((iw_async_event)i), "?") != 0);
     }
     CHECK_EQ(iw_rnic_close(&RA.r), IW_V_OK);
     CHECK_EQ(iw_rnic_query(&RA.r, &at), IW_V_INVALID_RNIC);

@@ -1017,7 +1017,7 @@ static void t_verbs055(void)
         }
         if (check__failed_here) { /* report every failing case, not only the first */
             fprintf(stderr, "  VERBS-055 case %d (%s): status %u (%s)\n", k, what[k], st,
-                    st < IW__WC_STATUS_END ? iw_wc_status_str((iw_wc_status)st) : "none");
+                    st < IW_WC_STATUS_END_ ? iw_wc_status_str((iw_wc_status)st) : "none");
             anyfail = 1;
             check__failed_here = 0;
         }
