@@ -1110,9 +1110,10 @@ static void t_rx_crc_error(void) /* MPA-055 MPA-056 MPA-074 */
 
 /* An error in what the peer sends after our half close (iw_mpa_close in Full Operation: FPDUs
  * are still checked until its FIN) ends the connection with no Terminate (MPA-073: nothing is
- * sent after our close), the error reported once and the host close op called once: (1) the
- * close op already called: CLOSED at once (it once stayed in CLOSING for good); (2) our last
- * FPDU still draining: it completes, then the graceful close (a Terminate once followed it). */
+ * sent after our close), the error reported once and the host close op called once. Here the
+ * close op was already called: CLOSED at once (it once stayed in CLOSING for good); in the
+ * next test our last FPDU is still draining: it completes, then the graceful close (a
+ * Terminate once followed it). */
 static void t_rx_error_after_half_close(void) /* MPA-073 MPA-056 */
 {
     uint8_t fp[28];
