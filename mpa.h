@@ -530,7 +530,13 @@ IW_DEF void iw_mpa_timeout(iw_mpa_conn *c, unsigned id);
 IW_DEF void iw_mpa_llp_closed(iw_mpa_conn *c);
 
 /* Send a header-less Terminate with t (after the FPDU in flight), then close. For the ULP's
- * own errors; MPA calls it for its errors when cfg.terminate is set. */
+ * own errors; MPA calls it for its errors when cfg.terminate is set. Only in Full Operation:
+ * IW_ESTATE otherwise, nothing sent and nothing recorded. In particular a Responder waiting
+ * for the Initiator's first FPDU (AWAIT_FIRST) may send no FPDU yet (MPA-015): the Terminate
+ * is refused, not held, so it is never lost unseen (a held one would wait for an FPDU that may
+ * never come); call again after the established upcall, or iw_mpa_close. Also IW_ESTATE once
+ * an error is recorded or a Terminate is queued (one Terminate per stream) and after
+ * iw_mpa_close (MPA-073). */
 IW_DEF iw_status iw_mpa_terminate(iw_mpa_conn *c, iw_term t);
 
 /* The ULP is done: close gracefully once TX drains (MPA-073: nothing is sent after). */
@@ -826,7 +832,11 @@ static iw_status iw__tx_pump(iw_mpa_conn *c);
 
 /* Record the first error (docs/style.md §6: sticky, first wins), tell the ULP, and end the
  * connection: with a Terminate (want_term and cfg.terminate, Full Operation), abortively
- * (abortive: invalid frames MPA-072, timeouts) or gracefully. */
+ * (abortive: invalid frames MPA-072, timeouts) or gracefully. After our half close (rx_half:
+ * iw_mpa_close in Full Operation) no Terminate is sent (MPA-073: nothing after our close): the
+ * graceful close already asked for goes on (what is in flight drains, then the close op), or,
+ * when the close op was already called, the connection is CLOSED at once (the op is called at
+ * most once; the error upcall and the sticky status tell the host to stop reading). */
 static iw_status iw__fail(iw_mpa_conn *c, iw_status st, unsigned ecode, iw_mpa_ferr ferr,
                           unsigned layer, unsigned etype, unsigned tcode, int want_term,
                           int abortive)
@@ -840,7 +850,7 @@ static iw_status iw__fail(iw_mpa_conn *c, iw_status st, unsigned ecode, iw_mpa_f
     c->err.term.etype = (uint8_t)etype;
     c->err.term.ecode = (uint8_t)tcode;
     if (setup && c->state != IW_MPA_S_IDLE) c->ops->timer_cancel(c->ctx, IW_MPA_TIMER_SETUP);
-    if (want_term && c->cfg.terminate && !setup && !c->closed) {
+    if (want_term && c->cfg.terminate && !setup && !c->closed && !c->rx_half) {
         iw_mpa_build_terminate(c->term, c->err.term);
         c->err.term_sent = 1;
         c->term_pending = 1;
@@ -853,6 +863,9 @@ static iw_status iw__fail(iw_mpa_conn *c, iw_status st, unsigned ecode, iw_mpa_f
             c->closed = 1;
             c->ops->close(c->ctx, 1);
         }
+    } else if (c->closed) { /* our half close is done: nothing is left to drain */
+        c->close_after = 0;
+        c->state = IW_MPA_S_CLOSED;
     } else {
         c->close_after = 1;
         c->state = IW_MPA_S_CLOSING;
@@ -2024,7 +2037,7 @@ IW_DEF void iw_mpa_llp_closed(iw_mpa_conn *c)
 IW_DEF iw_status iw_mpa_terminate(iw_mpa_conn *c, iw_term t)
 {
     if (!c) return IW_EINVAL;
-    if (c->state != IW_MPA_S_FULL && c->state != IW_MPA_S_AWAIT_FIRST) return IW_ESTATE;
+    if (c->state != IW_MPA_S_FULL) return IW_ESTATE; /* MPA-012, MPA-015, MPA-073 */
     if (c->err.status != IW_OK || c->term_pending) return IW_ESTATE;
     c->err.status = IW_ETERM;
     c->err.term = t;

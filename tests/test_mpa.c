@@ -440,6 +440,44 @@ static void t_setup_responder_waits_first_fpdu(void) /* MPA-015 MPA-022 */
     CHECK(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
 }
 
+/* MPA-015: a Responder's ULP that wants to terminate before the Initiator's first FPDU is
+ * refused (IW_ESTATE), not queued: nothing goes on the wire, nothing is recorded, and the
+ * same Terminate is accepted and sent once the first FPDU has been validated. */
+static void t_setup_responder_no_terminate_before_first(void) /* MPA-015 */
+{
+    iw_mpa_cfg ci, cr;
+    uint8_t u[18] = {0x41, 0x43}, want[28];
+    iw_iov v = {u, sizeof u};
+    iw_term t = {0, 2, 1}; /* layer 0, EType 2, code 1 */
+    size_t ma = 0, mb = 0, before;
+    cfg_pair(&ci, &cr);
+    REQUIRE(ep_init(A, &ci) == IW_OK && ep_init(B, &cr) == IW_OK);
+    B->f.accept_in_request = 1;
+    iw_mpa_start(&B->c, NULL, 0);
+    iw_mpa_start(&A->c, NULL, 0);
+    ep_pipe(A, &ma, B);
+    REQUIRE(iw_mpa_state(&B->c) == IW_MPA_S_AWAIT_FIRST);
+    CHECK(iw_mpa_terminate(&B->c, t) == IW_ESTATE);
+    ep_pipe(B, &mb, A);
+    CHECK_EQ(B->f.wire_len, 24); /* only the Reply */
+    CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_AWAIT_FIRST);
+    CHECK_EQ(iw_mpa_last_error(&B->c)->status, IW_OK);
+    CHECK_EQ(B->f.closed, 0);
+    /* the Initiator's first FPDU: now it may go, once */
+    REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
+    ep_pipe(A, &ma, B);
+    REQUIRE(B->f.established == 1 && iw_mpa_state(&B->c) == IW_MPA_S_FULL);
+    before = B->f.wire_len;
+    CHECK(iw_mpa_terminate(&B->c, t) == IW_OK);
+    unhex("0016 4147 00000000 00000002 00000001 00000000 02010000", want); /* layer 0, 2, 1 */
+    iw_put_le32(want + 24, ref_crc(want, 24));
+    CHECK_EQ(B->f.wire_len - before, 28);
+    CHECK_MEM(B->wire + before, want, 28);
+    CHECK(iw_mpa_terminate(&B->c, t) == IW_ESTATE); /* one per stream */
+    CHECK_EQ(B->f.wire_len - before, 28);
+    CHECK_EQ(B->f.closed, 1);
+}
+
 static void t_setup_reply_and_fpdu_same_read(void) /* MPA-022 MPA-016 MPA-049 */
 {
     /* The Responder's Reply and its first FPDUs reach the Initiator in one read: nothing lost. */
@@ -1068,6 +1106,69 @@ static void t_rx_crc_error(void) /* MPA-055 MPA-056 MPA-074 */
     CHECK_EQ(IW_MPA_ECODE_IRD, 6);
     CHECK_EQ(IW_MPA_ECODE_RTR, 7);
     CHECK(strcmp(iw_mpa_ecode_str(9), "?") == 0);
+}
+
+/* An error in what the peer sends after our half close (iw_mpa_close in Full Operation: FPDUs
+ * are still checked until its FIN) ends the connection with no Terminate (MPA-073: nothing is
+ * sent after our close), the error reported once and the host close op called once. Here the
+ * close op was already called: CLOSED at once (it once stayed in CLOSING for good); in the
+ * next test our last FPDU is still draining: it completes, then the graceful close (a
+ * Terminate once followed it). */
+static void t_rx_error_after_half_close(void) /* MPA-073 MPA-056 */
+{
+    uint8_t fp[28];
+    size_t used, before;
+    iw_put_be16(fp, 20);
+    memset(fp + 2, 0x42, 20);
+    fp[22] = fp[23] = 0;
+    iw_put_le32(fp + 24, ref_crc(fp, 24) ^ 1u); /* a bad CRC */
+    /* 1. the close op already called */
+    ready_b(1, 0);
+    iw_mpa_close(&B->c);
+    REQUIRE(B->f.closed == 1 && iw_mpa_state(&B->c) == IW_MPA_S_CLOSED);
+    before = B->f.wire_len;
+    CHECK(iw_mpa_rx_feed(&B->c, fp, sizeof fp, &used) == IW_ETERM);
+    CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_CLOSED);
+    CHECK_EQ(B->f.wire_len, before);
+    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(B->f.errors, 1);
+    CHECK_EQ(B->f.delivered, 0);
+    CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_CRC);
+    CHECK_EQ(iw_mpa_last_error(&B->c)->term_sent, 0);
+    CHECK(iw_mpa_rx_feed(&B->c, fp, sizeof fp, &used) == IW_ETERM); /* sticky */
+    CHECK_EQ(B->f.errors, 1);
+}
+
+static void t_rx_error_after_half_close_draining(void) /* MPA-073 */
+{
+    uint8_t fp[28], u[100];
+    iw_iov v = {u, sizeof u};
+    size_t used, before;
+    iw_put_be16(fp, 20);
+    memset(fp + 2, 0x42, 20);
+    fp[22] = fp[23] = 0;
+    iw_put_le32(fp + 24, ref_crc(fp, 24) ^ 1u); /* a bad CRC */
+    /* 2. our last FPDU half taken when we close, then the bad FPDU arrives */
+    ready_b(1, 0);
+    memset(u, 7, sizeof u);
+    B->f.accept_limit = 10;
+    B->f.accept_per_call = 0;
+    B->f.eagain_after_partial = 1;
+    before = B->f.wire_len;
+    REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK && iw_mpa_tx_busy(&B->c));
+    B->f.accept_limit = 0; /* TCP takes nothing more until the resume below */
+    iw_mpa_close(&B->c);
+    REQUIRE(B->f.closed == 0 && iw_mpa_state(&B->c) == IW_MPA_S_CLOSING);
+    B->f.accept_limit = 0;
+    CHECK(iw_mpa_rx_feed(&B->c, fp, sizeof fp, &used) == IW_ETERM);
+    CHECK_EQ(B->f.errors, 1);
+    CHECK_EQ(B->f.closed, 0); /* the FPDU in flight is not cut */
+    iw_mpa_tx_resume(&B->c);
+    CHECK_EQ(B->f.wire_len - before, 2 + 100 + 2 + 4); /* that FPDU and nothing after */
+    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(B->f.close_abortive, 0);
+    CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_CLOSED);
+    CHECK_EQ(iw_mpa_last_error(&B->c)->term_sent, 0);
 }
 
 static void t_rx_bad_length(void) /* MPA-071 */
@@ -1991,6 +2092,7 @@ static const check_test tests[] = {
     {"request with R bit MPA-011", t_setup_request_with_r_bit},
     {"extra octets after request MPA-014", t_setup_extra_octets_after_request},
     {"responder waits for first FPDU MPA-015 MPA-022", t_setup_responder_waits_first_fpdu},
+    {"responder: no Terminate before the first FPDU MPA-015", t_setup_responder_no_terminate_before_first},
     {"reply and FPDUs in one read MPA-022 MPA-016", t_setup_reply_and_fpdu_same_read},
     {"reject MPA-017 MPA-018 MPA-006", t_setup_reject},
     {"marker policy reject MPA-028", t_setup_marker_policy_reject},
@@ -2006,6 +2108,9 @@ static const check_test tests[] = {
     {"marker before CRC field MPA-054 MPA-064", t_markers_crc_before_crc_field},
     {"markers per direction, SeqStart MPA-023 MPA-069 MPA-070", t_markers_direction_and_seqstart},
     {"rx CRC error MPA-055 MPA-056 MPA-074", t_rx_crc_error},
+    {"rx error after our half close: CLOSED, no Terminate, one close MPA-073 MPA-056", t_rx_error_after_half_close},
+    {"rx error after our half close, our FPDU still draining: no Terminate after it MPA-073",
+     t_rx_error_after_half_close_draining},
     {"rx bad ULPDU_Length MPA-071", t_rx_bad_length},
     {"rx marker mismatch MPA-068 MPA-067", t_rx_marker_mismatch},
     {"rx ULP error stops MPA-056", t_rx_ulp_error_stops},

@@ -23,7 +23,7 @@ END {
     for (i = 0; i < ns; i++) {
         n = name[i]
         if (n ~ /^FULL/ && n !~ /_F/) full = full (full == "" ? "" : " || ") "s == S_" n
-        if (n ~ /^CLOSED/ || (n ~ /^CLOSING/ && n ~ /_C$/)) ended = ended (ended == "" ? "" : " || ") "s == S_" n
+        if (n ~ /^CLOSED/) ended = ended (ended == "" ? "" : " || ") "s == S_" n  # CLOSING never counts: it must drain to CLOSED
         if (n ~ /^FULL/) fe = fe (fe == "" ? "" : " || ") "s == S_" n
     }
     printf "#define FULLISH(s) (%s)\n", full == "" ? "false" : full
