@@ -285,8 +285,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             term.etype = 1;
             term.ecode = (uint8_t)(delta >> 8);
             st = iw_mpa_terminate(c, term);
-            if (st != IW_ESTATE) { /* allowed in Full Operation and while awaiting the first FPDU */
-                FZ_CHECK(s0 == IW_MPA_S_FULL || s0 == IW_MPA_S_AWAIT_FIRST);
+            if (st != IW_ESTATE) { /* allowed in Full Operation only (MPA-015: a Responder sends
+                                    * nothing before the Initiator's first FPDU) */
+                FZ_CHECK(s0 == IW_MPA_S_FULL);
                 r.ulp_closed = 1;
             }
         }
