@@ -1,8 +1,10 @@
 /* Eva driver: DDP header decode (iw_ddp_hdr_decode) and the DDP receive checks and placement
- * (iw_ddp_rx, and the fused pair iw_ddp_rx_place / iw_ddp_rx_commit) on any segments.
+ * (iw_ddp_rx, and the placement contract iw_ddp_rx_begin / iw_ddp_rx_commit) on any segments.
  *
  * PROVE_SEGS segments, each any PROVE_SEG_MAX or fewer unknown octets, go to one stream,
- * each either whole (iw_ddp_rx) or fused (place, then commit with any CRC verdict). The
+ * each either whole (iw_ddp_rx) or as MPA hands it (iw_ddp_rx_begin with any first `have`
+ * octets and either flag; on IW_EAGAIN begun again with all of it; the payload copied into the
+ * pieces it names, as MPA does; then iw_ddp_rx_commit with any CRC verdict). The
  * memory-translation stub knows one STag whose region is a fixed array and answers with one
  * or two pieces inside it (or an outcome a real resolver gives); the receive-buffer stub
  * hands one or two pieces of another fixed array, or refuses. */
@@ -24,7 +26,7 @@ static volatile int sink;
 static iw_status l_send(void *c, const iw_iov *iov, size_t n) { (void)c; (void)iov; (void)n; return IW_OK; }
 static uint32_t l_mulpdu(void *c) { (void)c; return 1000; }
 static int l_busy(void *c) { (void)c; return 0; }
-static const iw_ddp_llp_ops llp = {l_send, l_mulpdu, l_busy};
+static const iw_ddp_llp_ops llp = {.send = l_send, .mulpdu = l_mulpdu, .busy = l_busy};
 
 static iw_ddp_xlate m_resolve(void *m, uint32_t stag, uint64_t to, uint32_t len, unsigned access,
                               iw_ddp_buf *dst, size_t max, size_t *n)
@@ -50,7 +52,7 @@ static iw_ddp_xlate m_resolve(void *m, uint32_t stag, uint64_t to, uint32_t len,
     }
     return IW_DDP_X_OK;
 }
-static const iw_ddp_mem_ops mem = {m_resolve};
+static const iw_ddp_mem_ops mem = {.resolve = m_resolve};
 
 static iw_status u_rx_buf(void *u, const iw_ddp_hdr *h, iw_ddp_buf *b, size_t max, size_t *n,
                           iw_term *t)
@@ -84,7 +86,7 @@ static void u_error(void *u, const iw_ddp_error *e)
     (void)u;
     sink = e->hdr[e->hdr_len ? e->hdr_len - 1u : 0u];
 }
-static const iw_ddp_ulp_ops ulp = {NULL, u_rx_buf, u_deliver, u_error, NULL};
+static const iw_ddp_ulp_ops ulp = {.rx_buf = u_rx_buf, .deliver = u_deliver, .error = u_error};
 
 static iw_ddp_stream s;
 
@@ -102,9 +104,24 @@ int main(void)
         if (Frama_C_interval(0, 1)) {
             (void)iw_ddp_rx(&s, seg, len);
         } else {
-            uint32_t crc;
-            if (iw_ddp_rx_place(&s, seg, len, 0, &crc) == IW_OK)
-                (void)iw_ddp_rx_commit(&s, Frama_C_interval(0, 1));
+            size_t have = (size_t)Frama_C_unsigned_int_interval(0, (unsigned)len);
+            unsigned flags = Frama_C_interval(0, 1) ? IW_MPA_RX_VERIFIED : 0u;
+            iw_mpa_rx_dst *d = NULL;
+            iw_status st = iw_ddp_rx_begin(&s, seg, have, len, flags, &d);
+            if (st == IW_EAGAIN) /* MPA reassembles it, then begins again with all of it */
+                st = iw_ddp_rx_begin(&s, seg, len, len, IW_MPA_RX_VERIFIED, &d);
+            if (st != IW_OK) continue;
+            if (d) { /* MPA's copy: the payload seg[hdr_len..len) into the pieces, in order */
+                const uint8_t *p = seg + d->hdr_len;
+                size_t j, left = len - d->hdr_len;
+                for (j = 0; j < d->n && left; j++) {
+                    size_t k = d->piece[j].len < left ? d->piece[j].len : left;
+                    memcpy(d->piece[j].base, p, k);
+                    p += k;
+                    left -= k;
+                }
+            }
+            (void)iw_ddp_rx_commit(&s, Frama_C_interval(0, 1));
         }
     }
     return 0;

@@ -31,21 +31,35 @@ static uint32_t h_crc(void *ctx, uint32_t crc, const void *p, size_t n)
     (void)n;
     return crc; /* CRC is off; never called for receive */
 }
-static const iw_mpa_host_ops hops = {h_send, h_timer_arm, h_timer_cancel, h_close,
-                                     h_crc, NULL, NULL, NULL};
+static const iw_mpa_host_ops hops = {.send = h_send,
+                                     .timer_arm = h_timer_arm,
+                                     .timer_cancel = h_timer_cancel,
+                                     .close = h_close,
+                                     .crc32c = h_crc};
 static void u_request(void *u, const iw_mpa_info *in_)
 {
     (void)u;
     (void)in_;
     (void)iw_mpa_accept(&conn, 16, 16, NULL, 0);
 }
-static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
+/* The ULP reads the ULPDU it is handed and places nothing (*dst NULL). */
+static iw_status u_begin(void *u, const uint8_t *p, size_t have, size_t len, unsigned flags,
+                         iw_mpa_rx_dst **dst)
 {
     (void)u;
-    if (n) sink = p[0] + p[n - 1];
+    (void)len;
+    (void)flags;
+    *dst = NULL;
+    if (have) sink = p[0] + p[have - 1];
     return IW_OK;
 }
-static const iw_mpa_ulp_ops uops = {u_request, NULL, NULL, u_deliver, NULL, NULL, NULL, NULL, NULL};
+static iw_status u_commit(void *u, int ok)
+{
+    (void)u;
+    (void)ok;
+    return IW_OK;
+}
+static const iw_mpa_ulp_ops uops = {.request = u_request, .begin = u_begin, .commit = u_commit};
 
 int main(void)
 {

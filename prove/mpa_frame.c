@@ -24,8 +24,10 @@ static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted
 static void h_timer_arm(void *ctx, unsigned id, uint32_t ms) { (void)ctx; (void)id; (void)ms; }
 static void h_timer_cancel(void *ctx, unsigned id) { (void)ctx; (void)id; }
 static void h_close(void *ctx, int abortive) { (void)ctx; (void)abortive; }
-static const iw_mpa_host_ops hops = {h_send, h_timer_arm, h_timer_cancel, h_close,
-                                     NULL, NULL, NULL, NULL};
+static const iw_mpa_host_ops hops = {.send = h_send,
+                                     .timer_arm = h_timer_arm,
+                                     .timer_cancel = h_timer_cancel,
+                                     .close = h_close};
 
 static iw_mpa_conn conn;
 static void u_info(const iw_mpa_info *in)
@@ -47,14 +49,27 @@ static void u_request(void *u, const iw_mpa_info *in)
     }
 }
 static void u_info_cb(void *u, const iw_mpa_info *in) { (void)u; u_info(in); }
-static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
+static iw_status u_begin(void *u, const uint8_t *p, size_t have, size_t len, unsigned flags,
+                         iw_mpa_rx_dst **dst)
 {
     (void)u;
-    if (n) sink = p[0] + p[n - 1];
+    (void)len;
+    (void)flags;
+    *dst = NULL;
+    if (have) sink = p[0] + p[have - 1];
     return IW_OK;
 }
-static const iw_mpa_ulp_ops uops = {u_request, u_info_cb, u_info_cb, u_deliver, NULL, NULL, NULL,
-                                    NULL, NULL};
+static iw_status u_commit(void *u, int ok)
+{
+    (void)u;
+    (void)ok;
+    return IW_OK;
+}
+static const iw_mpa_ulp_ops uops = {.request = u_request,
+                                    .established = u_info_cb,
+                                    .rejected = u_info_cb,
+                                    .begin = u_begin,
+                                    .commit = u_commit};
 
 static void decode_only(void)
 {

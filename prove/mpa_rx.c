@@ -1,10 +1,13 @@
 /* Eva driver: MPA FPDU receive (iw_mpa_rx_feed in Full Operation) at any chunking.
  *
  * An Initiator is brought to Full Operation by a concrete Reply (CRC and markers toward us
- * chosen by PROVE_CRC and PROVE_MK at compile time; mk/prove.mk runs the four
- * combinations), then PROVE_RX_MAX unknown octets are fed in unknown chunks of 1 octet up to
- * all that is left. The ULP has deliver, the fused place/commit pair and place_begin
- * (streamed placement into a fixed array); each stub reads what it is handed and may refuse.
+ * chosen by PROVE_CRC and PROVE_MK at compile time), then PROVE_RX_MAX unknown octets are fed
+ * in unknown chunks of 1 octet up to all that is left. The ULP (the placement contract,
+ * iw_mpa_ulp_ops.begin/commit) is either a placing one (begin names one or two pieces inside a
+ * fixed array, after a header of up to IW_MPA_PLACE_HDR octets, or nothing to place) or a
+ * declining one (IW_EAGAIN until MPA checked the FPDU, then it reads the verified ULPDU:
+ * verify-then-place), chosen before the first octet; each stub reads what it is handed and
+ * may refuse.
  * PROVE_HOST_CRC=1 also gives the host a crc32c op (a stub returning any value): the CRC path
  * through the host op instead of the fused one. */
 #include "stubs.h"
@@ -26,7 +29,9 @@
 static uint8_t in[PROVE_RX_MAX];
 static uint8_t reasm[PROVE_REASM];
 static uint8_t place_mem[PROVE_REASM];
-static iw_mpa_place_dst pdst;
+static iw_mpa_piece pieces[2];
+static iw_mpa_rx_dst pdst;
+static int declining; /* the ULP: 0 placing, 1 verify-then-place */
 static volatile int sink;
 
 static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
@@ -53,22 +58,37 @@ static uint32_t h_crc(void *ctx, uint32_t crc, const void *p, size_t n)
 #else
 #define H_CRC NULL
 #endif
-static const iw_mpa_host_ops hops = {h_send, h_timer_arm, h_timer_cancel, h_close,
-                                     H_CRC, NULL, NULL, NULL};
+static const iw_mpa_host_ops hops = {.send = h_send,
+                                     .timer_arm = h_timer_arm,
+                                     .timer_cancel = h_timer_cancel,
+                                     .close = h_close,
+                                     .crc32c = H_CRC};
 
-static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
+/* begin: reads the octets it is handed; the declining ULP answers IW_EAGAIN until the FPDU
+ * is verified; the placing one names 1 or 2 pieces of place_mem (any lengths inside it: octets
+ * beyond them are not placed) after a header of hdr_len <= min(have, 18) octets, or nothing
+ * to place; either may refuse (IW_ETERM). */
+static iw_status u_begin(void *u, const uint8_t *p, size_t have, size_t len, unsigned flags,
+                         iw_mpa_rx_dst **dst)
 {
+    size_t a, hmax = have < IW_MPA_PLACE_HDR ? have : IW_MPA_PLACE_HDR;
     (void)u;
-    if (n) sink = p[0] + p[n - 1];
-    return Frama_C_interval(0, 1) ? IW_OK : IW_ETERM;
-}
-static iw_status u_place(void *u, const uint8_t *p, size_t n, uint32_t crc_in, uint32_t *crc)
-{
-    (void)u;
-    (void)crc_in;
-    if (n) sink = p[0] + p[n - 1];
-    *crc = (uint32_t)Frama_C_unsigned_int_interval(0, 0xFFFFFFFFu);
-    return Frama_C_interval(0, 1) ? IW_OK : IW_ETERM;
+    (void)len;
+    *dst = NULL;
+    if (have) sink = p[0] + p[have - 1];
+    if (declining && !(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN;
+    if (Frama_C_interval(0, 1)) return IW_ETERM;
+    if (declining || Frama_C_interval(0, 1)) return IW_OK; /* read it all: nothing to place */
+    a = (size_t)Frama_C_interval(0, PROVE_REASM);
+    pieces[0].base = place_mem;
+    pieces[0].len = a;
+    pieces[1].base = place_mem + a;
+    pieces[1].len = (size_t)Frama_C_interval(0, (int)(PROVE_REASM - a));
+    pdst.piece = pieces;
+    pdst.n = (size_t)Frama_C_interval(1, 2);
+    pdst.hdr_len = (size_t)Frama_C_interval(0, (int)hmax);
+    *dst = &pdst;
+    return IW_OK;
 }
 static iw_status u_commit(void *u, int ok)
 {
@@ -76,21 +96,7 @@ static iw_status u_commit(void *u, int ok)
     (void)ok;
     return Frama_C_interval(0, 1) ? IW_OK : IW_ETERM;
 }
-/* Streamed placement: accept with a header length of 14..18 into place_mem, or decline. */
-static iw_status u_place_begin(void *u, const uint8_t *hdr, size_t have, size_t len,
-                               iw_mpa_place_dst **dst, size_t *hdr_len)
-{
-    size_t hl = (size_t)Frama_C_interval(14, IW_MPA_PLACE_HDR);
-    (void)u;
-    sink = hdr[0] + hdr[have - 1];
-    if (Frama_C_interval(0, 1) || len - hl > sizeof place_mem) return IW_EAGAIN;
-    pdst.base = place_mem;
-    *dst = &pdst;
-    *hdr_len = hl;
-    return IW_OK;
-}
-static const iw_mpa_ulp_ops uops = {NULL, NULL, NULL, u_deliver, NULL, NULL, NULL,
-                                    u_place, u_commit};
+static const iw_mpa_ulp_ops uops = {.begin = u_begin, .commit = u_commit};
 
 static iw_mpa_conn conn;
 
@@ -106,7 +112,6 @@ static int to_full(void)
     cfg.crc = PROVE_CRC;
     cfg.markers_rx = PROVE_MK;
     if (iw_mpa_init(&conn, &cfg, &hops, NULL, &uops, NULL, reasm, sizeof reasm) != IW_OK) return 0;
-    if (Frama_C_interval(0, 1)) (void)iw_mpa_set_place_begin(&conn, u_place_begin);
     if (iw_mpa_start(&conn, NULL, 0) != IW_OK) return 0;
     if (iw_mpa_rx_feed(&conn, rep, sizeof rep, &used) != IW_OK) return 0;
     return iw_mpa_state(&conn) == IW_MPA_S_FULL;
@@ -116,6 +121,7 @@ int main(void)
 {
     size_t len, off = 0, used;
     int i;
+    declining = Frama_C_interval(0, 1);
     if (!to_full()) return 1;
     len = prove_unknown(in, sizeof in, 0, PROVE_RX_MAX);
     for (i = 0; i < PROVE_CHUNKS && off < len; i++) {

@@ -17,7 +17,7 @@ COMMON=(-machdep x86_64 -eva -eva-split-return full -eva-warn-key libc:unsupport
 TARGETS=(
   "mpa_frame|prove/mpa_frame.c||-main decode_only -eva-precision 1 -eva-slevel-function decode_only:2000 -eva-slevel-function iw_mpa_frame_decode:100"
   "rdmap_term|prove/rdmap_term.c||-eva-precision 3"
-  "ddp_rx|prove/ddp_rx.c||-eva-precision 4"
+  "ddp_rx|prove/ddp_rx.c||-eva-precision 4 -eva-slevel-function iw_ddp_rx_begin:300"
   "mpa_first_p2p|prove/mpa_first.c||-eva-precision 0"
   "mpa_rx_crc_mk|prove/mpa_rx.c|-DPROVE_CRC=1 -DPROVE_MK=1 -DPROVE_HOST_CRC=1|-eva-precision 0 -eva-slevel-function to_full:200"
 )
