@@ -12,7 +12,8 @@
  *   server: fed the client->server stream, it accepts, Reads each advertised source, Sends,
  *           Writes what it read into the advertised sink, Sends: its whole stream (Reply, Read
  *           Requests, Sends, Writes) must be the capture's server stream octet for octet.
- * Each runs with MPA's fused place/commit and verify-then-place, the stream fed whole, one
+ * Each runs with MPA's placement contract placing as FPDUs arrive and with a ULP that declines
+ * until MPA has checked each FPDU (verify-then-place), the stream fed whole, one
  * octet at a time, and cut in two at every offset; every run must give the same result. */
 #include "bm.h"
 #include "rdmap.h"
@@ -270,10 +271,19 @@ static void u_request(void *uctx, const iw_mpa_info *in)
     (void)in;
     SCHECK(iw_mpa_accept(&S.c, C.rep_ird, C.rep_ord, NULL, 0) == IW_OK);
 }
-static iw_status u_place(void *uctx, const uint8_t *ulpdu, size_t len, uint32_t crc_in, uint32_t *crc)
+/* The placement contract through RDMAP; verify-then-place declines until MPA checked the FPDU.
+ * nplace counts payloads placed before their CRC was checked. */
+static iw_status u_begin(void *uctx, const uint8_t *u, size_t have, size_t len, unsigned flags,
+                         iw_mpa_rx_dst **dst)
 {
-    S.nplace++;
-    return iw_rdmap_mpa_place(uctx, ulpdu, len, crc_in, crc);
+    iw_status st;
+    if (!S.fused && !(flags & IW_MPA_RX_VERIFIED)) {
+        *dst = NULL;
+        return IW_EAGAIN;
+    }
+    st = iw_rdmap_mpa_begin(uctx, u, have, len, flags, dst);
+    if (st == IW_OK && !(flags & IW_MPA_RX_VERIFIED)) S.nplace++;
+    return st;
 }
 
 static int setup(int server, int fused)
@@ -320,8 +330,7 @@ static int setup(int server, int fused)
     S.ulp = *iw_rdmap_mpa_ulp_ops();
     S.ulp.established = u_established;
     if (server) S.ulp.request = u_request;
-    if (fused) S.ulp.place = u_place;
-    else S.ulp.place = NULL, S.ulp.commit = NULL;
+    S.ulp.begin = u_begin;
     if (iw_mpa_init(&S.c, &cfg, &host_ops, &S, &S.ulp, &S.s, S.reasm, sizeof S.reasm) != IW_OK) return 0;
     iw_rdmap_cfg_default(&rc);
     rc.ird = rc.ord = 4;
@@ -354,7 +363,7 @@ static int run(int server, int fused, size_t cut, size_t step)
     return !S.bad && !S.nerr && !S.closes && S.nrecv == 2 * ITERS && S.out_len == wl && bm_memeq(S.out, want, wl) &&
            S.ncqe == (server ? 4 * ITERS : 2 * ITERS) && iw_mpa_state(&S.c) == IW_MPA_S_FULL &&
            !iw_rdmap_failed(&S.s) && iw_rdmap_ird_outstanding(&S.s) == 0 && iw_rdmap_ord_outstanding(&S.s) == 0 &&
-           (fused && !step) == (S.nplace > 0);
+           (fused ? (step || S.nplace > 0) : S.nplace == 0);
 }
 
 static void scenario(int server)

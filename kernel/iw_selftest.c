@@ -309,16 +309,28 @@ static void st_ulp_established(void *uctx, const iw_mpa_info *in)
 {
 	((struct st_end *)uctx)->nest += in->crc ? 1 : 100; /* CRC must be on */
 }
-static iw_status st_ulp_deliver(void *uctx, const uint8_t *u, size_t len)
+/* The placement contract as a reader of whole, checked ULPDUs: decline until MPA has checked
+ * the FPDU, then take a copy of it (nothing placed by MPA). */
+static iw_status st_ulp_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
+			      unsigned int flags, iw_mpa_rx_dst **dst)
 {
 	struct st_end *e = uctx;
 
+	*dst = NULL;
+	if (!(flags & IW_MPA_RX_VERIFIED))
+		return IW_EAGAIN;
+	(void)have;
 	if (e->rx_len + len <= sizeof(e->rx)) {
 		memcpy(e->rx + e->rx_len, u, len);
 		e->rx_len += len;
 	}
 	e->ndeliv++;
 	return IW_OK;
+}
+static iw_status st_ulp_commit(void *uctx, int ok)
+{
+	(void)uctx;
+	return ok ? IW_OK : IW_EHOST;
 }
 static void st_ulp_error(void *uctx, const iw_mpa_error *err)
 {
@@ -331,7 +343,8 @@ static void st_ulp_error(void *uctx, const iw_mpa_error *err)
 static const iw_mpa_ulp_ops st_raw_ulp = {
 	.request = st_ulp_request,
 	.established = st_ulp_established,
-	.deliver = st_ulp_deliver,
+	.begin = st_ulp_begin,
+	.commit = st_ulp_commit,
 	.error = st_ulp_error,
 };
 
