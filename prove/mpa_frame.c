@@ -49,22 +49,7 @@ static void u_request(void *u, const iw_mpa_info *in)
     }
 }
 static void u_info_cb(void *u, const iw_mpa_info *in) { (void)u; u_info(in); }
-static iw_status u_begin(void *u, const uint8_t *p, size_t have, size_t len, unsigned flags,
-                         iw_mpa_rx_dst **dst)
-{
-    (void)u;
-    (void)len;
-    (void)flags;
-    *dst = NULL;
-    if (have) sink = p[0] + p[have - 1];
-    return IW_OK;
-}
-static iw_status u_commit(void *u, int ok)
-{
-    (void)u;
-    (void)ok;
-    return IW_OK;
-}
+#include "reader_ulp.h"
 static const iw_mpa_ulp_ops uops = {.request = u_request,
                                     .established = u_info_cb,
                                     .rejected = u_info_cb,
