@@ -644,7 +644,7 @@ typedef struct df_mpa_ep {
                            the end of a feed placed as they come (df_mpa_begin) */
     int in_verified;    /* the ULPDU begun was a verified copy */
     int with_check;
-    size_t mark;        /* octets of ep.f.wire already piped to the peer */
+    size_t mark;        /* octets of ep.f.h.wire already piped to the peer */
     int delivers, places, commits, commit_bad; /* begin on a verified copy, begin on a whole
                                                  unverified FPDU, their commits (commit_bad: ok = 0) */
     int begins, begins_ok; /* begin on a cut FPDU, and those that said IW_OK */
@@ -709,10 +709,8 @@ static DF_UNUSED iw_status df_mpa_ep_init(df_mpa_ep *e, const iw_mpa_cfg *cfg, i
 {
     iw_status st;
     memset(&e->ep.f, 0, sizeof e->ep.f);
+    hf_init(&e->ep.f.h, e->ep.wire, sizeof e->ep.wire);
     e->ep.f.c = &e->ep.c;
-    e->ep.f.wire = e->ep.wire;
-    e->ep.f.wire_len = 0;
-    e->ep.f.accept_limit = (size_t)-1;
     e->ep.f.acc_ird = cfg->ird;
     e->ep.f.acc_ord = cfg->ord;
     e->fused = fused;

@@ -1,30 +1,22 @@
 /* mpa_fake.h: a deterministic fake host and ULP for mpa.h tests, the demo and the fuzzers.
  *
- * The fake host records every octet the connection sends into `wire`, can accept only part of
- * what is offered (partial sends) or fail at a chosen send call, records timers and the close.
+ * The fake host is host_fake.h's hf_host (member h): it records every octet the connection
+ * sends into h.wire, can accept only part of what is offered (partial sends) or fail at a
+ * chosen send call, keeps timers on a fake clock and records the close.
  * The fake ULP writes every upcall as one line into an event log, so runs of the same input at
  * different chunkings can be compared line for line (STYLE.md 9). Include after mpa.h. */
 #ifndef MPA_FAKE_H
 #define MPA_FAKE_H
 #include <stdio.h>
 #include <string.h>
+#include "host_fake.h"
 
 #define FAKE_WIRE_CAP (1u << 20)
 #define FAKE_LOG_CAP (1u << 16)
 
 typedef struct fake {
+    hf_host h;              /* first: the host ops' ctx is the fake (host_fake.h) */
     iw_mpa_conn *c;
-    uint8_t *wire;          /* what the connection sent */
-    size_t wire_len;
-    size_t accept_limit;    /* octets the next send call takes (SIZE_MAX: all) */
-    size_t accept_per_call; /* after the first call: octets per call (0: all) */
-    int eagain_after_partial; /* return IW_EAGAIN with a partial accept */
-    int fail_at_call;       /* send call number that returns IW_EHOST (0: never) */
-    int send_calls;
-    int timer_armed[4];
-    uint32_t timer_ms[4];
-    int timer_cancels;
-    int closed, close_abortive;
     /* ULP behaviour */
     int accept_in_request;  /* Responder: accept (1) or reject (2) inside the request upcall */
     uint16_t acc_ird, acc_ord;
@@ -71,45 +63,11 @@ static uint32_t fake_hash(const uint8_t *p, size_t n)
     return h;
 }
 
-static iw_status fake_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
-{
-    fake *f = (fake *)ctx;
-    size_t i, total = 0, lim = f->accept_limit;
-    f->send_calls++;
-    *accepted = 0;
-    if (f->fail_at_call && f->send_calls == f->fail_at_call) return IW_EHOST;
-    for (i = 0; i < n; i++) {
-        size_t k = iov[i].len < lim ? iov[i].len : lim;
-        if (f->wire_len + k > FAKE_WIRE_CAP) return IW_EHOST;
-        if (k) memcpy(f->wire + f->wire_len, iov[i].base, k);
-        f->wire_len += k;
-        total += k;
-        lim -= k;
-        if (k < iov[i].len) break;
-    }
-    *accepted = total;
-    if (f->accept_limit != (size_t)-1) f->accept_limit = f->accept_per_call ? f->accept_per_call : (size_t)-1;
-    if (i < n && f->eagain_after_partial) return IW_EAGAIN;
-    return IW_OK;
-}
-
-static void fake_timer_arm(void *ctx, unsigned id, uint32_t ms)
-{
-    fake *f = (fake *)ctx;
-    f->timer_armed[id & 3u] = 1;
-    f->timer_ms[id & 3u] = ms;
-}
-static void fake_timer_cancel(void *ctx, unsigned id)
-{
-    fake *f = (fake *)ctx;
-    if (f->timer_armed[id & 3u]) f->timer_cancels++;
-    f->timer_armed[id & 3u] = 0;
-}
+/* The host's close: recorded by host_fake.h, and logged with the upcalls. */
 static void fake_close(void *ctx, int abortive)
 {
     fake *f = (fake *)ctx;
-    f->closed++;
-    f->close_abortive = abortive;
+    hf_close(&f->h, abortive);
     fake_log(f, "close %s\n", abortive ? "abort" : "graceful");
 }
 
@@ -192,34 +150,17 @@ static void fake_tx_done(void *u)
     f->tx_dones++;
 }
 
-static const iw_mpa_host_ops fake_host_ops = {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, NULL, NULL, NULL};
-
-/* Copy-out transmit (iw_mpa_host_ops.tx_room): the same wire and the same schedule as
- * fake_send: accept_limit octets of room in all, then none (one call answers 0, as a full
- * buffer), then accept_per_call octets (0: unlimited) per round; fail_at_call counts commits. */
-static uint8_t *fake_tx_room(void *ctx, size_t want, size_t *cap)
-{
-    fake *f = (fake *)ctx;
-    size_t k = FAKE_WIRE_CAP - f->wire_len;
-    (void)want;
-    if (f->accept_limit < k) k = f->accept_limit;
-    if (k == 0 && f->accept_limit != (size_t)-1) /* full now; room again at the next round */
-        f->accept_limit = f->accept_per_call ? f->accept_per_call : (size_t)-1;
-    *cap = k;
-    return f->wire + f->wire_len;
-}
-static iw_status fake_tx_commit(void *ctx, size_t n)
-{
-    fake *f = (fake *)ctx;
-    f->send_calls++;
-    if (f->fail_at_call && f->send_calls == f->fail_at_call) return IW_EHOST;
-    f->wire_len += n;
-    if (f->accept_limit != (size_t)-1) f->accept_limit -= n;
-    return IW_OK;
-}
-static const iw_mpa_host_ops fake_host_ops_copyout = {fake_send,  fake_timer_arm, fake_timer_cancel,
-                                                      fake_close, NULL,           NULL,
-                                                      fake_tx_room, fake_tx_commit};
+/* The host: host_fake.h's, with the close above (ctx is the fake, whose first member is h). */
+static const iw_mpa_host_ops fake_host_ops = {.send = hf_send,
+                                              .timer_arm = hf_timer_arm,
+                                              .timer_cancel = hf_timer_cancel,
+                                              .close = fake_close};
+static const iw_mpa_host_ops fake_host_ops_copyout = {.send = hf_send,
+                                                      .timer_arm = hf_timer_arm,
+                                                      .timer_cancel = hf_timer_cancel,
+                                                      .close = fake_close,
+                                                      .tx_room = hf_tx_room,
+                                                      .tx_commit = hf_tx_commit};
 static int fake_copyout; /* ep_init: 1 = the endpoint's host uses copy-out transmit */
 static const iw_mpa_ulp_ops fake_ulp_ops = {.request = fake_request,
                                             .established = fake_established,
@@ -241,9 +182,8 @@ typedef struct endpoint {
 static IW_UNUSED iw_status ep_init(endpoint *e, const iw_mpa_cfg *cfg)
 {
     memset(&e->f, 0, sizeof e->f);
+    hf_init(&e->f.h, e->wire, sizeof e->wire);
     e->f.c = &e->c;
-    e->f.wire = e->wire;
-    e->f.accept_limit = (size_t)-1;
     e->f.acc_ird = cfg->ird;
     e->f.acc_ord = cfg->ord;
     return iw_mpa_init(&e->c, cfg, fake_copyout ? &fake_host_ops_copyout : &fake_host_ops, &e->f, &fake_ulp_ops,
@@ -255,8 +195,8 @@ static IW_UNUSED iw_status ep_pipe(endpoint *from, size_t *mark, endpoint *to)
 {
     size_t used = 0;
     iw_status st = IW_OK;
-    if (*mark < from->f.wire_len) {
-        st = iw_mpa_rx_feed(&to->c, from->wire + *mark, from->f.wire_len - *mark, &used);
+    if (*mark < from->f.h.wire_len) {
+        st = iw_mpa_rx_feed(&to->c, from->wire + *mark, from->f.h.wire_len - *mark, &used);
         *mark += used;
     }
     return st;

@@ -1798,8 +1798,8 @@ static int ma_build(int mk, uint32_t emss, int fused, int partial, size_t nmsg)
     ma_setup_b(PB, nmsg);
     if (!df_mpa_connect(PA, PB)) return 0;
     if (partial) {
-        PA->ep.f.accept_limit = 7;
-        PA->ep.f.accept_per_call = 13;
+        PA->ep.f.h.accept_limit = 7;
+        PA->ep.f.h.accept_per_call = 13;
     }
     g_nfpdu = 0;
     for (k = 0; k < nmsg; k++) {
@@ -1816,7 +1816,7 @@ static int ma_build(int mk, uint32_t emss, int fused, int partial, size_t nmsg)
         m.sgl = g_sgl;
         m.cookie = (void *)(uintptr_t)(k + 1);
         if (!m.tagged) m.qn = (uint32_t)(k % 3);
-        if (g_nfpdu < 64) g_fpdu_at[g_nfpdu++] = PA->ep.f.wire_len;
+        if (g_nfpdu < 64) g_fpdu_at[g_nfpdu++] = PA->ep.f.h.wire_len;
         if (iw_ddp_send(&PA->s, &m) != IW_OK) return 0;
         /* the host drains: iw_mpa_tx_resume -> tx_done -> iw_ddp_tx_resume */
         while (iw_ddp_tx_busy(&PA->s) && guard++ < 1000000) {
@@ -1826,7 +1826,7 @@ static int ma_build(int mk, uint32_t emss, int fused, int partial, size_t nmsg)
         (void)segs0;
     }
     if (PA->ulp.nerr || iw_mpa_last_error(&PA->ep.c)->status != IW_OK) return 0;
-    g_stream_len = PA->ep.f.wire_len;
+    g_stream_len = PA->ep.f.h.wire_len;
     memcpy(g_stream, PA->ep.wire, g_stream_len);
     return 1;
 }
@@ -2152,9 +2152,9 @@ static uint8_t ft_src[8192];
  * rounds; 0: all); 1 when all went out and B delivered them without error. */
 static int ft_send(size_t lim, size_t per)
 {
-    size_t m, mark = EA.f.wire_len, guard = 0;
-    EA.f.accept_limit = lim;
-    EA.f.accept_per_call = per;
+    size_t m, mark = EA.f.h.wire_len, guard = 0;
+    EA.f.h.accept_limit = lim;
+    EA.f.h.accept_per_call = per;
     for (m = 0; m < FT_NMSG; m++) {
         iw_iov v[4];
         size_t i, off = 0;
@@ -2212,9 +2212,9 @@ static void t_mpa_copyout_whole(void) /* MPA-046 MPA-053 MPA-054 */
             cr.markers_rx = (uint8_t)mk; /* A inserts markers (RFC 5044 §5) */
             /* the send path (gather list): the reference for this configuration */
             REQUIRE(mpa_connect(&ci, &cr, &fake_host_ops));
-            base = EA.f.wire_len;
+            base = EA.f.h.wire_len;
             REQUIRE(ft_send((size_t)-1, 0));
-            sendn = EA.f.wire_len - base;
+            sendn = EA.f.h.wire_len - base;
             memcpy(sendw, EA.wire + base, sendn);
             if (!mk) { /* and without markers, the frame built here */
                 refn = ft_ref_wire(ref, crc);
@@ -2231,14 +2231,14 @@ static void t_mpa_copyout_whole(void) /* MPA-046 MPA-053 MPA-054 */
                 if (run == 5) ops.crc32c = ft_crc;
                 ft_traces = ft_crcs = 0;
                 REQUIRE(mpa_connect(&ci, &cr, &ops));
-                base = EA.f.wire_len;
+                base = EA.f.h.wire_len;
                 if (!ft_send(run == 1 ? first - 1 : run == 2 ? 0 : run == 3 ? 5 : (size_t)-1,
                              run == 3 ? 5 : 0)) {
                     CHECK(0);
                     fprintf(stderr, "  crc %d markers %d run %d: not delivered\n", crc, mk, run);
                     continue;
                 }
-                if (EA.f.wire_len - base != sendn || memcmp(EA.wire + base, sendw, sendn) != 0) {
+                if (EA.f.h.wire_len - base != sendn || memcmp(EA.wire + base, sendw, sendn) != 0) {
                     CHECK(0);
                     fprintf(stderr, "  crc %d markers %d run %d: other octets than send\n", crc, mk, run);
                 }

@@ -171,13 +171,13 @@ static void t_setup_basic_and_pd(void) /* MPA-006 MPA-009 MPA-016 MPA-032 MPA-01
     B->f.acc_pd_len = sizeof rpd;
     REQUIRE(iw_mpa_start(&B->c, NULL, 0) == IW_OK);
     REQUIRE(iw_mpa_start(&A->c, pd, sizeof pd) == IW_OK);
-    CHECK_EQ(A->f.wire_len, 20 + 512);
+    CHECK_EQ(A->f.h.wire_len, 20 + 512);
     /* MPA-013: the Responder says nothing until the whole Request is in */
     {
         size_t used;
         CHECK(iw_mpa_rx_feed(&B->c, A->wire, 531, &used) == IW_OK);
         CHECK_EQ(used, 531);
-        CHECK_EQ(B->f.wire_len, 0);
+        CHECK_EQ(B->f.h.wire_len, 0);
         CHECK(iw_mpa_rx_feed(&B->c, A->wire + 531, 1, &used) == IW_OK);
         ma = 532;
     }
@@ -227,7 +227,7 @@ static void t_setup_crc_matrix(void) /* MPA-024 MPA-025 MPA-026 MPA-027 */
             memset(u, 0x11, sizeof u);
             v.base = u;
             v.len = sizeof u;
-            ma0 = A->f.wire_len;
+            ma0 = A->f.h.wire_len;
             REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
             {
                 const uint8_t *fp = A->wire + ma0;
@@ -262,7 +262,7 @@ static void t_setup_crc_or_at_initiator(void) /* MPA-024 */
     REQUIRE(iw_mpa_rx_feed(&A->c, rep, 24, &used) == IW_OK);
     CHECK_EQ(A->f.last_info.crc, 1);
     memset(u, 7, sizeof u);
-    before = A->f.wire_len;
+    before = A->f.h.wire_len;
     REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
     CHECK_EQ(iw_get_le32(A->wire + before + 24), ref_crc(A->wire + before, 24));
     iw_put_be16(fp, 20);
@@ -281,16 +281,16 @@ static void t_setup_initiator_silent_until_reply(void) /* MPA-012 MPA-019 */
     iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
     REQUIRE(ep_init(A, &ci) == IW_OK);
     REQUIRE(iw_mpa_start(&A->c, NULL, 0) == IW_OK);
-    CHECK(A->f.timer_armed[IW_MPA_TIMER_SETUP]);
-    CHECK_EQ(A->f.timer_ms[IW_MPA_TIMER_SETUP], 10000);
-    CHECK_EQ(A->f.wire_len, 24);
+    CHECK(A->f.h.timer_armed[IW_MPA_TIMER_SETUP]);
+    CHECK_EQ(A->f.h.timer_ms[IW_MPA_TIMER_SETUP], 10000);
+    CHECK_EQ(A->f.h.wire_len, 24);
     CHECK(iw_mpa_tx(&A->c, &v, 1) == IW_ESTATE);
-    CHECK_EQ(A->f.wire_len, 24);
+    CHECK_EQ(A->f.h.wire_len, 24);
     iw_mpa_timeout(&A->c, IW_MPA_TIMER_SETUP);
-    CHECK_EQ(A->f.closed, 1);
+    CHECK_EQ(A->f.h.closed, 1);
     CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_ETIMEOUT);
     CHECK_EQ(A->f.errors, 1);
-    CHECK_EQ(A->f.wire_len, 24);
+    CHECK_EQ(A->f.h.wire_len, 24);
 }
 
 static void t_setup_reply_cancels_timer(void) /* MPA-019 MPA-020 */
@@ -299,11 +299,11 @@ static void t_setup_reply_cancels_timer(void) /* MPA-019 MPA-020 */
     cfg_pair(&ci, &cr);
     REQUIRE(ep_init(B, &cr) == IW_OK);
     REQUIRE(iw_mpa_start(&B->c, NULL, 0) == IW_OK);
-    CHECK(B->f.timer_armed[0]);
-    CHECK_EQ(B->f.timer_ms[0], 5000);
+    CHECK(B->f.h.timer_armed[0]);
+    CHECK_EQ(B->f.h.timer_ms[0], 5000);
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-    CHECK(!A->f.timer_armed[0]);
-    CHECK(!B->f.timer_armed[0]);
+    CHECK(!A->f.h.timer_armed[0]);
+    CHECK(!B->f.h.timer_armed[0]);
     /* a late timer callback after the Reply changes nothing */
     iw_mpa_timeout(&A->c, 0);
     CHECK_EQ(iw_mpa_state(&A->c), IW_MPA_S_FULL);
@@ -311,7 +311,7 @@ static void t_setup_reply_cancels_timer(void) /* MPA-019 MPA-020 */
     REQUIRE(ep_init(B, &cr) == IW_OK);
     REQUIRE(iw_mpa_start(&B->c, NULL, 0) == IW_OK);
     iw_mpa_timeout(&B->c, 0);
-    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(B->f.h.closed, 1);
     CHECK_EQ(iw_mpa_last_error(&B->c)->status, IW_ETIMEOUT);
 }
 
@@ -331,12 +331,12 @@ static void t_setup_invalid_frames_close(void) /* MPA-004 MPA-008 MPA-072 MPA-03
         memcpy(req, A->wire, 24);
         req[cases[i].byte] = (uint8_t)cases[i].val;
         CHECK(iw_mpa_rx_feed(&B->c, req, 24, &used) == IW_EPROTO);
-        CHECK_EQ(B->f.closed, 1);
-        CHECK_EQ(B->f.close_abortive, 1);
-        CHECK_EQ(B->f.wire_len, 0); /* no Reply, no Terminate (MPA-072) */
+        CHECK_EQ(B->f.h.closed, 1);
+        CHECK_EQ(B->f.h.close_abortive, 1);
+        CHECK_EQ(B->f.h.wire_len, 0); /* no Reply, no Terminate (MPA-072) */
         CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, 0x04);
         CHECK_EQ(iw_mpa_last_error(&B->c)->ferr, cases[i].ferr); /* MPA-005b (i 2: PD_Length > 512) */
-        CHECK(!B->f.timer_armed[0]);
+        CHECK(!B->f.h.timer_armed[0]);
         /* and a bad Reply at the Initiator */
         memcpy(req, "MPA ID Rep Frame", 16);
         req[16] = 0x50;
@@ -345,8 +345,8 @@ static void t_setup_invalid_frames_close(void) /* MPA-004 MPA-008 MPA-072 MPA-03
         memset(req + 20, 0, 4);
         req[cases[i].byte] = (uint8_t)cases[i].val;
         CHECK(iw_mpa_rx_feed(&A->c, req, 24, &used) == IW_EPROTO);
-        CHECK_EQ(A->f.close_abortive, 1);
-        CHECK_EQ(A->f.wire_len, 24); /* only its Request */
+        CHECK_EQ(A->f.h.close_abortive, 1);
+        CHECK_EQ(A->f.h.wire_len, 24); /* only its Request */
         CHECK_EQ(iw_mpa_last_error(&A->c)->ferr, cases[i].ferr);
     }
 }
@@ -365,7 +365,7 @@ static void t_setup_reply_not_enhanced(void) /* MPA-010 */
     iw_put_be16(rep + 18, 0);
     CHECK(iw_mpa_rx_feed(&A->c, rep, 20, &used) == IW_EPROTO);
     CHECK_EQ(iw_mpa_last_error(&A->c)->ferr, IW_MPA_FERR_NOT_ENHANCED);
-    CHECK_EQ(A->f.close_abortive, 1);
+    CHECK_EQ(A->f.h.close_abortive, 1);
     REQUIRE(ep_init(A, &ci) == IW_OK);
     REQUIRE(iw_mpa_start(&A->c, NULL, 0) == IW_OK);
     rep[17] = 1;
@@ -387,7 +387,7 @@ static void t_setup_request_with_r_bit(void) /* MPA-011 */
     memcpy(req, A->wire, 24);
     req[16] |= 0x20;
     CHECK(iw_mpa_rx_feed(&B->c, req, 24, &used) == IW_OK);
-    CHECK_EQ(B->f.wire_len, 24);
+    CHECK_EQ(B->f.h.wire_len, 24);
     CHECK_EQ(B->wire[16] & 0x20, 0); /* accepted */
 }
 
@@ -408,8 +408,8 @@ static void t_setup_extra_octets_after_request(void) /* MPA-014 MPA-022 */
     CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_AWAIT_ULP);
     /* fed again before the Reply: protocol error, close (MPA-014) */
     CHECK(iw_mpa_rx_feed(&B->c, buf + 24, 8, &used) == IW_EPROTO);
-    CHECK_EQ(B->f.closed, 1);
-    CHECK_EQ(B->f.wire_len, 0);
+    CHECK_EQ(B->f.h.closed, 1);
+    CHECK_EQ(B->f.h.wire_len, 0);
     CHECK_EQ(iw_mpa_last_error(&B->c)->ferr, IW_MPA_FERR_EXTRA_DATA);
 }
 
@@ -428,7 +428,7 @@ static void t_setup_responder_waits_first_fpdu(void) /* MPA-015 MPA-022 */
     CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_AWAIT_FIRST);
     CHECK_EQ(B->f.established, 0);
     CHECK(iw_mpa_tx(&B->c, &v, 1) == IW_EAGAIN); /* not now: tx_done when it may */
-    CHECK_EQ(B->f.wire_len, 24); /* only the Reply */
+    CHECK_EQ(B->f.h.wire_len, 24); /* only the Reply */
     CHECK_EQ(B->f.tx_dones, 0);
     ep_pipe(B, &mb, A);
     /* the Initiator's first FPDU, in the same read as nothing else */
@@ -459,23 +459,23 @@ static void t_setup_responder_no_terminate_before_first(void) /* MPA-015 */
     REQUIRE(iw_mpa_state(&B->c) == IW_MPA_S_AWAIT_FIRST);
     CHECK(iw_mpa_terminate(&B->c, t) == IW_ESTATE);
     ep_pipe(B, &mb, A);
-    CHECK_EQ(B->f.wire_len, 24); /* only the Reply */
+    CHECK_EQ(B->f.h.wire_len, 24); /* only the Reply */
     CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_AWAIT_FIRST);
     CHECK_EQ(iw_mpa_last_error(&B->c)->status, IW_OK);
-    CHECK_EQ(B->f.closed, 0);
+    CHECK_EQ(B->f.h.closed, 0);
     /* the Initiator's first FPDU: now it may go, once */
     REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
     ep_pipe(A, &ma, B);
     REQUIRE(B->f.established == 1 && iw_mpa_state(&B->c) == IW_MPA_S_FULL);
-    before = B->f.wire_len;
+    before = B->f.h.wire_len;
     CHECK(iw_mpa_terminate(&B->c, t) == IW_OK);
     unhex("0016 4147 00000000 00000002 00000001 00000000 02010000", want); /* layer 0, 2, 1 */
     iw_put_le32(want + 24, ref_crc(want, 24));
-    CHECK_EQ(B->f.wire_len - before, 28);
+    CHECK_EQ(B->f.h.wire_len - before, 28);
     CHECK_MEM(B->wire + before, want, 28);
     CHECK(iw_mpa_terminate(&B->c, t) == IW_ESTATE); /* one per stream */
-    CHECK_EQ(B->f.wire_len - before, 28);
-    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(B->f.h.wire_len - before, 28);
+    CHECK_EQ(B->f.h.closed, 1);
 }
 
 static void t_setup_reply_and_fpdu_same_read(void) /* MPA-022 MPA-016 MPA-049 */
@@ -512,8 +512,8 @@ static void t_setup_reply_and_fpdu_same_read(void) /* MPA-022 MPA-016 MPA-049 */
     memset(w, 0x44, sizeof w);
     REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
     REQUIRE(iw_mpa_tx(&B->c, &x, 1) == IW_OK);
-    CHECK(iw_mpa_rx_feed(&A->c, B->wire, B->f.wire_len, &used) == IW_OK);
-    CHECK_EQ(used, B->f.wire_len);
+    CHECK(iw_mpa_rx_feed(&A->c, B->wire, B->f.h.wire_len, &used) == IW_OK);
+    CHECK_EQ(used, B->f.h.wire_len);
     CHECK_EQ(A->f.established, 1);
     CHECK_EQ(A->f.delivered, 2);
     CHECK_EQ(A->f.last_ulpdu_len, 30);
@@ -533,23 +533,23 @@ static void t_setup_reject(void) /* MPA-017 MPA-018 MPA-006 */
     iw_mpa_start(&B->c, NULL, 0);
     iw_mpa_start(&A->c, NULL, 0);
     ep_pipe(A, &ma, B);
-    CHECK_EQ(B->f.wire_len, 20 + 4 + 5);
+    CHECK_EQ(B->f.h.wire_len, 20 + 4 + 5);
     CHECK(B->wire[16] & 0x20);
-    CHECK_EQ(B->f.closed, 1);
-    CHECK_EQ(B->f.close_abortive, 0);
+    CHECK_EQ(B->f.h.closed, 1);
+    CHECK_EQ(B->f.h.close_abortive, 0);
     ep_pipe(B, &mb, A);
     CHECK_EQ(A->f.rejected, 1);
     CHECK_EQ(A->f.last_pd_len, 5);
     CHECK_MEM(A->f.last_pd, why, 5);
-    CHECK_EQ(A->f.closed, 1);
-    CHECK_EQ(A->f.wire_len, 24); /* no FPDU, no Terminate */
+    CHECK_EQ(A->f.h.closed, 1);
+    CHECK_EQ(A->f.h.wire_len, 24); /* no FPDU, no Terminate */
     CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_EREJECTED);
     {
         uint8_t u[20] = {0};
         iw_iov v = {u, 20};
         CHECK(iw_mpa_tx(&A->c, &v, 1) != IW_OK);
         CHECK(iw_mpa_tx(&B->c, &v, 1) != IW_OK);
-        CHECK_EQ(B->f.wire_len, 29);
+        CHECK_EQ(B->f.h.wire_len, 29);
     }
 }
 
@@ -567,7 +567,7 @@ static void t_setup_marker_policy_reject(void) /* MPA-028 MPA-023 */
     CHECK(A->wire[16] & 0x80);
     ep_pipe(A, &ma, B);
     CHECK(B->wire[16] & 0x20); /* rejected by policy */
-    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(B->f.h.closed, 1);
     ep_pipe(B, &mb, A);
     CHECK_EQ(A->f.rejected, 1);
     /* and an Initiator that cannot insert markers asked for by the Reply */
@@ -575,7 +575,7 @@ static void t_setup_marker_policy_reject(void) /* MPA-028 MPA-023 */
     ci.markers_tx = 0;
     cr.markers_rx = 1;
     REQUIRE(!connect_pair(&ci, &cr, NULL, 0) || iw_mpa_state(&A->c) != IW_MPA_S_FULL);
-    CHECK_EQ(A->f.closed, 1);
+    CHECK_EQ(A->f.h.closed, 1);
     CHECK_EQ(iw_mpa_last_error(&A->c)->mpa_ecode, IW_MPA_ECODE_LOCAL);
 }
 
@@ -588,7 +588,7 @@ static void t_setup_llp_closed(void) /* MPA-021 MPA-073 */
     iw_mpa_llp_closed(&A->c);
     CHECK_EQ(iw_mpa_last_error(&A->c)->mpa_ecode, 0x01);
     CHECK_EQ(iw_mpa_last_error(&A->c)->term_sent, 0);
-    CHECK_EQ(A->f.wire_len, 24);
+    CHECK_EQ(A->f.h.wire_len, 24);
     CHECK_EQ(A->f.errors, 1);
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     iw_mpa_llp_closed(&A->c);
@@ -605,10 +605,10 @@ static void t_setup_llp_closed(void) /* MPA-021 MPA-073 */
         iw_iov v = {u, 20};
         size_t before;
         iw_mpa_close(&B->c);
-        before = B->f.wire_len;
-        CHECK_EQ(B->f.closed, 1);
+        before = B->f.h.wire_len;
+        CHECK_EQ(B->f.h.closed, 1);
         CHECK(iw_mpa_tx(&B->c, &v, 1) != IW_OK);
-        CHECK_EQ(B->f.wire_len, before);
+        CHECK_EQ(B->f.h.wire_len, before);
     }
 }
 
@@ -649,10 +649,10 @@ static void t_irdord_negotiation(void) /* MPA-033 MPA-034 MPA-035 MPA-036 */
             uint8_t want[32];
             unhex("0016 4147 00000000 00000002 00000001 00000000 20060000", want);
             iw_put_le32(want + 24, ref_crc(want, 24));
-            CHECK_EQ(A->f.wire_len, ma + 28);
+            CHECK_EQ(A->f.h.wire_len, ma + 28);
             CHECK_MEM(A->wire + ma, want, 28);
         }
-        CHECK_EQ(A->f.closed, 1);
+        CHECK_EQ(A->f.h.closed, 1);
         CHECK_EQ(iw_mpa_last_error(&A->c)->mpa_ecode, 6);
         /* with room to raise IRD: accepted and raised */
         ci.ird_max = 8;
@@ -698,7 +698,7 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-042 MPA-043
             iw_put_le32(want + 16, ref_crc(want, 16));
             wl = 20;
         }
-        CHECK_EQ(A->f.wire_len, 24 + wl);
+        CHECK_EQ(A->f.h.wire_len, 24 + wl);
         CHECK_MEM(A->wire + 24, want, wl);
         /* MPA-043 / MPA-044: only the Send RTR reaches the Responder's ULP */
         CHECK_EQ(B->f.delivered, types[i] == IW_MPA_RTR_SEND ? 1 : 0);
@@ -707,13 +707,13 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-042 MPA-043
             uint8_t rr[20];
             unhex("000e c142 00000000 0000000000000000", rr);
             iw_put_le32(rr + 16, ref_crc(rr, 16));
-            CHECK_EQ(B->f.wire_len, 24 + 20);
+            CHECK_EQ(B->f.h.wire_len, 24 + 20);
             CHECK_MEM(B->wire + 24, rr, 20);
             CHECK(iw_get_be16(A->wire + 22) & 0x3FFF); /* ORD 0 raised to 1 */
             CHECK(B->f.last_info.ird >= 1);
             CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_OK);
         } else {
-            CHECK_EQ(B->f.wire_len, 24);
+            CHECK_EQ(B->f.h.wire_len, 24);
         }
     }
 }
@@ -764,9 +764,9 @@ static void t_p2p_bad_reply_rtr(void) /* MPA-039 */
         CHECK(iw_mpa_rx_feed(&A->c, rep, 24, &used) == IW_ETERM);
         unhex("0016 4147 00000000 00000002 00000001 00000000 20070000", want);
         iw_put_le32(want + 24, ref_crc(want, 24));
-        CHECK_EQ(A->f.wire_len, 24 + 28);
+        CHECK_EQ(A->f.h.wire_len, 24 + 28);
         CHECK_MEM(A->wire + 24, want, 28);
-        CHECK_EQ(A->f.closed, 1);
+        CHECK_EQ(A->f.h.closed, 1);
         CHECK_EQ(A->f.established, 0);
     }
 }
@@ -789,7 +789,7 @@ static void t_p2p_wrong_first_fpdu(void) /* MPA-041 */
     CHECK(iw_mpa_rx_feed(&B->c, fp, 24, &used) == IW_ETERM);
     unhex("0016 4147 00000000 00000002 00000001 00000000 20070000", want);
     iw_put_le32(want + 24, ref_crc(want, 24));
-    CHECK_EQ(B->f.wire_len, 24 + 28);
+    CHECK_EQ(B->f.h.wire_len, 24 + 28);
     CHECK_MEM(B->wire + 24, want, 28);
     CHECK_EQ(B->f.delivered, 0);
     CHECK_EQ(B->f.established, 0);
@@ -811,21 +811,21 @@ static void t_fpdu_reference_vectors(void) /* MPA-046 MPA-047 MPA-048 MPA-050 MP
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     for (i = 0; i < 4; i++) {
         uint8_t want[64];
-        size_t wl = unhex(refs[i], want), before = A->f.wire_len;
+        size_t wl = unhex(refs[i], want), before = A->f.h.wire_len;
         iw_iov v = {want + 2, (size_t)iw_get_be16(want)};
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
-        CHECK_EQ(A->f.wire_len - before, wl);
+        CHECK_EQ(A->f.h.wire_len - before, wl);
         CHECK_MEM(A->wire + before, want, wl);
-        CHECK_EQ((A->f.wire_len - before) % 4, 0);
+        CHECK_EQ((A->f.h.wire_len - before) % 4, 0);
     }
     /* pad octets: every length 14..40 gives pad (-(2+L)) & 3, zero-filled, whole FPDU mod 4 */
     for (i = 14; i <= 40; i++) {
         uint8_t u[40];
-        size_t before = A->f.wire_len, p = (0u - (2 + i)) & 3u, k;
+        size_t before = A->f.h.wire_len, p = (0u - (2 + i)) & 3u, k;
         iw_iov v = {u, i};
         memset(u, 0xEE, sizeof u);
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
-        CHECK_EQ(A->f.wire_len - before, 2 + i + p + 4);
+        CHECK_EQ(A->f.h.wire_len - before, 2 + i + p + 4);
         for (k = 0; k < p; k++) CHECK_EQ(A->wire[before + 2 + i + k], 0);
         CHECK_EQ(iw_get_le32(A->wire + before + 2 + i + p), ref_crc(A->wire + before, 2 + i + p));
     }
@@ -910,7 +910,7 @@ static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-
         const uint8_t *w = A->wire + 24;
         memset(u, 0x5C, sizeof u);
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
-        CHECK_EQ(A->f.wire_len - 24, 1152);
+        CHECK_EQ(A->f.h.wire_len - 24, 1152);
         CHECK_EQ(iw_get_be32(w), 0);
         CHECK_EQ(iw_get_be16(w + 4), 1134);
         CHECK_EQ(iw_get_be32(w + 512), 508);
@@ -933,7 +933,7 @@ static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-
     {
         static uint8_t stripped[1 << 20];
         int bad;
-        long got = walk_markers(A->wire + 24, A->f.wire_len - 24, stripped, &bad);
+        long got = walk_markers(A->wire + 24, A->f.h.wire_len - 24, stripped, &bad);
         CHECK(got > 0);
         CHECK_EQ(bad, 0);
         /* MPA-066: ULPDU_Length and pad do not count markers: the stripped stream re-parses */
@@ -987,7 +987,7 @@ static void t_markers_crc_before_crc_field(void) /* MPA-054 MPA-064 */
     memset(u, 0x21, sizeof u);
     REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
     w = A->wire + 24;
-    CHECK_EQ(A->f.wire_len - 24, 4 + 508 + 4 + 4);
+    CHECK_EQ(A->f.h.wire_len - 24, 4 + 508 + 4 + 4);
     CHECK_EQ(iw_get_be32(w + 512), 508);               /* marker, FPDUPTR 512 - 4 */
     CHECK_EQ(iw_get_le32(w + 516), ref_crc(w, 516));   /* covers it */
     ma = 24;
@@ -1016,18 +1016,18 @@ static void t_markers_direction_and_seqstart(void) /* MPA-023 MPA-069 MPA-022 MP
         ep_pipe(B, &mb, A);
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
         /* A sends no markers: Reply M = 0 (MPA-069) */
-        CHECK_EQ(A->f.wire_len - 24, 2 + 1200 + 2 + 4);
+        CHECK_EQ(A->f.h.wire_len - 24, 2 + 1200 + 2 + 4);
         ep_pipe(A, &ma, B);
         CHECK_EQ(B->f.delivered, 1);
         REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
         /* B's Reply has no marker (MPA-007); its first Full Operation octet is a marker */
-        CHECK_EQ(B->f.wire_len - 24, 4 + 2 + 1200 + 2 + 4 + 8);
+        CHECK_EQ(B->f.h.wire_len - 24, 4 + 2 + 1200 + 2 + 4 + 8);
         CHECK_EQ(iw_get_be32(B->wire + 24), 0);
         CHECK_EQ(iw_get_be16(B->wire + 28), 1200);
         ep_pipe(B, &mb, A);
         CHECK_EQ(A->f.delivered, 1);
         CHECK_MEM(A->f.last_ulpdu, u, 1200);
-        flen = B->f.wire_len - 24;
+        flen = B->f.h.wire_len - 24;
         memcpy(first, B->wire + 24, flen);
     }
     /* MPA-070: the same stream with SeqStart near 2^32 is octet-identical */
@@ -1044,7 +1044,7 @@ static void t_markers_direction_and_seqstart(void) /* MPA-023 MPA-069 MPA-022 MP
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
         ep_pipe(A, &ma, B);
         REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
-        CHECK_EQ(B->f.wire_len - 24, flen);
+        CHECK_EQ(B->f.h.wire_len - 24, flen);
         CHECK_MEM(B->wire + 24, first, flen);
         ep_pipe(B, &mb, A);
         CHECK_EQ(A->f.delivered, 1);
@@ -1068,11 +1068,11 @@ static void ready_b(int crc, int mk)
     cr.rx_max_ulpdu = 4096;
     connect_pair(&ci, &cr, NULL, 0);
     memset(u, 1, sizeof u);
-    ma = A->f.wire_len;
+    ma = A->f.h.wire_len;
     iw_mpa_tx(&A->c, &v, 1);
     ep_pipe(A, &ma, B);
     B->f.delivered = 0;
-    A->f.wire_len = 0;
+    A->f.h.wire_len = 0;
 }
 
 static void t_rx_crc_error(void) /* MPA-055 MPA-056 MPA-074 */
@@ -1086,14 +1086,14 @@ static void t_rx_crc_error(void) /* MPA-055 MPA-056 MPA-074 */
     iw_put_le32(fp + 24, ref_crc(fp, 24) ^ 1u);
     memcpy(fp + 28, fp, 28);
     iw_put_le32(fp + 52, ref_crc(fp, 24));
-    before = B->f.wire_len;
+    before = B->f.h.wire_len;
     CHECK(iw_mpa_rx_feed(&B->c, fp, 56, &used) == IW_ETERM);
     CHECK_EQ(B->f.delivered, 0); /* neither the bad FPDU nor the good one after it */
     unhex("0016 4147 00000000 00000002 00000001 00000000 20020000", want);
     iw_put_le32(want + 24, ref_crc(want, 24));
-    CHECK_EQ(B->f.wire_len - before, 28);
+    CHECK_EQ(B->f.h.wire_len - before, 28);
     CHECK_MEM(B->wire + before, want, 28); /* RDMAP-027d: Layer 2: M = D = R = 0 */
-    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(B->f.h.closed, 1);
     CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_CRC);
     CHECK(iw_mpa_rx_feed(&B->c, fp + 28, 28, &used) == IW_ETERM); /* sticky (MPA-056) */
     CHECK_EQ(B->f.delivered, 0);
@@ -1125,12 +1125,12 @@ static void t_rx_error_after_half_close(void) /* MPA-073 MPA-056 */
     /* 1. the close op already called */
     ready_b(1, 0);
     iw_mpa_close(&B->c);
-    REQUIRE(B->f.closed == 1 && iw_mpa_state(&B->c) == IW_MPA_S_CLOSED);
-    before = B->f.wire_len;
+    REQUIRE(B->f.h.closed == 1 && iw_mpa_state(&B->c) == IW_MPA_S_CLOSED);
+    before = B->f.h.wire_len;
     CHECK(iw_mpa_rx_feed(&B->c, fp, sizeof fp, &used) == IW_ETERM);
     CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_CLOSED);
-    CHECK_EQ(B->f.wire_len, before);
-    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(B->f.h.wire_len, before);
+    CHECK_EQ(B->f.h.closed, 1);
     CHECK_EQ(B->f.errors, 1);
     CHECK_EQ(B->f.delivered, 0);
     CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_CRC);
@@ -1151,22 +1151,22 @@ static void t_rx_error_after_half_close_draining(void) /* MPA-073 */
     /* 2. our last FPDU half taken when we close, then the bad FPDU arrives */
     ready_b(1, 0);
     memset(u, 7, sizeof u);
-    B->f.accept_limit = 10;
-    B->f.accept_per_call = 0;
-    B->f.eagain_after_partial = 1;
-    before = B->f.wire_len;
+    B->f.h.accept_limit = 10;
+    B->f.h.accept_per_call = 0;
+    B->f.h.eagain_after_partial = 1;
+    before = B->f.h.wire_len;
     REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK && iw_mpa_tx_busy(&B->c));
-    B->f.accept_limit = 0; /* TCP takes nothing more until the resume below */
+    B->f.h.accept_limit = 0; /* TCP takes nothing more until the resume below */
     iw_mpa_close(&B->c);
-    REQUIRE(B->f.closed == 0 && iw_mpa_state(&B->c) == IW_MPA_S_CLOSING);
-    B->f.accept_limit = 0;
+    REQUIRE(B->f.h.closed == 0 && iw_mpa_state(&B->c) == IW_MPA_S_CLOSING);
+    B->f.h.accept_limit = 0;
     CHECK(iw_mpa_rx_feed(&B->c, fp, sizeof fp, &used) == IW_ETERM);
     CHECK_EQ(B->f.errors, 1);
-    CHECK_EQ(B->f.closed, 0); /* the FPDU in flight is not cut */
+    CHECK_EQ(B->f.h.closed, 0); /* the FPDU in flight is not cut */
     iw_mpa_tx_resume(&B->c);
-    CHECK_EQ(B->f.wire_len - before, 2 + 100 + 2 + 4); /* that FPDU and nothing after */
-    CHECK_EQ(B->f.closed, 1);
-    CHECK_EQ(B->f.close_abortive, 0);
+    CHECK_EQ(B->f.h.wire_len - before, 2 + 100 + 2 + 4); /* that FPDU and nothing after */
+    CHECK_EQ(B->f.h.closed, 1);
+    CHECK_EQ(B->f.h.close_abortive, 0);
     CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_CLOSED);
     CHECK_EQ(iw_mpa_last_error(&B->c)->term_sent, 0);
 }
@@ -1180,12 +1180,12 @@ static void t_rx_bad_length(void) /* MPA-071 */
         size_t used, before;
         ready_b(1, 0);
         iw_put_be16(fp, (uint16_t)lens[i]);
-        before = B->f.wire_len;
+        before = B->f.h.wire_len;
         CHECK(iw_mpa_rx_feed(&B->c, fp, 8, &used) == IW_ETERM);
         CHECK_EQ(B->f.delivered, 0);
         unhex("0016 4147 00000000 00000002 00000001 00000000 10000000", want);
         iw_put_le32(want + 24, ref_crc(want, 24));
-        CHECK_EQ(B->f.wire_len - before, 28);
+        CHECK_EQ(B->f.h.wire_len - before, 28);
         CHECK_MEM(B->wire + before, want, 28);
         CHECK_EQ(iw_mpa_last_error(&B->c)->term.layer, 1);
     }
@@ -1202,7 +1202,7 @@ static void t_rx_marker_mismatch(void) /* MPA-068 MPA-067 */
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     memset(u, 0x5C, sizeof u);
     REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
-    n = A->f.wire_len - 24;
+    n = A->f.h.wire_len - 24;
     memcpy(w, A->wire + 24, n);
     /* the good stream is delivered with markers removed */
     CHECK(iw_mpa_rx_feed(&B->c, w, n, &used) == IW_OK);
@@ -1212,11 +1212,11 @@ static void t_rx_marker_mismatch(void) /* MPA-068 MPA-067 */
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     w[512 + 3] = (uint8_t)(w[512 + 3] + 4);
     iw_put_le32(w + 1148, ref_crc(w, 1148));
-    before = B->f.wire_len;
+    before = B->f.h.wire_len;
     CHECK(iw_mpa_rx_feed(&B->c, w, n, &used) == IW_ETERM);
     CHECK_EQ(B->f.delivered, 0);
     CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_MARKER);
-    CHECK_EQ(B->f.wire_len - before, 28);
+    CHECK_EQ(B->f.h.wire_len - before, 28);
     CHECK_EQ(B->wire[before + 20], 0x20);
     CHECK_EQ(B->wire[before + 21], 0x03);
 }
@@ -1270,7 +1270,7 @@ static void build_stream(int crc, int mk, int corrupt)
         iw_iov v = {u + i * 37, L};
         iw_mpa_tx(&A->c, &v, 1);
     }
-    g_stream_len = A->f.wire_len;
+    g_stream_len = A->f.h.wire_len;
     memcpy(g_stream, A->wire, g_stream_len);
     if (corrupt) g_stream[g_stream_len - 100] ^= 0x80;
 }
@@ -1365,7 +1365,7 @@ static void t_tx_partial_every_position(void) /* MPA-061 MPA-064 MPA-046 */
         cr.markers_rx = (uint8_t)mk;
         REQUIRE(connect_pair(&ci, &cr, NULL, 0));
         REQUIRE(iw_mpa_tx(&A->c, v, 2) == IW_OK);
-        refn = A->f.wire_len;
+        refn = A->f.h.wire_len;
         memcpy(ref, A->wire, refn);
         for (k = 0; k <= refn; k++) {
             size_t guard = 0;
@@ -1373,18 +1373,18 @@ static void t_tx_partial_every_position(void) /* MPA-061 MPA-064 MPA-046 */
             ep_init(B, &cr);
             B->f.accept_in_request = 1;
             iw_mpa_start(&B->c, NULL, 0);
-            A->f.accept_limit = k;
-            A->f.accept_per_call = 1 + k % 7;
-            A->f.eagain_after_partial = (int)(k & 1);
+            A->f.h.accept_limit = k;
+            A->f.h.accept_per_call = 1 + k % 7;
+            A->f.h.eagain_after_partial = (int)(k & 1);
             iw_mpa_start(&A->c, NULL, 0);
-            while (A->f.wire_len < 24 && guard++ < 100) iw_mpa_tx_resume(&A->c);
+            while (A->f.h.wire_len < 24 && guard++ < 100) iw_mpa_tx_resume(&A->c);
             ma = mb = 0;
             ep_pipe(A, &ma, B);
             ep_pipe(B, &mb, A);
             if (iw_mpa_state(&A->c) != IW_MPA_S_FULL) { CHECK(0); break; }
             while (iw_mpa_tx(&A->c, v, 2) == IW_EAGAIN && guard++ < 10000) iw_mpa_tx_resume(&A->c);
             while (iw_mpa_tx_busy(&A->c) && guard++ < 10000) iw_mpa_tx_resume(&A->c);
-            if (A->f.wire_len != refn || memcmp(A->wire, ref, refn) != 0) {
+            if (A->f.h.wire_len != refn || memcmp(A->wire, ref, refn) != 0) {
                 CHECK(0);
                 fprintf(stderr, "  partial send at %zu differs (mk %d)\n", k, mk);
                 break;
@@ -1419,25 +1419,25 @@ static void t_tx_copyout_every_position(void) /* MPA-053 MPA-054 MPA-064 */
             cr.markers_rx = (uint8_t)mk;
             fake_copyout = 0;
             REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-            base = A->f.wire_len;
+            base = A->f.h.wire_len;
             REQUIRE(iw_mpa_tx(&A->c, v, 3) == IW_OK);
             REQUIRE(iw_mpa_tx(&A->c, v, 2) == IW_OK);
-            refn = A->f.wire_len;
+            refn = A->f.h.wire_len;
             memcpy(ref, A->wire, refn);
             for (k = 0; k <= refn - base; k++) {
                 size_t guard = 0;
                 fake_copyout = 1;
                 REQUIRE(connect_pair(&ci, &cr, NULL, 0));
                 fake_copyout = 0;
-                REQUIRE(A->f.wire_len == base);
+                REQUIRE(A->f.h.wire_len == base);
                 ma = base;
-                A->f.accept_limit = k;
-                A->f.accept_per_call = 1 + k % 7;
+                A->f.h.accept_limit = k;
+                A->f.h.accept_per_call = 1 + k % 7;
                 while (iw_mpa_tx(&A->c, v, 3) == IW_EAGAIN && guard++ < 10000) iw_mpa_tx_resume(&A->c);
                 while (iw_mpa_tx_busy(&A->c) && guard++ < 10000) iw_mpa_tx_resume(&A->c);
                 while (iw_mpa_tx(&A->c, v, 2) == IW_EAGAIN && guard++ < 10000) iw_mpa_tx_resume(&A->c);
                 while (iw_mpa_tx_busy(&A->c) && guard++ < 10000) iw_mpa_tx_resume(&A->c);
-                if (A->f.wire_len != refn || memcmp(A->wire, ref, refn) != 0) {
+                if (A->f.h.wire_len != refn || memcmp(A->wire, ref, refn) != 0) {
                     CHECK(0);
                     fprintf(stderr, "  copy-out with room %zu differs (crc %d mk %d)\n", k, crc, mk);
                     break;
@@ -1466,14 +1466,14 @@ static void t_tx_copyout_source_and_failure(void) /* MPA-053 */
     fake_copyout = 1;
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     fake_copyout = 0;
-    ma = A->f.wire_len;
+    ma = A->f.h.wire_len;
     memset(u, 1, sizeof u);
-    A->f.accept_limit = 300;
-    A->f.accept_per_call = 0;
+    A->f.h.accept_limit = 300;
+    A->f.h.accept_per_call = 0;
     REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
     CHECK(iw_mpa_tx_busy(&A->c));
     memset(u, 2, sizeof u);
-    A->f.accept_limit = (size_t)-1;
+    A->f.h.accept_limit = (size_t)-1;
     iw_mpa_tx_resume(&A->c);
     CHECK(!iw_mpa_tx_busy(&A->c));
     ep_pipe(A, &ma, B);
@@ -1483,14 +1483,14 @@ static void t_tx_copyout_source_and_failure(void) /* MPA-053 */
         if (B->f.last_ulpdu[i] != (i < 298 ? 1 : 2)) break; /* 300 less the length field */
     CHECK_EQ(i, sizeof u);
     /* a failing commit */
-    A->f.fail_at_call = A->f.send_calls + 1;
+    A->f.h.fail_at_call = A->f.h.send_calls + 1;
     CHECK(iw_mpa_tx(&A->c, &v, 1) == IW_EHOST);
-    CHECK_EQ(A->f.close_abortive, 1);
+    CHECK_EQ(A->f.h.close_abortive, 1);
     /* both or neither */
-    ops.tx_room = fake_tx_room;
+    ops.tx_room = hf_tx_room;
     iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
     CHECK(iw_mpa_init(&A->c, &ci, &ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_EINVAL);
-    ops.tx_commit = fake_tx_commit;
+    ops.tx_commit = hf_tx_commit;
     CHECK(iw_mpa_init(&A->c, &ci, &ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_OK);
 }
 
@@ -1502,9 +1502,9 @@ static void t_tx_busy_and_tx_done(void) /* MPA-049 */
     cfg_pair(&ci, &cr);
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     memset(u, 1, sizeof u);
-    A->f.accept_limit = 10;
-    A->f.accept_per_call = 0;
-    A->f.eagain_after_partial = 1;
+    A->f.h.accept_limit = 10;
+    A->f.h.accept_per_call = 0;
+    A->f.h.eagain_after_partial = 1;
     REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
     CHECK(iw_mpa_tx_busy(&A->c));
     CHECK(iw_mpa_tx(&A->c, &v, 1) == IW_EAGAIN);
@@ -1532,12 +1532,12 @@ static void t_crc_covers_what_tcp_took(void)
         cfg_pair(&ci, &cr);
         cr.markers_rx = (uint8_t)mk;
         REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-        ma = A->f.wire_len;
+        ma = A->f.h.wire_len;
         before = B->f.delivered;
         memset(u, 1, sizeof u);
-        A->f.accept_limit = 300;
-        A->f.accept_per_call = 0;
-        A->f.eagain_after_partial = 1;
+        A->f.h.accept_limit = 300;
+        A->f.h.accept_per_call = 0;
+        A->f.h.eagain_after_partial = 1;
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
         CHECK(iw_mpa_tx_busy(&A->c));
         memset(u, 2, sizeof u); /* after TCP took 300 octets */
@@ -1559,9 +1559,9 @@ static void t_host_failure(void)
     iw_iov v = {u, 100};
     cfg_pair(&ci, &cr);
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-    A->f.fail_at_call = A->f.send_calls + 1;
+    A->f.h.fail_at_call = A->f.h.send_calls + 1;
     CHECK(iw_mpa_tx(&A->c, &v, 1) == IW_EHOST);
-    CHECK_EQ(A->f.close_abortive, 1);
+    CHECK_EQ(A->f.h.close_abortive, 1);
     CHECK(iw_mpa_tx(&A->c, &v, 1) == IW_EHOST);
     CHECK(strcmp(iw_status_str(IW_EHOST), "?") != 0);
     CHECK(strcmp(iw_status_str((iw_status)-99), "?") == 0);
@@ -1581,27 +1581,27 @@ static void t_host_failure_after_error(void)
     REQUIRE(ep_init(A, &ci) == IW_OK && ep_init(B, &cr) == IW_OK);
     iw_mpa_start(&B->c, NULL, 0);
     iw_mpa_start(&A->c, NULL, 0);
-    B->f.fail_at_call = 1;
-    CHECK(iw_mpa_rx_feed(&B->c, A->wire, A->f.wire_len, &used) == IW_EHOST);
+    B->f.h.fail_at_call = 1;
+    CHECK(iw_mpa_rx_feed(&B->c, A->wire, A->f.h.wire_len, &used) == IW_EHOST);
     CHECK(iw_mpa_last_error(&B->c)->status == IW_EHOST);
-    CHECK_EQ(B->f.closed, 1);
-    CHECK_EQ(B->f.close_abortive, 1);
+    CHECK_EQ(B->f.h.closed, 1);
+    CHECK_EQ(B->f.h.close_abortive, 1);
     /* 2. a Terminate half sent, then the host fails: abortive close, once */
     cfg_pair(&ci, &cr);
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-    ma = B->f.wire_len;
-    B->f.accept_limit = 10;
-    B->f.accept_per_call = 0;
-    B->f.eagain_after_partial = 1;
+    ma = B->f.h.wire_len;
+    B->f.h.accept_limit = 10;
+    B->f.h.accept_per_call = 0;
+    B->f.h.eagain_after_partial = 1;
     CHECK(iw_mpa_rx_feed(&B->c, fp, 2, &used) == IW_ETERM);
-    CHECK_EQ(B->f.wire_len - ma, 10);
-    CHECK_EQ(B->f.closed, 0);
-    B->f.fail_at_call = B->f.send_calls + 1;
+    CHECK_EQ(B->f.h.wire_len - ma, 10);
+    CHECK_EQ(B->f.h.closed, 0);
+    B->f.h.fail_at_call = B->f.h.send_calls + 1;
     CHECK(iw_mpa_tx_resume(&B->c) == IW_ETERM); /* the first error stays */
-    CHECK_EQ(B->f.closed, 1);
-    CHECK_EQ(B->f.close_abortive, 1);
+    CHECK_EQ(B->f.h.closed, 1);
+    CHECK_EQ(B->f.h.close_abortive, 1);
     CHECK(iw_mpa_tx_resume(&B->c) == IW_ETERM);
-    CHECK_EQ(B->f.closed, 1);
+    CHECK_EQ(B->f.h.closed, 1);
     CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_CLOSED);
 }
 
@@ -1639,7 +1639,7 @@ static void t_markers_fpduptr_limit(void)
     cr.markers_rx = 1;
     cr.rx_max_ulpdu = 65535;
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-    ma = A->f.wire_len;
+    ma = A->f.h.wire_len;
     REQUIRE(iw_mpa_tx(&A->c, &v1, 1) == IW_OK); /* move off a marker boundary */
     REQUIRE(ep_pipe(A, &ma, B) == IW_OK);
     memset(big, 0x5a, sizeof big);
@@ -1655,7 +1655,7 @@ static void t_markers_fpduptr_limit(void)
     REQUIRE(lo != 0 && lo < 65535);
     CHECK(brute_max_fpduptr(s, lo) <= 0xFFFF);    /* accepted: expressible */
     CHECK(brute_max_fpduptr(s, lo + 1) > 0xFFFF); /* the next one up was refused: it is not */
-    REQUIRE(iw_mpa_rx_feed(&B->c, A->wire + ma, A->f.wire_len - ma, &used) == IW_OK);
+    REQUIRE(iw_mpa_rx_feed(&B->c, A->wire + ma, A->f.h.wire_len - ma, &used) == IW_OK);
     CHECK_EQ(B->f.last_ulpdu_len, lo);
     CHECK_EQ(B->f.errors, 0);
 }
@@ -1733,10 +1733,13 @@ static void md_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int l
 }
 /* host ops by sink: 0 copy-out, 1 copy-out with a trace op, 2 gather (send), 3 gather, trace */
 static const iw_mpa_host_ops md_ops[4] = {
-    {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, NULL, fake_tx_room, fake_tx_commit},
-    {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, md_trace, fake_tx_room, fake_tx_commit},
-    {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, NULL, NULL, NULL},
-    {fake_send, fake_timer_arm, fake_timer_cancel, fake_close, NULL, md_trace, NULL, NULL}};
+    {.send = hf_send, .timer_arm = hf_timer_arm, .timer_cancel = hf_timer_cancel, .close = fake_close,
+     .tx_room = hf_tx_room, .tx_commit = hf_tx_commit},
+    {.send = hf_send, .timer_arm = hf_timer_arm, .timer_cancel = hf_timer_cancel, .close = fake_close,
+     .trace = md_trace, .tx_room = hf_tx_room, .tx_commit = hf_tx_commit},
+    {.send = hf_send, .timer_arm = hf_timer_arm, .timer_cancel = hf_timer_cancel, .close = fake_close},
+    {.send = hf_send, .timer_arm = hf_timer_arm, .timer_cancel = hf_timer_cancel, .close = fake_close,
+     .trace = md_trace}};
 
 static int md_connect(const iw_mpa_host_ops *a_ops, const iw_mpa_host_ops *b_ops)
 {
@@ -1769,10 +1772,10 @@ static void md_tx_run(size_t lim, size_t per, unsigned fail)
 {
     size_t m, guard = 0;
     md_log_len = 0;
-    MA.f.accept_limit = lim;
-    MA.f.accept_per_call = per;
-    MA.f.send_calls = 0;
-    MA.f.fail_at_call = (int)fail;
+    MA.f.h.accept_limit = lim;
+    MA.f.h.accept_per_call = per;
+    MA.f.h.send_calls = 0;
+    MA.f.h.fail_at_call = (int)fail;
     for (m = 0; m < MD_NMSG; m++) {
         iw_iov v[4];
         size_t i, off = 0;
@@ -1845,17 +1848,17 @@ static void t_tx_sinks(void) /* MPA-046 MPA-053 */
             md_tx_out *o = &md_tx_o[way];
             size_t base;
             REQUIRE(md_connect(&md_ops[way], &fake_host_ops));
-            base = MA.f.wire_len;
+            base = MA.f.h.wire_len;
             md_tx_run(sch[q].lim, sch[q].per, sch[q].fail);
-            o->wire_len = MA.f.wire_len - base;
+            o->wire_len = MA.f.h.wire_len - base;
             REQUIRE(o->wire_len <= sizeof o->wire);
             memcpy(o->wire, MA.wire + base, o->wire_len);
             memcpy(o->log, md_log, md_log_len + 1);
             o->stats = *iw_mpa_get_stats(&MA.c);
             o->tx_pos = MA.c.tx_pos;
             o->err = (int)iw_mpa_last_error(&MA.c)->status;
-            o->closed = MA.f.closed;
-            o->abortive = MA.f.close_abortive;
+            o->closed = MA.f.h.closed;
+            o->abortive = MA.f.h.close_abortive;
             o->state = (int)iw_mpa_state(&MA.c);
         }
         for (way = 1; way < 4; way++) {
@@ -2003,7 +2006,7 @@ static void t_rx_modes(void) /* MPA-055 MPA-071 */
                 REQUIRE(md_connect(&fake_host_ops, &md_ops[2 + (way & 1)]));
                 MB.c.ulp = &md_ulp;
                 MB.f.log_len = 0;
-                base = MB.f.wire_len;
+                base = MB.f.h.wire_len;
                 md_fused = !(way & 2);
                 md_hl = hls[h];
                 md_begin_n = md_pend = 0;
@@ -2029,7 +2032,7 @@ static void t_rx_modes(void) /* MPA-055 MPA-071 */
                 }
                 memcpy(o->flog, MB.f.log, MB.f.log_len);
                 o->flog[MB.f.log_len] = 0;
-                o->wire_len = MB.f.wire_len - base; /* the Terminate, if any */
+                o->wire_len = MB.f.h.wire_len - base; /* the Terminate, if any */
                 REQUIRE(o->wire_len <= sizeof o->wire);
                 memcpy(o->wire, MB.wire + base, o->wire_len);
                 o->stats = *iw_mpa_get_stats(&MB.c);

@@ -104,12 +104,12 @@ static int rs_build(void)
     if (df_mpa_ep_init(PB, &cr, 0, 1, rs_b, RS_ARENA, 1) != IW_OK) return 0;
     rs_setup_b(PB);
     if (!df_mpa_connect(PA, PB)) return 0;
-    rs_setup = PA->ep.f.wire_len; /* everything A sent so far: the Request */
+    rs_setup = PA->ep.f.h.wire_len; /* everything A sent so far: the Request */
     rs_nf = 0;
     for (k = 0; k < RS_NMSG; k++) {
         iw_ddp_msg m;
         iw_iov v;
-        size_t guard = 0, s0 = PA->ep.f.wire_len;
+        size_t guard = 0, s0 = PA->ep.f.h.wire_len;
         memset(&m, 0, sizeof m);
         v.base = rs_src + 100 * k;
         v.len = rs_msgs[k].len;
@@ -123,16 +123,16 @@ static int rs_build(void)
         while (iw_ddp_tx_busy(&PA->s) && guard++ < 100000)
             if (iw_mpa_tx_resume(&PA->ep.c) != IW_OK) return 0;
         /* the FPDUs of this message */
-        for (i = s0; i < PA->ep.f.wire_len && rs_nf < 64;) {
-            size_t L = ((size_t)PA->ep.f.wire[i] << 8) | PA->ep.f.wire[i + 1];
+        for (i = s0; i < PA->ep.f.h.wire_len && rs_nf < 64;) {
+            size_t L = ((size_t)PA->ep.f.h.wire[i] << 8) | PA->ep.f.h.wire[i + 1];
             rs_at[rs_nf++] = i;
             i += 2 + L + ((4 - (L + 2) % 4) % 4) + 4;
         }
     }
     if (PA->ulp.nerr || iw_mpa_last_error(&PA->ep.c)->status != IW_OK) return 0;
-    rs_len = PA->ep.f.wire_len;
+    rs_len = PA->ep.f.h.wire_len;
     if (rs_len > sizeof rs_stream) return 0;
-    memcpy(rs_stream, PA->ep.f.wire, rs_len);
+    memcpy(rs_stream, PA->ep.f.h.wire, rs_len);
     return 1;
 }
 

@@ -171,14 +171,14 @@ static void t_streams_match_tshark(void) /* MPA-049 MPA-053 MPA-054 MPA-024 MPA-
                     /* our transmitter reproduces siw's FPDU, CRC octets included */
                     v.base = u;
                     v.len = ulen;
-                    before = E->f.wire_len;
+                    before = E->f.h.wire_len;
                     if (E->c.state == IW_MPA_S_FULL && iw_mpa_tx(&E->c, &v, 1) == IW_OK) {
                         const uint8_t *w = E->wire + before, *c = s->data + fp[i]->off;
                         size_t pad = iw_mpa_pad(ulen), z;
                         int siw_pad_zero = 1;
                         for (z = 0; z < pad; z++) siw_pad_zero &= c[2 + ulen + z] == 0;
                         for (z = 0; z < pad; z++) CHECK_EQ(w[2 + ulen + z], 0); /* MPA-047 */
-                        CHECK_EQ(E->f.wire_len - before, flen);
+                        CHECK_EQ(E->f.h.wire_len - before, flen);
                         CHECK_MEM(w, c, 2 + ulen);
                         if (siw_pad_zero) {
                             CHECK_MEM(w + flen - 4, c + flen - 4, 4); /* same CRC octets */
@@ -258,7 +258,7 @@ static void t_capture_crc_flip(void) /* MPA-055 MPA-056 */
     CHECK_EQ(E->f.keep_n, 4); /* the four before it, nothing from it or after */
     CHECK_EQ(iw_mpa_last_error(&E->c)->mpa_ecode, IW_MPA_ECODE_CRC);
     CHECK_EQ(iw_mpa_last_error(&E->c)->term_sent, 1);
-    CHECK_EQ(E->f.closed, 1);
+    CHECK_EQ(E->f.h.closed, 1);
     pcap_free_conns(pc, nc);
 }
 

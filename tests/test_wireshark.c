@@ -209,8 +209,11 @@ static void tr_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int l
     S->blen[d] = 0;
 }
 
-static const iw_mpa_host_ops tr_ops = {fake_send, fake_timer_arm, fake_timer_cancel, fake_close,
-                                       NULL, tr_trace, NULL, NULL};
+static const iw_mpa_host_ops tr_ops = {.send = hf_send,
+                                       .timer_arm = hf_timer_arm,
+                                       .timer_cancel = hf_timer_cancel,
+                                       .close = fake_close,
+                                       .trace = tr_trace};
 
 static int tr_init(endpoint *e, const iw_mpa_cfg *cfg)
 {
