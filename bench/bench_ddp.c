@@ -34,6 +34,7 @@
 #include "bench.h"
 #define IWARP_IMPLEMENTATION
 #include "ddp.h"
+#include "tests/host_fake.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -113,28 +114,21 @@ static void u_error(void *uctx, const iw_ddp_error *e)
     (void)e;
     ((ulp_ctx *)uctx)->errors++;
 }
-static const iw_ddp_ulp_ops ddp_ulp = {u_check, NULL, u_deliver, u_error, NULL};
+static const iw_ddp_ulp_ops ddp_ulp = {.check = u_check, .deliver = u_deliver, .error = u_error};
 
 /* ---- LLP for the direct calls (transmit is not used) ---- */
 static iw_status l_send(void *l, const iw_iov *v, size_t n) { (void)l; (void)v; (void)n; return IW_OK; }
 static uint32_t l_mulpdu(void *l) { (void)l; return 65535; }
 static int l_busy(void *l) { (void)l; return 0; }
-static const iw_ddp_llp_ops null_llp = {l_send, l_mulpdu, l_busy, NULL, NULL, NULL};
-static const iw_ddp_mem_ops mem_ops = {resolve};
+static const iw_ddp_llp_ops null_llp = {.send = l_send, .mulpdu = l_mulpdu, .busy = l_busy};
+static const iw_ddp_mem_ops mem_ops = {.resolve = resolve};
 
-/* ---- MPA host ---- */
-static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
-{
-    size_t i, t = 0;
-    (void)ctx;
-    for (i = 0; i < n; i++) t += iov[i].len;
-    *acc = t;
-    return IW_OK;
-}
-static void h_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
-static void h_cancel(void *c, unsigned id) { (void)c; (void)id; }
-static void h_close(void *c, int a) { (void)c; (void)a; }
-static const iw_mpa_host_ops mpa_host = {h_send, h_arm, h_cancel, h_close, NULL, NULL, NULL, NULL};
+/* ---- MPA host: tests/host_fake.h's, with its sink send (counts, takes all, keeps nothing) ---- */
+static hf_host bench_host;
+static const iw_mpa_host_ops mpa_host = {.send = hf_send_sink,
+                                         .timer_arm = hf_timer_arm,
+                                         .timer_cancel = hf_timer_cancel,
+                                         .close = hf_close};
 
 /* An Initiator in Full Operation (CRC on, no markers toward us): we play the peer's Reply. */
 static int make_initiator(iw_mpa_conn *c, const iw_mpa_ulp_ops *ulp, void *uctx, uint8_t *reasm)
@@ -144,7 +138,7 @@ static int make_initiator(iw_mpa_conn *c, const iw_mpa_ulp_ops *ulp, void *uctx,
     uint8_t rep[64];
     size_t len, used;
     iw_mpa_cfg_default(&cfg, IW_MPA_INITIATOR);
-    if (iw_mpa_init(c, &cfg, &mpa_host, NULL, ulp, uctx, reasm, 65535) != IW_OK) return 0;
+    if (iw_mpa_init(c, &cfg, &mpa_host, &bench_host, ulp, uctx, reasm, 65535) != IW_OK) return 0;
     iw_mpa_start(c, NULL, 0);
     memset(&f, 0, sizeof f);
     f.kind = IW_MPA_REPLY;
@@ -163,8 +157,9 @@ static iw_status plain_begin(void *uctx, const uint8_t *u, size_t have, size_t l
     if (!(flags & IW_MPA_RX_VERIFIED)) return IW_EAGAIN; /* verify-then-place */
     return iw_ddp_mpa_begin(uctx, u, have, len, flags, dst);
 }
-static const iw_mpa_ulp_ops mpa_ulp_plain = {NULL, NULL, NULL, plain_begin, iw_ddp_mpa_commit,
-                                             NULL, NULL, iw_ddp_mpa_tx_done};
+static const iw_mpa_ulp_ops mpa_ulp_plain = {.begin = plain_begin,
+                                             .commit = iw_ddp_mpa_commit,
+                                             .tx_done = iw_ddp_mpa_tx_done};
 /* With the adapters as they are, a verified begin must never come (each FPDU lies whole in the
  * fed buffer and DDP never declines one): counted, to prove the fused path is the one measured. */
 static uint64_t fused_conn_delivers;
@@ -174,8 +169,9 @@ static iw_status fused_begin(void *uctx, const uint8_t *u, size_t have, size_t l
     if (flags & IW_MPA_RX_VERIFIED) fused_conn_delivers++;
     return iw_ddp_mpa_begin(uctx, u, have, len, flags, dst);
 }
-static const iw_mpa_ulp_ops mpa_ulp_fused = {NULL, NULL, NULL, fused_begin, iw_ddp_mpa_commit,
-                                             NULL, NULL, iw_ddp_mpa_tx_done};
+static const iw_mpa_ulp_ops mpa_ulp_fused = {.begin = fused_begin,
+                                             .commit = iw_ddp_mpa_commit,
+                                             .tx_done = iw_ddp_mpa_tx_done};
 
 /* ---- the benchmark ---- */
 enum { M_MEMCPY, M_PLACE, M_VERIFY, M_FUSED, M_MPA, M_MPA_FUSED, M_CRC, M_KERNEL, M_N };

@@ -110,7 +110,7 @@ static uint8_t *h_map(void *ctx, uint64_t addr, size_t len)
     (void)len;
     return (uint8_t *)(uintptr_t)addr;
 }
-static const iw_rnic_host_ops rnic_ops = {h_map, NULL, NULL, NULL, NULL};
+static const iw_rnic_host_ops rnic_ops = {.map = h_map};
 
 /* MPA send: the FPDU's pieces (header scratch, payload in the MR, pad + CRC) into the ring;
  * a partial accept when it is full (MPA resumes from iw_mpa_tx_resume). */
@@ -144,7 +144,12 @@ static iw_status h_commit(void *ctx, size_t n)
 static void h_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
 static void h_cancel(void *c, unsigned id) { (void)c; (void)id; }
 static void h_close(void *c, int ab) { (void)ab; ((mep *)c)->closed = 1; }
-static const iw_mpa_host_ops mpa_ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL, h_room, h_commit};
+static const iw_mpa_host_ops mpa_ops = {.send = h_send,
+                                        .timer_arm = h_arm,
+                                        .timer_cancel = h_cancel,
+                                        .close = h_close,
+                                        .tx_room = h_room,
+                                        .tx_commit = h_commit};
 
 static void h_request(void *uctx, const iw_mpa_info *in)
 {

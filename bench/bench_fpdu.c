@@ -7,6 +7,7 @@
 #include "bench.h"
 #define IWARP_IMPLEMENTATION
 #include "mpa.h"
+#include "tests/host_fake.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -14,31 +15,12 @@
 #define N_RX 64 /* FPDUs per receive batch */
 
 typedef struct host {
-    uint8_t *cap;      /* capture of what was sent (setup and when asked) */
-    size_t cap_len, cap_max;
-    size_t sent;
+    hf_host h;         /* first: the host ops' ctx (tests/host_fake.h's sink: h.sent counts what
+                          was sent, h.wire captures it while set: setup and when asked) */
     uint64_t delivered, bytes;
     uint32_t check;    /* sum of the first and last octet of each delivered ULPDU */
 } host;
 
-static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
-{
-    host *h = (host *)ctx;
-    size_t i, t = 0;
-    for (i = 0; i < n; i++) {
-        if (h->cap && h->cap_len + iov[i].len <= h->cap_max) {
-            memcpy(h->cap + h->cap_len, iov[i].base, iov[i].len);
-            h->cap_len += iov[i].len;
-        }
-        t += iov[i].len;
-    }
-    h->sent += t;
-    *acc = t;
-    return IW_OK;
-}
-static void h_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
-static void h_cancel(void *c, unsigned id) { (void)c; (void)id; }
-static void h_close(void *c, int a) { (void)c; (void)a; }
 static void u_request(void *u, const iw_mpa_info *in) { (void)u; (void)in; }
 static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
 {
@@ -48,7 +30,10 @@ static iw_status u_deliver(void *u, const uint8_t *p, size_t n)
     h->check += (uint32_t)p[0] + p[n - 1];
     return IW_OK;
 }
-static const iw_mpa_host_ops ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL, NULL, NULL};
+static const iw_mpa_host_ops ops = {.send = hf_send_sink,
+                                    .timer_arm = hf_timer_arm,
+                                    .timer_cancel = hf_timer_cancel,
+                                    .close = hf_close};
 static iw_status u_begin(void *u, const uint8_t *p, size_t have, size_t len, unsigned flags,
                          iw_mpa_rx_dst **dst)
 {
@@ -62,7 +47,7 @@ static iw_status u_commit(void *u, int ok)
     (void)u;
     return ok ? IW_OK : IW_EHOST;
 }
-static const iw_mpa_ulp_ops ulp = {u_request, NULL, NULL, u_begin, u_commit, NULL, NULL, NULL};
+static const iw_mpa_ulp_ops ulp = {.request = u_request, .begin = u_begin, .commit = u_commit};
 
 /* An Initiator in Full Operation: we play its peer's Reply. */
 static int make_initiator(iw_mpa_conn *c, host *h, uint8_t *reasm, int markers)
@@ -144,12 +129,12 @@ static int bench_tx(size_t L, int markers, double *ours, double *base)
     /* correctness: the last FPDU sent carries the CRC of what was sent */
     {
         static uint8_t cap[70000];
-        h.cap = cap;
-        h.cap_max = sizeof cap;
-        h.cap_len = 0;
+        h.h.wire = cap;
+        h.h.wire_cap = sizeof cap;
+        h.h.wire_len = 0;
         if (iw_mpa_tx(&c, v, 2) != IW_OK) return 0;
-        if (!markers && (h.cap_len != 2 + L + iw_mpa_pad(L) + 4 ||
-                         iw_get_le32(cap + h.cap_len - 4) != iw_crc32c(0, cap, h.cap_len - 4) ||
+        if (!markers && (h.h.wire_len != 2 + L + iw_mpa_pad(L) + 4 ||
+                         iw_get_le32(cap + h.h.wire_len - 4) != iw_crc32c(0, cap, h.h.wire_len - 4) ||
                          memcmp(cap + 2, payload, L) != 0)) {
             fprintf(stderr, "bench_fpdu: wrong FPDU sent\n");
             return -1;
@@ -175,15 +160,15 @@ static int bench_rx(size_t L, double *ours, double *base)
     memset(&hr, 0, sizeof hr);
     bench_fill(payload, sizeof payload, &seed);
     if (!make_initiator(&tx, &ht, reasm1, 0) || !make_responder(&rx, &hr, reasm2)) return 0;
-    ht.cap = stream;
-    ht.cap_max = sizeof stream;
-    ht.cap_len = 0;
+    ht.h.wire = stream;
+    ht.h.wire_cap = sizeof stream;
+    ht.h.wire_len = 0;
     for (i = 0; i < N_RX; i++) {
         v.base = payload + i;
         v.len = L;
         iw_mpa_tx(&tx, &v, 1);
     }
-    slen = ht.cap_len;
+    slen = ht.h.wire_len;
     for (r = 0; r < REPS; r++) {
         uint64_t t0, t1, t2, d0 = hr.delivered;
         t0 = bench_now_ns();

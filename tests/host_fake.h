@@ -21,8 +21,8 @@
  *                  A full wire answers IW_EHOST and sets overflow (a test bug, not a schedule).
  *                  Every call is recorded in sends[] (the first HF_REC calls): where its octets
  *                  start in wire, offered, taken, the status, and the caller's `stamp`.
- *   hf_send_sink   a send with no schedule and no record: counts the octets (`sent`), copies them
- *                  to wire while wire is set and has room, takes all. For benchmarks (no cost
+ *   hf_send_sink   a send with no schedule and no record: counts the octets (`sent`), copies each
+ *                  piece to wire while wire is set and has room for it, takes all. For benchmarks (no cost
  *                  beyond the count) and for hosts that only need the connection to go on; ctx
  *                  may be NULL.
  *   timers         hf_timer_arm / hf_timer_cancel keep a deadline per id on the fake clock `now`
@@ -151,15 +151,19 @@ static IW_UNUSED iw_status hf_send_sink(void *ctx, const iw_iov *iov, size_t n, 
 {
     hf_host *h = (hf_host *)ctx;
     size_t i, t = 0;
-    for (i = 0; i < n; i++) t += iov[i].len;
-    if (h) {
-        if (h->wire && t <= h->wire_cap - h->wire_len)
-            for (i = 0; i < n; i++) {
-                if (iov[i].len) memcpy(h->wire + h->wire_len, iov[i].base, iov[i].len);
-                h->wire_len += iov[i].len;
-            }
-        h->sent += t;
+    if (!h) {
+        for (i = 0; i < n; i++) t += iov[i].len;
+        *accepted = t;
+        return IW_OK;
     }
+    for (i = 0; i < n; i++) {
+        if (h->wire && iov[i].len <= h->wire_cap - h->wire_len) {
+            if (iov[i].len) memcpy(h->wire + h->wire_len, iov[i].base, iov[i].len);
+            h->wire_len += iov[i].len;
+        }
+        t += iov[i].len;
+    }
+    h->sent += t;
     *accepted = t;
     return IW_OK;
 }

@@ -10,6 +10,7 @@
 #ifndef RDMAP_FAKE_H
 #define RDMAP_FAKE_H
 #include <string.h>
+#include "host_fake.h"
 
 #define RF_OUT_CAP (1u << 21)
 #define RF_MR_MAX 16
@@ -32,11 +33,10 @@ typedef struct rf_ep {
     iw_rdmap_wr sq[64];
     iw_rdmap_inreq irq[16];
     uint8_t reasm[70000];
-    uint8_t *out;        /* octets sent, not yet fed to the peer */
-    size_t out_len, out_off;
-    size_t accept_max;   /* per host send call (0: all) */
-    int eagain_next;     /* the next send call answers IW_EAGAIN */
-    int closed, mpa_closed;
+    hf_host h;           /* the host (host_fake.h): h.wire[0..h.wire_len) is what was sent,
+                            h.closed the close op; a test sets the send schedule in h */
+    size_t out_off;      /* octets of h.wire already fed to the peer */
+    int closed;
     size_t chunk;        /* how the peer's octets are fed to us: 0 whole, else chunk size */
     unsigned long long seed; /* chunk == (size_t)-1: random chunks */
     size_t split;        /* when nonzero: the first feed of a flow is cut at this octet */
@@ -65,31 +65,7 @@ typedef struct rf_ep {
 
 /* ---- host: TCP ---- */
 
-static iw_status rf_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
-{
-    rf_ep *e = (rf_ep *)ctx;
-    size_t i, total = 0, lim;
-    if (e->eagain_next) {
-        e->eagain_next = 0;
-        *accepted = 0;
-        return IW_EAGAIN;
-    }
-    for (i = 0; i < n; i++) total += iov[i].len;
-    lim = e->accept_max && e->accept_max < total ? e->accept_max : total;
-    *accepted = 0;
-    for (i = 0; i < n && *accepted < lim; i++) {
-        size_t k = iov[i].len < lim - *accepted ? iov[i].len : lim - *accepted;
-        if (e->out_len + k > RF_OUT_CAP) return IW_EHOST;
-        memcpy(e->out + e->out_len, iov[i].base, k);
-        e->out_len += k;
-        *accepted += k;
-    }
-    return IW_OK;
-}
-static void rf_timer_arm(void *ctx, unsigned id, uint32_t ms) { (void)ctx; (void)id; (void)ms; }
-static void rf_timer_cancel(void *ctx, unsigned id) { (void)ctx; (void)id; }
-static void rf_close(void *ctx, int abortive) { (void)abortive; ((rf_ep *)ctx)->mpa_closed = 1; }
-static const iw_mpa_host_ops rf_host_ops = {rf_send, rf_timer_arm, rf_timer_cancel, rf_close, NULL, NULL, NULL, NULL};
+/* TCP is host_fake.h's hf_host, ctx = &e->h: hf_mpa_ops. */
 
 /* ---- host: memory, receives, completions ---- */
 
@@ -275,14 +251,14 @@ static void rf_cfg_default(rf_cfg *c)
 
 static uint8_t rf_out_a[RF_OUT_CAP], rf_out_b[RF_OUT_CAP];
 
-static iw_status rf_ep_init(rf_ep *e, const rf_cfg *rc, unsigned role, uint8_t *out)
+static iw_status rf_ep_init(rf_ep *e, const rf_cfg *rc, unsigned role, uint8_t *out, size_t cap)
 {
     iw_mpa_cfg mc;
     iw_rdmap_cfg cfg;
     const iw_mpa_ulp_ops *ulp;
     iw_status st;
     memset(e, 0, sizeof *e);
-    e->out = out;
+    hf_init(&e->h, out, cap);
     rf_ops_setup();
     iw_mpa_cfg_default(&mc, role);
     mc.crc = (uint8_t)rc->crc;
@@ -293,7 +269,7 @@ static iw_status rf_ep_init(rf_ep *e, const rf_cfg *rc, unsigned role, uint8_t *
     mc.p2p = (uint8_t)rc->p2p;
     if (rc->rtr) mc.rtr = (uint8_t)rc->rtr;
     ulp = rc->fused ? &rf_mpa_resp_ops : &rf_mpa_plain_ops;
-    st = iw_mpa_init(&e->c, &mc, &rf_host_ops, e, ulp, &e->s, e->reasm, sizeof e->reasm);
+    st = iw_mpa_init(&e->c, &mc, &hf_mpa_ops, &e->h, ulp, &e->s, e->reasm, sizeof e->reasm);
     if (st != IW_OK) return st;
     iw_rdmap_cfg_default(&cfg);
     cfg.ird = rc->ird;
@@ -308,8 +284,8 @@ static iw_status rf_ep_init(rf_ep *e, const rf_cfg *rc, unsigned role, uint8_t *
 static size_t rf_feed(rf_ep *from, rf_ep *to)
 {
     size_t fed = 0;
-    while (from->out_off < from->out_len) {
-        size_t left = from->out_len - from->out_off, k = left, used = 0;
+    while (from->out_off < from->h.wire_len) {
+        size_t left = from->h.wire_len - from->out_off, k = left, used = 0;
         if (to->split) {
             k = to->split < left ? to->split : left;
             to->split = 0;
@@ -319,9 +295,9 @@ static size_t rf_feed(rf_ep *from, rf_ep *to)
             k = to->chunk;
         }
         if (k > left) k = left;
-        (void)iw_mpa_rx_feed(&to->c, from->out + from->out_off, k, &used);
+        (void)iw_mpa_rx_feed(&to->c, from->h.wire + from->out_off, k, &used);
         if (used == 0) { /* stopped (error, close): drop the rest */
-            from->out_off = from->out_len;
+            from->out_off = from->h.wire_len;
             break;
         }
         from->out_off += used;
@@ -335,22 +311,22 @@ static void rf_flow(rf_ep *a, rf_ep *b)
 {
     int rounds;
     for (rounds = 0; rounds < 100000; rounds++) {
-        size_t n = 0, la = a->out_len, lb = b->out_len;
+        size_t n = 0, la = a->h.wire_len, lb = b->h.wire_len;
         (void)iw_mpa_tx_resume(&a->c);
         (void)iw_mpa_tx_resume(&b->c);
         n += rf_feed(a, b);
         n += rf_feed(b, a);
-        if (n == 0 && la == a->out_len && lb == b->out_len) break;
+        if (n == 0 && la == a->h.wire_len && lb == b->h.wire_len) break;
     }
 }
 
 /* Bring up a (Initiator) and b (Responder) with MPA and RDMAP. */
 static iw_status rf_pair_up_buf(rf_ep *a, rf_ep *b, const rf_cfg *ca, const rf_cfg *cb,
-                                uint8_t *oa, uint8_t *ob)
+                                uint8_t *oa, uint8_t *ob, size_t cap)
 {
-    iw_status st = rf_ep_init(a, ca, IW_MPA_INITIATOR, oa);
+    iw_status st = rf_ep_init(a, ca, IW_MPA_INITIATOR, oa, cap);
     if (st != IW_OK) return st;
-    st = rf_ep_init(b, cb, IW_MPA_RESPONDER, ob);
+    st = rf_ep_init(b, cb, IW_MPA_RESPONDER, ob, cap);
     if (st != IW_OK) return st;
     if ((st = iw_mpa_start(&b->c, NULL, 0)) != IW_OK) return st;
     if ((st = iw_mpa_start(&a->c, NULL, 0)) != IW_OK) return st;
@@ -359,13 +335,13 @@ static iw_status rf_pair_up_buf(rf_ep *a, rf_ep *b, const rf_cfg *ca, const rf_c
     if (iw_mpa_state(&a->c) != IW_MPA_S_FULL ||
         (iw_mpa_state(&b->c) != IW_MPA_S_FULL && iw_mpa_state(&b->c) != IW_MPA_S_AWAIT_FIRST))
         return IW_ESTATE;
-    a->scan_off = a->out_len;
-    b->scan_off = b->out_len;
+    a->scan_off = a->h.wire_len;
+    b->scan_off = b->h.wire_len;
     return IW_OK;
 }
 static iw_status rf_pair_up(rf_ep *a, rf_ep *b, const rf_cfg *ca, const rf_cfg *cb)
 {
-    return rf_pair_up_buf(a, b, ca, cb, rf_out_a, rf_out_b);
+    return rf_pair_up_buf(a, b, ca, cb, rf_out_a, rf_out_b, RF_OUT_CAP);
 }
 
 /* The n-th (0-based) FPDU e sent since Full Operation whose RDMAP opcode is op (any: op > 15):
@@ -373,10 +349,10 @@ static iw_status rf_pair_up(rf_ep *a, rf_ep *b, const rf_cfg *ca, const rf_cfg *
 static IW__CHECK_UNUSED const uint8_t *rf_fpdu(const rf_ep *e, unsigned op, int nth, size_t *len)
 {
     size_t p = e->scan_off, crc = 4u; /* present even when CRC is off */
-    while (p + 2 <= e->out_len) {
-        size_t ul = ((size_t)e->out[p] << 8) | e->out[p + 1];
-        const uint8_t *u = e->out + p + 2;
-        if (p + 2 + ul + iw_mpa_pad(ul) + crc > e->out_len) break;
+    while (p + 2 <= e->h.wire_len) {
+        size_t ul = ((size_t)e->h.wire[p] << 8) | e->h.wire[p + 1];
+        const uint8_t *u = e->h.wire + p + 2;
+        if (p + 2 + ul + iw_mpa_pad(ul) + crc > e->h.wire_len) break;
         if (ul >= 2 && (op > 15 || (u[1] & 0x0Fu) == op) && nth-- == 0) {
             *len = ul;
             return u;
@@ -400,11 +376,11 @@ static IW__CHECK_UNUSED iw_status rf_inject(rf_ep *e, const uint8_t *u, size_t l
 static IW__CHECK_UNUSED void rf_scan(rf_ep *e, size_t start)
 {
     size_t p = start, crc = 4u; /* the CRC field is there even when CRC is off (zero) */
-    while (p + 2 <= e->out_len) {
-        size_t ul = ((size_t)e->out[p] << 8) | e->out[p + 1];
+    while (p + 2 <= e->h.wire_len) {
+        size_t ul = ((size_t)e->h.wire[p] << 8) | e->h.wire[p + 1];
         size_t tot = 2 + ul + iw_mpa_pad(ul) + crc;
-        const uint8_t *u = e->out + p + 2;
-        if (p + tot > e->out_len) break;
+        const uint8_t *u = e->h.wire + p + 2;
+        if (p + tot > e->h.wire_len) break;
         if (e->nterm_sent) e->sent_after_term++;
         if (ul >= IW_DDP_UNTAGGED_HDR && !(u[0] & 0x80u) && (u[1] & 0x0Fu) == IW_RDMAP_OP_TERMINATE) {
             e->nterm_sent++;

@@ -216,7 +216,7 @@ static int run_workload(const char *name, int markers)
     ok &= post1(QB, &w) == IW_V_OK;
     if (!ok) return 0;
     vf_flow();
-    CHECK(!QA->closed && !QB->closed);
+    CHECK(!QA->h.closed && !QB->h.closed);
     for (i = 0; i < 12; i++) {
         if (iw_cq_poll(&QA->scq, &wc) != IW_V_OK || wc.status != IW_WC_SUCCESS ||
             wc.wr_id != (uint64_t)(i + 1)) {

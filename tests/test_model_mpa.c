@@ -17,6 +17,7 @@
 #define IWARP_IMPLEMENTATION
 #include "mpa.h"
 #include "check.h"
+#include "host_fake.h"
 
 #define MODEL_PATHS 4
 #define MAX_DEPTH 12
@@ -38,11 +39,10 @@ static const mcfg cfgs[] = {
 #define NCFG (sizeof cfgs / sizeof cfgs[0])
 
 typedef struct mh {
+    hf_host h;          /* first: the host ops' ctx is the mh (host_fake.h) */
     iw_mpa_conn c;
     uint8_t reasm[256];
     uint8_t wire[2048];
-    size_t wl;
-    int closed, abortive;
     char up[256];
 } mh;
 
@@ -55,35 +55,22 @@ static void up(mh *h, const char *s)
     }
 }
 
-static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
-{
-    mh *h = (mh *)ctx;
-    size_t i;
-    *acc = 0;
-    for (i = 0; i < n; i++) {
-        if (h->wl + iov[i].len > sizeof h->wire) return IW_EHOST;
-        if (iov[i].len) memcpy(h->wire + h->wl, iov[i].base, iov[i].len);
-        h->wl += iov[i].len;
-        *acc += iov[i].len;
-    }
-    return IW_OK;
-}
 static void up(mh *h, const char *s);
+/* The host is host_fake.h's; its timer and close ops also write the model's action names. */
 static void h_arm(void *ctx, unsigned id, uint32_t ms)
 {
-    (void)ms;
+    hf_timer_arm(ctx, id, ms);
     up((mh *)ctx, id == IW_MPA_TIMER_SETUP ? "TIMER_ARM" : "TIMER_ARM_OTHER");
 }
 static void h_cancel(void *ctx, unsigned id)
 {
+    hf_timer_cancel(ctx, id);
     up((mh *)ctx, id == IW_MPA_TIMER_SETUP ? "TIMER_CANCEL" : "TIMER_CANCEL_OTHER");
 }
 static void h_close(void *ctx, int abortive)
 {
-    mh *h = (mh *)ctx;
-    h->closed++;
-    h->abortive = abortive;
-    up(h, abortive ? "CLOSE_A" : "CLOSE_G");
+    hf_close(ctx, abortive);
+    up((mh *)ctx, abortive ? "CLOSE_A" : "CLOSE_G");
 }
 static void u_request(void *u, const iw_mpa_info *in) { (void)in; up((mh *)u, "UP_REQUEST"); }
 static void u_estab(void *u, const iw_mpa_info *in) { (void)in; up((mh *)u, "UP_ESTAB"); }
@@ -110,7 +97,7 @@ static void u_error(void *u, const iw_mpa_error *e)
 static void u_closed(void *u) { up((mh *)u, "UP_CLOSED"); }
 static void u_txdone(void *u) { up((mh *)u, "UP_TXDONE"); }
 
-static const iw_mpa_host_ops hops = {.send = h_send, .timer_arm = h_arm, .timer_cancel = h_cancel,
+static const iw_mpa_host_ops hops = {.send = hf_send, .timer_arm = h_arm, .timer_cancel = h_cancel,
                                      .close = h_close};
 static const iw_mpa_ulp_ops uops = {.request = u_request, .established = u_estab,
                                     .rejected = u_rejected, .begin = u_begin, .commit = u_commit,
@@ -243,13 +230,14 @@ static void abstract(const mh *h, char *s, size_t cap)
     snprintf(s, cap, "%s%s%s%s%s%s%s", st < 8 ? base[st] : "BAD",
              iw_mpa_last_error(&h->c)->status != IW_OK ? "_E" : "", h->c.rx_fin ? "_F" : "",
              h->c.rx_half ? "_H" : "", h->c.rtr_wait ? "_W" : "", h->c.tx_notify ? "_N" : "",
-             h->closed ? "_C" : "");
+             h->h.closed ? "_C" : "");
 }
 
 static void setup(mh *h, const mcfg *m, unsigned role)
 {
     iw_mpa_cfg cfg;
     memset(h, 0, sizeof *h);
+    hf_init(&h->h, h->wire, sizeof h->wire);
     iw_mpa_cfg_default(&cfg, role);
     cfg.rev = m->rev;
     cfg.crc = 1;
@@ -296,10 +284,10 @@ static void run(const mcfg *m, unsigned role, const unsigned char *path, int k, 
     int i;
     setup(&h, m, role);
     for (i = 0; i < k; i++) (void)apply(&h, m, role, path[i]);
-    w0 = h.wl;
+    w0 = h.h.wire_len;
     h.up[0] = 0;
     rc = apply(&h, m, role, ev);
-    classify_wire(h.wire + w0, h.wl - w0, acts, sizeof acts);
+    classify_wire(h.wire + w0, h.h.wire_len - w0, acts, sizeof acts);
     if (h.up[0]) {
         if (acts[0]) strcat(acts, ",");
         strcat(acts, h.up);
@@ -455,10 +443,10 @@ static void t_finding_closing_after_half_close(void)
     (void)apply(&h, &cfgs[1], IW_MPA_INITIATOR, E_RX_REP);
     REQUIRE(iw_mpa_state(&h.c) == IW_MPA_S_FULL);
     (void)apply(&h, &cfgs[1], IW_MPA_INITIATOR, E_CLOSE);
-    REQUIRE(iw_mpa_state(&h.c) == IW_MPA_S_CLOSED && h.closed == 1);
+    REQUIRE(iw_mpa_state(&h.c) == IW_MPA_S_CLOSED && h.h.closed == 1);
     (void)apply(&h, &cfgs[1], IW_MPA_INITIATOR, E_RX_BAD); /* a CRC error */
     CHECK(iw_mpa_last_error(&h.c)->status != IW_OK);
-    CHECK_EQ(h.closed, 1);
+    CHECK_EQ(h.h.closed, 1);
     CHECK_EQ(iw_mpa_state(&h.c), IW_MPA_S_CLOSED);
 }
 
@@ -475,9 +463,9 @@ static void t_finding_terminate_before_first_fpdu(void)
     (void)apply(&h, &cfgs[1], IW_MPA_RESPONDER, E_RX_REQ);
     (void)apply(&h, &cfgs[1], IW_MPA_RESPONDER, E_ACCEPT);
     REQUIRE(iw_mpa_state(&h.c) == IW_MPA_S_AWAIT_FIRST);
-    w0 = h.wl;
+    w0 = h.h.wire_len;
     CHECK_EQ(iw_mpa_terminate(&h.c, t), IW_ESTATE);
-    CHECK_EQ(h.wl, w0);
+    CHECK_EQ(h.h.wire_len, w0);
     CHECK_EQ(iw_mpa_state(&h.c), IW_MPA_S_AWAIT_FIRST);
     CHECK_EQ(iw_mpa_last_error(&h.c)->status, IW_OK);
 }

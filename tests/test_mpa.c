@@ -315,6 +315,65 @@ static void t_setup_reply_cancels_timer(void) /* MPA-019 MPA-020 */
     CHECK_EQ(iw_mpa_last_error(&B->c)->status, IW_ETIMEOUT);
 }
 
+/* The setup timers on host_fake.h's fake clock: each fires at its deadline and not before,
+ * and a cancelled one never fires. */
+static void t_setup_timers_on_fake_clock(void) /* MPA-019 MPA-020 */
+{
+    iw_mpa_cfg ci, cr;
+    cfg_pair(&ci, &cr);
+    REQUIRE(ep_init(A, &ci) == IW_OK);
+    REQUIRE(iw_mpa_start(&A->c, NULL, 0) == IW_OK);
+    CHECK_EQ(hf_advance(&A->f.h, 9999, hf_fire_mpa, &A->c), 0);
+    CHECK_EQ(A->f.errors, 0);
+    CHECK_EQ(A->f.h.closed, 0);
+    CHECK_EQ(hf_advance(&A->f.h, 1, hf_fire_mpa, &A->c), 1); /* 10 s after the Request */
+    CHECK_EQ(A->f.h.closed, 1);
+    CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_ETIMEOUT);
+    REQUIRE(ep_init(B, &cr) == IW_OK);
+    REQUIRE(iw_mpa_start(&B->c, NULL, 0) == IW_OK);
+    CHECK_EQ(hf_advance(&B->f.h, 4999, hf_fire_mpa, &B->c), 0);
+    CHECK_EQ(hf_advance(&B->f.h, 1, hf_fire_mpa, &B->c), 1); /* 5 s without a Request */
+    CHECK_EQ(B->f.h.closed, 1);
+    CHECK_EQ(iw_mpa_last_error(&B->c)->status, IW_ETIMEOUT);
+    /* connected: both timers were cancelled, nothing fires however long we wait */
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    CHECK_EQ(hf_advance(&A->f.h, 60000, hf_fire_mpa, &A->c), 0);
+    CHECK_EQ(hf_advance(&B->f.h, 60000, hf_fire_mpa, &B->c), 0);
+    CHECK_EQ(A->f.errors + B->f.errors, 0);
+    CHECK_EQ(iw_mpa_state(&A->c), IW_MPA_S_FULL);
+}
+
+/* A send that answers IW_EAGAIN at call N (taking nothing) leaves the FPDU queued whole, and
+ * the resume sends it unchanged; a send that fails at call N is fatal (IW_EHOST). */
+static void t_tx_eagain_and_failure_at_call(void)
+{
+    iw_mpa_cfg ci, cr;
+    uint8_t u[100];
+    iw_iov v = {u, sizeof u};
+    size_t ma, before;
+    int guard = 0;
+    cfg_pair(&ci, &cr);
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    ma = before = A->f.h.wire_len;
+    memset(u, 0x5A, sizeof u);
+    A->f.h.eagain_at_call = A->f.h.send_calls + 1;
+    (void)iw_mpa_tx(&A->c, &v, 1);
+    CHECK_EQ(A->f.h.wire_len, before); /* TCP took nothing */
+    CHECK_EQ(A->f.h.eagains, 1);
+    CHECK(iw_mpa_tx_busy(&A->c));
+    while (iw_mpa_tx_busy(&A->c) && guard++ < 100) iw_mpa_tx_resume(&A->c);
+    CHECK_EQ(A->f.h.wire_len - before, 2 + sizeof u + 2 + 4); /* the whole FPDU, once */
+    B->f.delivered = 0;
+    ep_pipe(A, &ma, B);
+    CHECK_EQ(B->f.delivered, 1);
+    CHECK_EQ(B->f.last_ulpdu_len, sizeof u);
+    CHECK_EQ(B->f.errors, 0);
+    A->f.h.fail_at_call = A->f.h.send_calls + 1;
+    CHECK(iw_mpa_tx(&A->c, &v, 1) == IW_EHOST);
+    CHECK_EQ(A->f.h.closed, 1);
+    CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_EHOST);
+}
+
 static void t_setup_invalid_frames_close(void) /* MPA-004 MPA-008 MPA-072 MPA-031 */
 {
     static const struct { int byte; int val; int ferr; } cases[] = {
@@ -2090,6 +2149,8 @@ static const check_test tests[] = {
     {"CRC is the OR, seen at the initiator MPA-024", t_setup_crc_or_at_initiator},
     {"initiator silent until reply, timeout MPA-012 MPA-019", t_setup_initiator_silent_until_reply},
     {"reply/request cancels timer MPA-019 MPA-020", t_setup_reply_cancels_timer},
+    {"setup timers on a fake clock MPA-019 MPA-020", t_setup_timers_on_fake_clock},
+    {"tx EAGAIN and failure at call N", t_tx_eagain_and_failure_at_call},
     {"invalid frames close MPA-004 MPA-008 MPA-072", t_setup_invalid_frames_close},
     {"reply not enhanced MPA-010", t_setup_reply_not_enhanced},
     {"request with R bit MPA-011", t_setup_request_with_r_bit},

@@ -58,8 +58,8 @@ static int setup(void)
         rf_flow(&A, &B);
         if (A.ncqe != 1 || iw_mpa_state(&B.c) != IW_MPA_S_FULL) return 0;
         A.ncqe = 0;
-        A.scan_off = A.out_len;
-        B.scan_off = B.out_len;
+        A.scan_off = A.h.wire_len;
+        B.scan_off = B.h.wire_len;
     }
     memcpy(shadowB, memB, sizeof memB);
     return 1;
@@ -450,7 +450,8 @@ static void run_all(int fused, int crc, int markers, size_t chunk, size_t accept
     A.chunk = B.chunk = chunk;
     A.seed = 5;
     B.seed = 6;
-    A.accept_max = B.accept_max = accept;
+    hf_limit(&A.h, accept);
+    hf_limit(&B.h, accept);
     REQUIRE(post_all(zero));
     rf_flow(&A, &B);
     check_all(zero);
@@ -486,7 +487,7 @@ static void t_all_ops_split(void)
     cfgs_default();
     REQUIRE(setup());
     REQUIRE(post_all(0));
-    total = A.out_len - A.out_off;
+    total = A.h.wire_len - A.out_off;
     rf_flow(&A, &B);
     check_all(0);
     for (k = 1; k < total && !check__failed_here; k++) {
@@ -557,7 +558,7 @@ static void t_read_order(void)
         rf_post_recv(&B, rbuf[0], 16);
         CHECK(rf_fpdu(&A, IW_RDMAP_OP_SEND, 0, &n) == NULL); /* fenced */
     }
-    B.accept_max = 100; /* responses trickle out */
+    hf_limit(&B.h, 100); /* responses trickle out */
     (void)rf_feed(&A, &B);
     for (i = 0; i < 10000 && A.ncqe == 0; i++) {
         (void)iw_mpa_tx_resume(&B.c);
@@ -668,16 +669,16 @@ static void *thr_main(void *arg)
     rf_cfg_default(&cb);
     cb.builtin_atomic = 1;
     ca.fused = cb.fused = 0;
-    if (rf_pair_up_buf(&tA[id], &tB[id], &ca, &cb, t_out[id][0], t_out[id][1]) != IW_OK) return (void *)1;
+    if (rf_pair_up_buf(&tA[id], &tB[id], &ca, &cb, t_out[id][0], t_out[id][1], sizeof t_out[id][0]) != IW_OK) return (void *)1;
     rf_reg(&tB[id], 0x42, &g_counter, 0x1000, 8, IW_RDMAP_ACC_REMOTE_ATOMIC);
     for (i = 0; i < NADD; i++) {
         iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_ATOMIC_REQ, NULL);
         w.stag = 0x42;
         w.to = 0x1000;
         w.add_swap = 1;
-        if (tA[id].out_off == tA[id].out_len && tB[id].out_off == tB[id].out_len) {
-            tA[id].out_off = tA[id].scan_off = tA[id].out_len = 0; /* keep the wire small */
-            tB[id].out_off = tB[id].scan_off = tB[id].out_len = 0;
+        if (tA[id].out_off == tA[id].h.wire_len && tB[id].out_off == tB[id].h.wire_len) {
+            tA[id].out_off = tA[id].scan_off = tA[id].h.wire_len = 0; /* keep the wire small */
+            tB[id].out_off = tB[id].scan_off = tB[id].h.wire_len = 0;
         }
         if (iw_rdmap_post(&tA[id].s, &w) != IW_OK) return (void *)2;
         rf_flow(&tA[id], &tB[id]);
@@ -714,8 +715,8 @@ static void t_rtr_msn(void)
         CA.rtr = CB.rtr = (int)rtrs[k];
         fill(memA, sizeof memA, 1);
         fill(memB, sizeof memB, 2);
-        REQUIRE(rf_ep_init(&A, &CA, IW_MPA_INITIATOR, rf_out_a) == IW_OK);
-        REQUIRE(rf_ep_init(&B, &CB, IW_MPA_RESPONDER, rf_out_b) == IW_OK);
+        REQUIRE(rf_ep_init(&A, &CA, IW_MPA_INITIATOR, rf_out_a, RF_OUT_CAP) == IW_OK);
+        REQUIRE(rf_ep_init(&B, &CB, IW_MPA_RESPONDER, rf_out_b, RF_OUT_CAP) == IW_OK);
         rf_reg(&A, STAG_A_SINK, A_SINK, 0x5000, 32768, IW_RDMAP_ACC_LOCAL_WRITE);
         rf_reg(&B, STAG_B_READ, B_BUF, TO_B, 32768, IW_DDP_ACC_REMOTE_READ);
         rf_post_recv(&B, rbuf[0], 0); /* a Send RTR takes a receive */
@@ -779,7 +780,7 @@ static void expect_term(rf_ep *det, rf_ep *peer, unsigned l, unsigned e, unsigne
     }
     /* the LLP is closed gracefully after it (RDMAP-056) */
     CHECK_EQ(det->closed, 1);
-    CHECK(det->mpa_closed);
+    CHECK(det->h.closed);
     /* the peer got it, decoded: and sent none back */
     CHECK_EQ(peer->nev, 1);
     CHECK_EQ(peer->ev.kind, IW_RDMAP_EV_TERM_RCVD); /* RDMAP-024b: passed to the ULP */
@@ -892,7 +893,7 @@ static void t_read_ird(void)
     w.stag = STAG_B_ATOM;
     w.to = TO_B + 64;
     REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    B.eagain_next = 1; /* B's first response waits */
+    B.h.eagain_at_call = B.h.send_calls + 1; /* B's first response waits */
     (void)rf_feed(&A, &B);
     rf_flow(&A, &B);
     u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 0, &n);
@@ -1121,7 +1122,7 @@ static void t_read_resp_errors(void)
         w.sink_stag = STAG_A_SINK;
         w.sink_to = 0x5000;
         REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-        A.out_off = A.out_len; /* B never sees it: we answer by hand */
+        A.out_off = A.h.wire_len; /* B never sees it: we answer by hand */
         memset(u, 0x33, sizeof u);
         u[0] = 0xC1;
         u[1] = 0x42;
@@ -1159,10 +1160,10 @@ static void t_read_partial_term(void)
     w.sink_stag = STAG_A_SINK;
     w.sink_to = 0x5000;
     REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    B.accept_max = 100;
+    hf_limit(&B.h, 100);
     (void)rf_feed(&A, &B); /* B starts answering: one segment in the LLP */
     rf_find(&B, STAG_B_READ)->valid = 0;
-    B.accept_max = 0;
+    hf_limit(&B.h, 0);
     rf_flow(&A, &B);
     for (k = 0; (u = rf_fpdu(&B, IW_RDMAP_OP_READ_RESP, k, &n)) != NULL; k++) sent += n - 14;
     CHECK(sent > 0 && sent < 10000);
@@ -1239,7 +1240,7 @@ static void t_first_error_wins(void)
         v[0].len = n3;
         REQUIRE(iw_mpa_tx(&A.c, v, 1) == IW_OK);
     }
-    B.eagain_next = 1;
+    B.h.eagain_at_call = B.h.send_calls + 1;
     rf_flow(&A, &B);
     expect_term(&B, &A, 0, 2, 0x06, 1, 1, 0, u1, n1);
     CHECK_EQ(B.nrecv, 0);
@@ -1274,7 +1275,7 @@ static void t_term_received(void)
     w.sink_stag = STAG_A_SINK;
     w.sink_to = 0x5000;
     REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    A.out_off = A.out_len;
+    A.out_off = A.h.wire_len;
     n = mk_untagged(u, 0x47, 2, 1, 4 + 2 + 14);
     u[18] = 0x11; /* DDP tagged error */
     u[19] = 0x01;
@@ -1312,7 +1313,7 @@ static void t_term_received(void)
         CHECK_EQ(A.ev.kind, IW_RDMAP_EV_BAD_TERM);
         rf_scan(&A, A.scan_off);
         CHECK_EQ(A.nterm_sent, 0);
-        CHECK(A.mpa_closed);
+        CHECK(A.h.closed);
         if (check__failed_here) fprintf(stderr, "  malformed case %d\n", k);
     }
 }
@@ -1336,7 +1337,7 @@ static void t_post_checks(void)
     w = rf_wr(IW_RDMAP_OP_SEND, NULL);
     w.nsge = 1;
     CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_EINVAL);
-    CHECK_EQ(A.out_len, A.scan_off);
+    CHECK_EQ(A.h.wire_len, A.scan_off);
     /* 64 reads beyond ORD fill the queue */
     REQUIRE(iw_rdmap_set_ird_ord(&A.s, 8, 0) == IW_OK);
     for (i = 0; i < 64; i++) {
@@ -1427,19 +1428,19 @@ static void t_complete_after_last_segment(void)
             w.stag = STAG_B_WRITE;
             w.to = TO_B;
             if (!op) rf_post_recv(&B, dst, sizeof dst);
-            A.accept_max = acc[i];
-            before = A.out_len;
+            hf_limit(&A.h, acc[i]);
+            before = A.h.wire_len;
             REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
             for (k = 0; k < 100000 && A.ncqe == 0; k++) {
-                REQUIRE(A.out_len - before < 3100); /* the whole message is smaller */
+                REQUIRE(A.h.wire_len - before < 3100); /* the whole message is smaller */
                 (void)iw_mpa_tx_resume(&A.c);
             }
             REQUIRE(A.ncqe == 1);
-            seen = A.out_len;
+            seen = A.h.wire_len;
             CHECK(seen - before > 3000);
             for (k = 0; k < 8; k++) (void)iw_mpa_tx_resume(&A.c);
             /* RDMAP-051a (Send), RDMAP-051b (Write): completed after its last octet was taken */
-            CHECK_EQ(A.out_len, seen);
+            CHECK_EQ(A.h.wire_len, seen);
             rf_flow(&A, &B);
             CHECK_EQ(A.cqes[0].status, IW_OK);
             CHECK_MEM(op ? B_BUF : dst, src, sizeof src);
@@ -1640,7 +1641,7 @@ static void t_nothing_after_term(void)
     g_defer_ops.llp_close = defer_llp_close;
     A.s.ops = &g_defer_ops;
     rf_post_recv(&B, rbuf[0], 64);
-    A.accept_max = 100;
+    hf_limit(&A.h, 100);
     sg_w[0].base = A_SRC;
     sg_w[0].len = 3000;
     w = rf_wr(IW_RDMAP_OP_WRITE, (void *)1);
@@ -1656,7 +1657,7 @@ static void t_nothing_after_term(void)
     REQUIRE(rf_inject(&B, u, n) == IW_OK);
     (void)rf_feed(&B, &A); /* A finds the error while its Write is still going out */
     REQUIRE(A.nev == 1 && iw_ddp_tx_busy(&A.s.ddp));
-    A.accept_max = 0; /* then the host takes everything at once */
+    hf_limit(&A.h, 0); /* then the host takes everything at once */
     rf_flow(&A, &B);
     rf_scan(&A, A.scan_off);
     CHECK_EQ(A.nterm_sent, 1);
@@ -1768,8 +1769,8 @@ static void t_tx_idle(void)
     rf_reg(&B, TI_ST_AT, ti_memB, 0x10000, 32768, IW_RDMAP_ACC_REMOTE_ATOMIC);
     rf_reg(&A, TI_ST_AS, ti_memA, 0x30000, 65536, IW_RDMAP_ACC_LOCAL_WRITE);
     for (i = 0; i < 8; i++) rf_post_recv(&B, ti_rbuf[i], sizeof ti_rbuf[i]);
-    A.accept_max = 97; /* partial sends: DDP stays busy between steps */
-    B.accept_max = 0;  /* B sends at once: a response it queues is never held back by DDP */
+    hf_limit(&A.h, 97); /* partial sends: DDP stays busy between steps */
+    hf_limit(&B.h, 0);  /* B sends at once: a response it queues is never held back by DDP */
     B.chunk = 53;      /* B takes A's octets in pieces: commits at many points */
     A.chunk = 29;
     both();
@@ -1918,16 +1919,16 @@ static void t_post_reads_part(void)
         rf_cfg_default(&CA);
         rf_cfg_default(&CB);
         REQUIRE(rf_pair_up(&A, &B, &CA, &CB) == IW_OK);
-        A.out_len = A.out_off = 0;
+        A.h.wire_len = A.out_off = 0;
         for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
             iw_rdmap_wr w = pr_wr(ops[i], k ? 0xA5 : 0);
             CHECK_EQ(iw_rdmap_post(&A.s, &w), IW_OK);
         }
         CHECK_EQ(iw_rdmap_ord_outstanding(&A.s), 2u);
         CHECK(!iw_rdmap_failed(&A.s));
-        REQUIRE(A.out_len <= sizeof pr_wire[k]);
-        memcpy(pr_wire[k], A.out, A.out_len);
-        pr_len[k] = A.out_len;
+        REQUIRE(A.h.wire_len <= sizeof pr_wire[k]);
+        memcpy(pr_wire[k], A.h.wire, A.h.wire_len);
+        pr_len[k] = A.h.wire_len;
     }
     CHECK(pr_len[0] > 9 * 24); /* nine FPDUs went out */
     CHECK_EQ(pr_len[1], pr_len[0]);

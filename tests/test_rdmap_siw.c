@@ -33,6 +33,7 @@
 #define IWARP_IMPLEMENTATION
 #include "rdmap.h"
 #include "check.h"
+#include "host_fake.h"
 #include "pcap.h"
 #include <stdarg.h>
 
@@ -229,10 +230,8 @@ typedef struct sim {
     iw_rdmap_wr sq[8];
     iw_rdmap_inreq irq[4];
     /* host */
+    hf_host h;               /* host_fake.h: h.wire is out; each send's stamp is fed */
     uint8_t out[OUT_CAP];
-    size_t out_len;
-    size_t out_off[4 * MAXF], out_at[4 * MAXF]; /* per host send: output offset, fed position */
-    int nsend_calls, overflow, closes, abortive;
     size_t fed;              /* capture octets handed to iw_mpa_rx_feed so far */
     /* ULP */
     char log[LOG_CAP];
@@ -270,37 +269,23 @@ static uint8_t pat(size_t i) { return (uint8_t)(0xA0u + i % 31u); } /* never 0 *
 
 /* -- host ops -- */
 
+/* The host is host_fake.h's; every send records how much of the capture was fed then. */
 static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
 {
-    size_t i, total = 0;
     (void)ctx;
-    if (G->nsend_calls < 4 * MAXF) {
-        G->out_off[G->nsend_calls] = G->out_len;
-        G->out_at[G->nsend_calls] = G->fed;
-    }
-    G->nsend_calls++;
-    for (i = 0; i < n; i++) {
-        if (G->out_len + iov[i].len > OUT_CAP) {
-            G->overflow = 1;
-        } else if (iov[i].len) {
-            memcpy(G->out + G->out_len, iov[i].base, iov[i].len);
-            G->out_len += iov[i].len;
-        }
-        total += iov[i].len;
-    }
-    *accepted = total;
-    return IW_OK;
+    G->h.stamp = G->fed;
+    return hf_send(&G->h, iov, n, accepted);
 }
-static void h_arm(void *ctx, unsigned id, uint32_t ms) { (void)ctx; (void)id; (void)ms; }
-static void h_cancel(void *ctx, unsigned id) { (void)ctx; (void)id; }
 static void h_close(void *ctx, int abortive)
 {
     (void)ctx;
-    G->closes++;
-    G->abortive = abortive;
+    hf_close(&G->h, abortive);
     slog("close abortive=%d\n", abortive);
 }
-static const iw_mpa_host_ops host_ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL, NULL, NULL};
+static const iw_mpa_host_ops host_ops = {.send = h_send,
+                                         .timer_arm = hf_timer_arm,
+                                         .timer_cancel = hf_timer_cancel,
+                                         .close = h_close};
 
 /* -- memory -- */
 
@@ -530,6 +515,7 @@ static int sim_setup(int role, int post_sends, int fused)
     iw_rdmap_cfg rc;
     size_t off = GAP, i;
     memset(G, 0, sizeof *G);
+    hf_init(&G->h, G->out, sizeof G->out);
     G->role = role;
     G->post_sends = post_sends;
     G->fused = fused;
@@ -594,7 +580,7 @@ static int sim_setup(int role, int post_sends, int fused)
     if (role == ROLE_SERVER) G->ulp.request = u_request;
     u_fused = fused;
     G->ulp.begin = u_begin;
-    if (iw_mpa_init(&G->c, &cfg, &host_ops, G, &G->ulp, &G->s, G->reasm, sizeof G->reasm) != IW_OK) return 0;
+    if (iw_mpa_init(&G->c, &cfg, &host_ops, &G->h, &G->ulp, &G->s, G->reasm, sizeof G->reasm) != IW_OK) return 0;
     iw_rdmap_cfg_default(&rc);
     rc.ird = rc.ord = 4;
     if (iw_rdmap_init(&G->s, &rc, iw_ddp_mpa_llp_ops(), &G->c, &rd_ops, G, G->sq, 8, G->irq, 4) != IW_OK)
@@ -641,7 +627,7 @@ static void sim_result(char *out, size_t cap)
 {
     snprintf(out, cap, "%s--\nout=%zu/%08x over=%d closes=%d mpa=%u/%d rdmap_failed=%d recv=%d cqe=%d err=%d "
              "ird_out=%u ord_out=%u arena=%08x bad=%d\n",
-             G->log, G->out_len, (unsigned)hash(G->out, G->out_len), G->overflow, G->closes,
+             G->log, G->h.wire_len, (unsigned)hash(G->out, G->h.wire_len), G->h.overflow, G->h.closed,
              iw_mpa_state(&G->c), (int)iw_mpa_last_error(&G->c)->status, iw_rdmap_failed(&G->s), G->nrecv,
              G->ncqe, G->nerr, (unsigned)iw_rdmap_ird_outstanding(&G->s),
              (unsigned)iw_rdmap_ord_outstanding(&G->s), (unsigned)hash(G->arena, ARENA), G->bad);
@@ -652,8 +638,8 @@ static size_t fed_at(size_t off)
 {
     int i;
     size_t r = (size_t)-1;
-    for (i = 0; i < G->nsend_calls && i < 4 * MAXF; i++)
-        if (G->out_off[i] <= off) r = G->out_at[i];
+    for (i = 0; i < G->h.send_calls && i < HF_REC; i++)
+        if (G->h.sends[i].off <= off) r = (size_t)G->h.sends[i].stamp;
     return r;
 }
 
@@ -666,8 +652,8 @@ static void sim_common_checks(int byte_by_byte)
     if (G->fused && !byte_by_byte) CHECK(G->nplace > 0);
     else CHECK_EQ(G->nplace, 0);
     CHECK_EQ(G->bad, 0);
-    CHECK_EQ(G->overflow, 0);
-    CHECK_EQ(G->closes, 0);
+    CHECK_EQ(G->h.overflow, 0);
+    CHECK_EQ(G->h.closed, 0);
     CHECK_EQ(G->nerr, 0);
     CHECK_EQ(iw_mpa_state(&G->c), IW_MPA_S_FULL);
     CHECK_EQ(iw_mpa_last_error(&G->c)->status, IW_OK);
@@ -722,12 +708,12 @@ static void fp_compare(const fp *ours, const fp *siw, const char *what, int idx)
 /* Our whole output against siw's stream, reporting the first difference. */
 static void stream_compare(const uint8_t *siw, size_t siw_len, const char *what)
 {
-    size_t i, n = G->out_len < siw_len ? G->out_len : siw_len;
-    CHECK_EQ(G->out_len, siw_len);
+    size_t i, n = G->h.wire_len < siw_len ? G->h.wire_len : siw_len;
+    CHECK_EQ(G->h.wire_len, siw_len);
     for (i = 0; i < n && G->out[i] == siw[i]; i++) continue;
-    if (i < n || G->out_len != siw_len) {
+    if (i < n || G->h.wire_len != siw_len) {
         CHECK(0);
-        fprintf(stderr, "  %s: our stream (%zu octets) and siw's (%zu) first differ at octet %zu\n", what, G->out_len,
+        fprintf(stderr, "  %s: our stream (%zu octets) and siw's (%zu) first differ at octet %zu\n", what, G->h.wire_len,
                 siw_len, i);
     }
 }
@@ -763,9 +749,9 @@ static void run_all(int role, int post_sends, const uint8_t *d, size_t len, veri
             runs++;
             if (fused == 1 && mode == 0) {
                 memcpy(res_base, res_now, sizeof res_base);
-                memcpy(out_base, G->out, G->out_len);
-                out_base_len = G->out_len;
-            } else if (strcmp(res_base, res_now) != 0 || G->out_len != out_base_len ||
+                memcpy(out_base, G->out, G->h.wire_len);
+                out_base_len = G->h.wire_len;
+            } else if (strcmp(res_base, res_now) != 0 || G->h.wire_len != out_base_len ||
                        memcmp(out_base, G->out, out_base_len) != 0) {
                 CHECK(0);
                 fprintf(stderr, "  %s: %s %s differs from the whole fused run:\n%s\nvs\n%s\n", what,
@@ -781,7 +767,7 @@ static void run_all(int role, int post_sends, const uint8_t *d, size_t len, veri
             sim_feed(d, len, cuts, 1);
             sim_result(res_now, sizeof res_now);
             runs++;
-            if (strcmp(res_base, res_now) != 0 || G->out_len != out_base_len ||
+            if (strcmp(res_base, res_now) != 0 || G->h.wire_len != out_base_len ||
                 memcmp(out_base, G->out, out_base_len) != 0) {
                 if (diffs++ == 0) {
                     CHECK(0);
@@ -799,10 +785,10 @@ static void run_all(int role, int post_sends, const uint8_t *d, size_t len, veri
 /* The FIN that ends the capture: no Terminate, nothing more sent, everything flushed. */
 static void fin_checks(void)
 {
-    size_t before = G->out_len;
+    size_t before = G->h.wire_len;
     int err_before = G->nerr;
     iw_mpa_llp_closed(&G->c);
-    CHECK_EQ(G->out_len, before);
+    CHECK_EQ(G->h.wire_len, before);
     CHECK_EQ(G->nerr, err_before + 1);
     CHECK_EQ(iw_rdmap_last_event(&G->s)->kind, IW_RDMAP_EV_LLP);
     CHECK_EQ(iw_rdmap_get_stats(&G->s)->tx_msgs[IW_RDMAP_OP_TERMINATE], 0);
@@ -818,8 +804,8 @@ static void verify_responder(int byte_by_byte)
                                   Writes give no completion (RDMAP-007, RDMAP-008) */
     CHECK_EQ(G->nchecks, ITERS);
     /* our MPA Request is siw's client's (key, flags C and enhanced, rev 2, IRD/ORD 1/1) */
-    CHECK(G->out_len >= C.fc.frame_len && memcmp(G->out, C.cli, C.fc.frame_len) == 0);
-    REQUIRE(fp_walk(G->out, G->out_len, &o));
+    CHECK(G->h.wire_len >= C.fc.frame_len && memcmp(G->out, C.cli, C.fc.frame_len) == 0);
+    REQUIRE(fp_walk(G->out, G->h.wire_len, &o));
     CHECK_EQ(o.frame_len, C.fc.frame_len);
     CHECK_EQ(o.n, ITERS);
     for (i = 0; i < o.n && i < ITERS; i++) {
@@ -848,7 +834,7 @@ static void verify_client_full(int byte_by_byte)
     int i, nrr = 0, ns = 0;
     sim_common_checks(byte_by_byte);
     stream_compare(C.cli, C.cli_len, "rping client stream");
-    REQUIRE(fp_walk(G->out, G->out_len, &o));
+    REQUIRE(fp_walk(G->out, G->h.wire_len, &o));
     CHECK_EQ(o.n, C.fc.n);
     for (i = 0; i < o.n && i < C.fc.n; i++) {
         const fp *f = &o.f[i];
@@ -879,8 +865,8 @@ static void verify_requester(int byte_by_byte)
     int i;
     sim_common_checks(byte_by_byte);
     /* our Reply is siw's server's (key, C although we did not ask, enhanced, IRD/ORD 1/1) */
-    CHECK(G->out_len >= C.fs.frame_len && memcmp(G->out, C.srv, C.fs.frame_len) == 0);
-    REQUIRE(fp_walk(G->out, G->out_len, &o));
+    CHECK(G->h.wire_len >= C.fs.frame_len && memcmp(G->out, C.srv, C.fs.frame_len) == 0);
+    REQUIRE(fp_walk(G->out, G->h.wire_len, &o));
     CHECK_EQ(o.n, ITERS);
     for (i = 0; i < o.n && i < ITERS; i++) {
         fp_compare(&o.f[i], C.s_rreq[i], "Read Request", i);
@@ -915,7 +901,7 @@ static void verify_server_full(int byte_by_byte)
     int i, nq = 0, ns = 0, nw = 0;
     sim_common_checks(byte_by_byte);
     stream_compare(C.srv, C.srv_len, "rping server stream");
-    REQUIRE(fp_walk(G->out, G->out_len, &o));
+    REQUIRE(fp_walk(G->out, G->h.wire_len, &o));
     CHECK_EQ(o.n, C.fs.n);
     for (i = 0; i < o.n && i < C.fs.n; i++) {
         const fp *f = &o.f[i];

@@ -138,11 +138,11 @@ static void run(int crc, int rounds, unsigned long long seed0)
     /* the valid request stream, once */
     for (i = 0; i < sizeof srcA; i++) srcA[i] = (uint8_t)(i * 31 + 7);
     REQUIRE(up(crc));
-    start = A.out_len;
+    start = A.h.wire_len;
     REQUIRE(post_ops());
-    n = A.out_len - start;
+    n = A.h.wire_len - start;
     REQUIRE(n > 0 && n <= sizeof stream);
-    memcpy(stream, A.out + start, n);
+    memcpy(stream, A.h.wire + start, n);
     for (r = 0; r < rounds && !check__failed_here; r++) {
         unsigned long long seed = seed0 + (unsigned long long)r * 7919u;
         size_t m = n, off = 0;

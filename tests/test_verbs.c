@@ -60,7 +60,7 @@ static void t_objects(void)
         iw_qp_info qi;
         CHECK_EQ(post1(QA, &w), IW_V_OK);
         CHECK_EQ(QA->scq.count, 0);
-        CHECK_EQ(QA->out_len, 0);
+        CHECK_EQ(QA->h.wire_len, 0);
         memset(&a, 0, sizeof a);
         a.next_state = IW_QP_RTS; /* VERBS-012: no LLP stream */
         CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_LLP);
@@ -567,7 +567,7 @@ static int vt_terms(const vf_q *e)
     size_t p = 0, n = 0;
     /* skip the MPA Request/Reply: the first FPDU follows the frame (20 + PD) */
     p = 20u + ((size_t)e->out[18] << 8 | e->out[19]);
-    while (p + 2 <= e->out_len) {
+    while (p + 2 <= e->h.wire_len) {
         size_t ul = (size_t)e->out[p] << 8 | e->out[p + 1];
         if (ul >= 18 && !(e->out[p + 2] & 0x80) && (e->out[p + 3] & 0x0F) == 7) n++;
         p += 2 + ul + iw_mpa_pad(ul) + 4;
@@ -764,9 +764,9 @@ static void t_more(void)
         w.sgl[i].len = 10;
     }
     {
-        size_t before = QA->out_len;
+        size_t before = QA->h.wire_len;
         REQUIRE(post1(QA, &w) == IW_V_OK);
-        CHECK_EQ(QA->out_len, before); /* fenced: not sent yet */
+        CHECK_EQ(QA->h.wire_len, before); /* fenced: not sent yet */
     }
     vf_flow();
     CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_SUCCESS);
@@ -1081,7 +1081,7 @@ static void closing_inprogress(int srq)
     /* B reads A's first FPDU alone: ULPDU_Length, the ULPDU, PAD, CRC (RFC 5044 §4) */
     ul = (size_t)QA->out[QA->out_off] << 8 | QA->out[QA->out_off + 1];
     first = 2 + ul + iw_mpa_pad(ul) + 4;
-    REQUIRE(first < QA->out_len - QA->out_off);
+    REQUIRE(first < QA->h.wire_len - QA->out_off);
     REQUIRE(iw_mpa_rx_feed(&QB->c, QA->out + QA->out_off, first, &used) == IW_OK && used == first);
     QA->out_off += first;
     CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY); /* WR 10 taken, not complete */

@@ -202,7 +202,7 @@ static void t_sec004_streamed(void)
         o = QA[0].out + off;
         l1 = (uint32_t)o[0] << 8 | o[1]; /* the first FPDU: ULPDU_Length, PAD, CRC (RFC 5044 §4) */
         cut = 2u + l1 + iw_mpa_pad(l1) + 4u + 2u + 14u + 300u; /* 300 payload octets of the 2nd */
-        REQUIRE(QA[0].out_len - off > cut + 600u);
+        REQUIRE(QA[0].h.wire_len - off > cut + 600u);
         CHECK(iw_mpa_rx_feed(&QB[0].c, o, cut, &used) == IW_OK && used == cut);
         QA[0].out_off += cut;
         CHECK_EQ(iw_mpa_get_stats(&QB[0].c)->rx_streamed, 0); /* the 2nd is still arriving */
@@ -535,7 +535,7 @@ static void t_sec016(void)
     at.set_ord = 1;
     at.ord = 8;
     REQUIRE(iw_qp_modify(&QA[0].qp, &at) == IW_V_OK);
-    QB[0].hold = 1;
+    QB[0].h.hold = 1;
     for (i = 0; i < 4; i++) {
         w = rdma_wr(IW_WR_READ, (uint64_t)(10 + i), a_mr, 1024u + 64u * (unsigned)i, b_mr, VA(&RB, 0), 64);
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
@@ -581,9 +581,9 @@ static void t_sec015(void)
     REQUIRE(recv1(&QB[0], 2, b_mr, VA(&RB, 1000), 100) == IW_V_OK);
     REQUIRE(recv1(&QB[0], 3, b_mr, VA(&RB, 2000), 100) == IW_V_OK);
     w = swr1(IW_WR_SEND, 2, a_mr, VA(&RA, 0), 100);
-    at = QA[0].out_len;
+    at = QA[0].h.wire_len;
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    REQUIRE(QA[0].out_len > at + 2 + 18 + 50);
+    REQUIRE(QA[0].h.wire_len > at + 2 + 18 + 50);
     QA[0].out[at + 2 + 18 + 50] ^= 0x20; /* one payload octet */
     vf_flow();
     while (iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK) {

@@ -5,7 +5,8 @@
  * RA, RB   the RNICs (vf_rn): STag table, PDs pd and pd2, async events, MEM octets of memory
  *          (page aligned, a guard page each side, all 0xEE after vf_rn_init) and its page list.
  * QA, QB   the QPs (vf_q[VF_NQ]): CQs, QP and its WQ arrays, the MPA end, the octets it sent
- *          that the peer has not read yet (out), hold (a full socket: every send is IW_EAGAIN).
+ *          that the peer has not read yet (out, as h.wire of its host h: host_fake.h), h.hold
+ *          (a full socket: every send is IW_EAGAIN), h.closed (the close op).
  * vf_rn_init, vf_qp_cfg, vf_q_init   build them; a test composes its own setup from these, so
  *          its knobs (an S-RQ, Block List mode, CQ sizes, shared CQs, rights) stay in the test.
  * vf_connect   MPA Request/Reply on every pair (A is the Initiator), then both QPs to RTS.
@@ -18,6 +19,7 @@
 #ifndef VERBS_FAKE_H
 #define VERBS_FAKE_H
 #include <string.h>
+#include "host_fake.h"
 
 #ifndef VF_NQ
 #define VF_NQ 1
@@ -43,6 +45,7 @@ typedef struct vf_rn { /* one RNIC and its memory */
 } vf_rn;
 
 typedef struct vf_q { /* one QP with its CQs and its end of an MPA connection */
+    hf_host h;           /* first: the MPA host's ctx is the vf_q (host_fake.h); h.wire is out */
     vf_rn *rn;
     iw_cq scq, rcq;
     iw_wc sring[64], rring[64];
@@ -54,8 +57,7 @@ typedef struct vf_q { /* one QP with its CQs and its end of an MPA connection */
     iw_mpa_conn c;
     uint8_t reasm[70000];
     uint8_t out[VF_OUTCAP];
-    size_t out_len, out_off;
-    int closed, hold;
+    size_t out_off;      /* octets of out (h.wire_len of them sent) the peer has read */
 } vf_q;
 
 static vf_rn RA, RB;
@@ -85,24 +87,11 @@ VF_FN void vf_cq_event(void *ctx, iw_cq *cq)
 }
 static const iw_rnic_host_ops vf_rnic_ops = {vf_map, NULL, vf_async, vf_cq_event, NULL};
 
-VF_FN iw_status vf_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc)
-{
-    vf_q *q = (vf_q *)ctx;
-    size_t i;
-    *acc = 0;
-    if (q->hold) return IW_EAGAIN;
-    for (i = 0; i < n; i++) {
-        if (q->out_len + iov[i].len > VF_OUTCAP) return IW_EHOST;
-        memcpy(q->out + q->out_len, iov[i].base, iov[i].len);
-        q->out_len += iov[i].len;
-        *acc += iov[i].len;
-    }
-    return IW_OK;
-}
-VF_FN void vf_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
-VF_FN void vf_cancel(void *c, unsigned id) { (void)c; (void)id; }
-VF_FN void vf_close(void *c, int ab) { (void)ab; ((vf_q *)c)->closed = 1; }
-static iw_mpa_host_ops vf_mpa_ops = {vf_send, vf_arm, vf_cancel, vf_close, NULL, NULL, NULL, NULL};
+/* TCP: host_fake.h's host, ctx = the vf_q (h is its first member); a test may set the trace op. */
+static iw_mpa_host_ops vf_mpa_ops = {.send = hf_send,
+                                     .timer_arm = hf_timer_arm,
+                                     .timer_cancel = hf_timer_cancel,
+                                     .close = hf_close};
 
 /* B accepts every MPA Request, IRD = ORD = 8. */
 VF_FN void vf_request(void *uctx, const iw_mpa_info *in)
@@ -123,14 +112,14 @@ VF_FN void vf_flow(void)
         for (i = 0; i < VF_NQ; i++) {
             vf_q *a = &QA[i], *b = &QB[i];
             size_t used = 0;
-            if (a->out_off < a->out_len) {
-                (void)iw_mpa_rx_feed(&b->c, a->out + a->out_off, a->out_len - a->out_off, &used);
-                a->out_off = used ? a->out_off + used : a->out_len;
+            if (a->out_off < a->h.wire_len) {
+                (void)iw_mpa_rx_feed(&b->c, a->out + a->out_off, a->h.wire_len - a->out_off, &used);
+                a->out_off = used ? a->out_off + used : a->h.wire_len;
                 moved++;
             }
-            if (b->out_off < b->out_len) {
-                (void)iw_mpa_rx_feed(&a->c, b->out + b->out_off, b->out_len - b->out_off, &used);
-                b->out_off = used ? b->out_off + used : b->out_len;
+            if (b->out_off < b->h.wire_len) {
+                (void)iw_mpa_rx_feed(&a->c, b->out + b->out_off, b->h.wire_len - b->out_off, &used);
+                b->out_off = used ? b->out_off + used : b->h.wire_len;
                 moved++;
             }
         }
@@ -173,6 +162,7 @@ VF_FN int vf_q_init(vf_q *q, vf_rn *n, iw_qp_cfg qc, uint32_t rcq)
 {
     iw_qp_mem qm;
     memset(q, 0, sizeof *q);
+    hf_init(&q->h, q->out, sizeof q->out);
     q->rn = n;
     if (iw_cq_create(&n->r, &q->scq, q->sring, 64) != IW_V_OK ||
         iw_cq_create(&n->r, &q->rcq, q->rring, rcq) != IW_V_OK)
