@@ -137,7 +137,7 @@ static iw_status h_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted
 static void h_arm(void *ctx, unsigned id, uint32_t ms) { (void)ctx; (void)id; (void)ms; }
 static void h_cancel(void *ctx, unsigned id) { (void)ctx; (void)id; }
 static void h_close(void *ctx, int abortive) { (void)ctx; (void)abortive; S.closes++; }
-static const iw_mpa_host_ops host_ops = {h_send, h_arm, h_cancel, h_close, NULL, NULL, NULL, NULL};
+static const iw_mpa_host_ops host_ops = {.send = h_send, .timer_arm = h_arm, .timer_cancel = h_cancel, .close = h_close};
 
 static iw_ddp_xlate r_resolve(void *ctx, uint32_t stag, uint64_t to, uint32_t len, unsigned access,
                               iw_ddp_buf *dst, size_t max, size_t *n)
@@ -258,7 +258,11 @@ static void r_error(void *ctx, const iw_rdmap_event *ev)
     S.nerr++;
 }
 
-static const iw_rdmap_ops rd_ops = {r_resolve, r_recv_buf, r_recv, r_complete, NULL, NULL, r_error, NULL};
+static const iw_rdmap_ops rd_ops = {.resolve = r_resolve,
+                                    .recv_buf = r_recv_buf,
+                                    .recv = r_recv,
+                                    .complete = r_complete,
+                                    .error = r_error};
 
 static void u_established(void *uctx, const iw_mpa_info *in)
 {

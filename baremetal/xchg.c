@@ -16,7 +16,7 @@ static void bx_async(void *ctx, const iw_async_rec *ev)
     (void)ev;
     ((bx_end *)ctx)->nasync++;
 }
-static const iw_rnic_host_ops bx_rnic_ops = {bx_map, NULL, bx_async, NULL, NULL};
+static const iw_rnic_host_ops bx_rnic_ops = {.map = bx_map, .async_event = bx_async};
 
 /* ---- the ring: host ops of MPA ---- */
 
@@ -70,7 +70,12 @@ static iw_status bx_commit(void *ctx, size_t n)
 static void bx_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
 static void bx_cancel(void *c, unsigned id) { (void)c; (void)id; }
 static void bx_close(void *c, int ab) { (void)ab; ((bx_end *)c)->closed = 1; }
-static const iw_mpa_host_ops bx_mpa_ops = {bx_send, bx_arm, bx_cancel, bx_close, NULL, NULL, bx_room, bx_commit};
+static const iw_mpa_host_ops bx_mpa_ops = {.send = bx_send,
+                                           .timer_arm = bx_arm,
+                                           .timer_cancel = bx_cancel,
+                                           .close = bx_close,
+                                           .tx_room = bx_room,
+                                           .tx_commit = bx_commit};
 
 /* Feed what `from` sent to `to`; 1 if anything moved. */
 static int bx_move(bx_end *from, bx_end *to)

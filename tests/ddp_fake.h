@@ -150,7 +150,7 @@ static int df_llp_busy(void *lctx)
     l->busy_calls++;
     return l->busy;
 }
-static DF_UNUSED const iw_ddp_llp_ops df_llp_ops = {df_llp_send, df_llp_mulpdu, df_llp_busy, NULL, NULL, NULL};
+static DF_UNUSED const iw_ddp_llp_ops df_llp_ops = {.send = df_llp_send, .mulpdu = df_llp_mulpdu, .busy = df_llp_busy};
 
 /* ======================================================================================== */
 /* Fake memory translation                                                                   */
@@ -309,7 +309,7 @@ static iw_ddp_xlate df_mem_resolve_(df_mem *m, uint32_t stag, uint64_t to, uint3
     m->last_n = *n;
     return IW_DDP_X_OK;
 }
-static DF_UNUSED const iw_ddp_mem_ops df_mem_ops = {df_mem_resolve};
+static DF_UNUSED const iw_ddp_mem_ops df_mem_ops = {.resolve = df_mem_resolve};
 
 /* ======================================================================================== */
 /* Fake ULP                                                                                  */
@@ -509,11 +509,18 @@ static void df_ulp_sent(void *uctx, void *cookie)
     df_logf(u->log, &u->log_len, "sent cookie=%lu\n", (unsigned long)(uintptr_t)cookie);
 }
 /* With and without the optional check op; df_ulp_ops_norxbuf has no rx_buf either. */
-static DF_UNUSED const iw_ddp_ulp_ops df_ulp_ops = {df_ulp_check, df_ulp_rx_buf, df_ulp_deliver, df_ulp_error,
-                                                    df_ulp_sent};
-static DF_UNUSED const iw_ddp_ulp_ops df_ulp_ops_nocheck = {NULL, df_ulp_rx_buf, df_ulp_deliver, df_ulp_error,
-                                                            df_ulp_sent};
-static DF_UNUSED const iw_ddp_ulp_ops df_ulp_ops_norxbuf = {NULL, NULL, df_ulp_deliver, df_ulp_error, df_ulp_sent};
+static DF_UNUSED const iw_ddp_ulp_ops df_ulp_ops = {.check = df_ulp_check,
+                                                    .rx_buf = df_ulp_rx_buf,
+                                                    .deliver = df_ulp_deliver,
+                                                    .error = df_ulp_error,
+                                                    .sent = df_ulp_sent};
+static DF_UNUSED const iw_ddp_ulp_ops df_ulp_ops_nocheck = {.rx_buf = df_ulp_rx_buf,
+                                                            .deliver = df_ulp_deliver,
+                                                            .error = df_ulp_error,
+                                                            .sent = df_ulp_sent};
+static DF_UNUSED const iw_ddp_ulp_ops df_ulp_ops_norxbuf = {.deliver = df_ulp_deliver,
+                                                            .error = df_ulp_error,
+                                                            .sent = df_ulp_sent};
 
 /* Wire s to the fakes (any of l, m may be NULL: then that fake's ops get a NULL context and
  * must not be called). with_check: use the ULP's check op. */

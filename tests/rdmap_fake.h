@@ -196,10 +196,21 @@ static uint64_t rf_atomic64(void *ctx, unsigned aop, void *p, uint64_t as, uint6
 {
     return iw_rdmap_atomic64_builtin(ctx, aop, p, as, asm_, cd, cm);
 }
-static const iw_rdmap_ops rf_ops = {rf_resolve, rf_recv_buf, rf_recv, rf_complete, rf_invalidate,
-                                    NULL, rf_error, rf_llp_close};
-static const iw_rdmap_ops rf_ops_atomic = {rf_resolve, rf_recv_buf, rf_recv, rf_complete, rf_invalidate,
-                                           rf_atomic64, rf_error, rf_llp_close};
+static const iw_rdmap_ops rf_ops = {.resolve = rf_resolve,
+                                    .recv_buf = rf_recv_buf,
+                                    .recv = rf_recv,
+                                    .complete = rf_complete,
+                                    .invalidate = rf_invalidate,
+                                    .error = rf_error,
+                                    .llp_close = rf_llp_close};
+static const iw_rdmap_ops rf_ops_atomic = {.resolve = rf_resolve,
+                                           .recv_buf = rf_recv_buf,
+                                           .recv = rf_recv,
+                                           .complete = rf_complete,
+                                           .invalidate = rf_invalidate,
+                                           .atomic64 = rf_atomic64,
+                                           .error = rf_error,
+                                           .llp_close = rf_llp_close};
 
 /* The Responder's MPA upcalls: RDMAP's, plus accepting the Request at once. */
 static void rf_request(void *uctx, const iw_mpa_info *in)

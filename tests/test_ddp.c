@@ -2277,7 +2277,7 @@ static iw_status ip_send(void *lctx, const iw_iov *iov, size_t n)
 }
 static uint32_t ip_mulpdu(void *lctx) { return ((ip_llp *)lctx)->mul; }
 static int ip_busy(void *lctx) { return ((ip_llp *)lctx)->busy; }
-static const iw_ddp_llp_ops ip_llp_ops = {ip_send, ip_mulpdu, ip_busy, NULL, NULL, NULL};
+static const iw_ddp_llp_ops ip_llp_ops = {.send = ip_send, .mulpdu = ip_mulpdu, .busy = ip_busy};
 static iw_ddp_xlate ip_resolve(void *ctx, uint32_t stag, uint64_t to, uint32_t len, unsigned access,
                                iw_ddp_buf *dst, size_t max, size_t *n)
 {
@@ -2342,8 +2342,8 @@ static void t_ddp_send_inplace(void)
 {
     static ip_llp L[2];
     static iw_ddp_stream S[2];
-    static const iw_ddp_mem_ops mem = {ip_resolve};
-    static const iw_ddp_ulp_ops ulp = {NULL, NULL, ip_deliver, NULL, ip_sent};
+    static const iw_ddp_mem_ops mem = {.resolve = ip_resolve};
+    static const iw_ddp_ulp_ops ulp = {.deliver = ip_deliver, .sent = ip_sent};
     iw_iov v[4];
     uint32_t mul;
     int hold, way, k, cookie[16];

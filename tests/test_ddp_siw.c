@@ -482,7 +482,11 @@ static iw_status rp_deliver(void *uctx, const iw_ddp_hdr *h, uint32_t len)
     df_logf(R->plog, &R->plog_len, "placed %zu %s\n", i, ok ? "ok" : "WRONG");
     return st;
 }
-static const iw_ddp_ulp_ops rp_ulp_ops = {df_ulp_check, df_ulp_rx_buf, rp_deliver, df_ulp_error, df_ulp_sent};
+static const iw_ddp_ulp_ops rp_ulp_ops = {.check = df_ulp_check,
+                                         .rx_buf = df_ulp_rx_buf,
+                                         .deliver = rp_deliver,
+                                         .error = df_ulp_error,
+                                         .sent = df_ulp_sent};
 
 /* Set R up as the receiver of direction dir of pc: our Responder for 0, our Initiator for 1
  * (configured as the capture's Initiator so that its Reply is acceptable). p2p = 0 makes our

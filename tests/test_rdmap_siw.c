@@ -471,7 +471,11 @@ static void r_error(void *ctx, const iw_rdmap_event *ev)
          ev->term.term.etype, ev->term.term.ecode);
 }
 
-static const iw_rdmap_ops rd_ops = {r_resolve, r_recv_buf, r_recv, r_complete, NULL, NULL, r_error, NULL};
+static const iw_rdmap_ops rd_ops = {.resolve = r_resolve,
+                                    .recv_buf = r_recv_buf,
+                                    .recv = r_recv,
+                                    .complete = r_complete,
+                                    .error = r_error};
 
 /* -- MPA upcalls of our own around rdmap.h's -- */
 

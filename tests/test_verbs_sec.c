@@ -369,7 +369,7 @@ static void alloc_seq(int t, const iw_rnic_host_ops *ops, uint64_t seed, uint32_
 }
 static void t_sec006(void)
 {
-    static const iw_rnic_host_ops hr = {vf_map, vs_random, NULL, NULL, NULL};
+    static const iw_rnic_host_ops hr = {.map = vf_map, .random = vs_random};
     uint32_t a[64], b[64], c[64], d[64];
     int i, j, consec = 0, q[4] = {0, 0, 0, 0}, differ = 0, differ2 = 0;
     alloc_seq(0, &vf_rnic_ops, 1111, a, 64);

@@ -85,7 +85,7 @@ VF_FN void vf_cq_event(void *ctx, iw_cq *cq)
     (void)cq;
     ((vf_rn *)ctx)->ncq_ev++;
 }
-static const iw_rnic_host_ops vf_rnic_ops = {vf_map, NULL, vf_async, vf_cq_event, NULL};
+static const iw_rnic_host_ops vf_rnic_ops = {.map = vf_map, .async_event = vf_async, .cq_event = vf_cq_event};
 
 /* TCP: host_fake.h's host, ctx = the vf_q (h is its first member); a test may set the trace op. */
 static iw_mpa_host_ops vf_mpa_ops = {.send = hf_send,
