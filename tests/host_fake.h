@@ -8,7 +8,8 @@
  *   hf_mpa_ops     a host table of hf_send, hf_timer_arm, hf_timer_cancel, hf_close, with
  *                  ctx = the hf_host; hf_mpa_ops_copyout adds copy-out transmit (tx_room and
  *                  tx_commit under the same schedule). A fake that needs more (a trace op, a
- *                  close that also logs) builds its own table from these functions.
+ *                  close that also logs) builds its own table from these functions. C only:
+ *                  C++ builds the table as docs/host.md shows (tests/cpp_ops.cpp).
  *   hf_send        the send op. Schedule, in this order:
  *                    hold           every call answers IW_EAGAIN and takes nothing;
  *                    fail_at_call   the call with that number (1-based) answers IW_EHOST;
@@ -32,7 +33,7 @@
  *   close          hf_close counts the calls and records the kind, the octets sent before it
  *                  and the send call count at the time.
  *
- * Include after mpa.h (or a header that includes it). */
+ * Include after mpa.h (or a header that includes it). C99 and C++11. */
 #ifndef HOST_FAKE_H
 #define HOST_FAKE_H
 #include <stdint.h>
@@ -251,6 +252,9 @@ static IW_UNUSED void hf_close(void *ctx, int abortive)
     h->close_calls_before = h->send_calls;
 }
 
+/* C only: C++ before C++20 has no designated initializers; a C++ host builds its table by
+ * value-initialization and assignment instead (docs/host.md, tests/cpp_ops.cpp). */
+#ifndef __cplusplus
 static const iw_mpa_host_ops hf_mpa_ops IW_UNUSED = {.send = hf_send,
                                                      .timer_arm = hf_timer_arm,
                                                      .timer_cancel = hf_timer_cancel,
@@ -261,4 +265,5 @@ static const iw_mpa_host_ops hf_mpa_ops_copyout IW_UNUSED = {.send = hf_send,
                                                              .close = hf_close,
                                                              .tx_room = hf_tx_room,
                                                              .tx_commit = hf_tx_commit};
+#endif
 #endif
