@@ -8,7 +8,9 @@
 # under it (ATOM-003a, ATOM-003b, ...). Such a requirement counts as its clauses, not as itself:
 # each clause is covered only when a check names it, and the bare ID (ATOM-003) covers none of
 # them. A clause ID counts only on a statement (a CHECK.../REQUIRE, a call of a checking helper,
-# a failure message) or in a one-line comment right above one; in a test's title, a function's
+# a failure message) or in a one-line comment right above one, or in the IDs member of a row of
+# an error table (a row written `{"name", "IDs", ...`: the table's driver checks every row and
+# names the row in its failure message); in a test's title (`{"title", t_fn}`), a function's
 # comment or a comment elsewhere it counts for nothing.
 # A requirement without clauses is still covered by its bare ID anywhere in tests/*.c, tests/*.h.
 # Output: "REQS <PREFIX> covered=N total=M" per prefix (N, M count clauses), then per prefix
@@ -27,9 +29,10 @@ bare=$(src | grep -oE '\b[A-Z]+-[0-9]{3}\b' | sort -u)
 clause=$(for f in tests/*.c tests/*.h; do [ -f "$f" ] || continue; awk '
     function stmt(l) { return (l ~ /CHECK|REQUIRE/ || l ~ /;/) && l !~ /^[ \t]*(\{ *"|"|static )/ &&
                               l !~ /^[ \t]*(\/\*|\*|\/\/)/ }
+    function row(l) { return l ~ /^[ \t]*\{ *"[^"]*", *"[A-Z]+-[0-9][0-9][0-9]/ }
     { line[NR] = $0 }
     END { for (i = 1; i <= NR; i++)
-              if (stmt(line[i]) || (line[i] ~ /^[ \t]*(\/\*|\/\/)/ && line[i] ~ /\*\/[ \t]*$|^[ \t]*\/\// &&
+              if (stmt(line[i]) || row(line[i]) || (line[i] ~ /^[ \t]*(\/\*|\/\/)/ && line[i] ~ /\*\/[ \t]*$|^[ \t]*\/\// &&
                                     (i + 1) in line && stmt(line[i + 1]))) print line[i] }' "$f"; done |
          grep -oE '\b[A-Z]+-[0-9]{3}[a-z]\b' | sort -u)
 named=$( (printf '%s\n' $bare | grep -vxF -f <(printf '%s\n' $parents ''); printf '%s\n' $clause) | sort -u)

@@ -1007,101 +1007,107 @@ static size_t mk_untagged(uint8_t *u, unsigned ctrl1, uint32_t qn, uint32_t msn,
     iw_put_be32(u + 10, msn);
     return 18 + payload;
 }
+
+/* Injected segments as a table: the segment (DDP control octet 0, RDMAP control octet 1, QN,
+ * MSN, total length, then up to four fields written over the zeroed rest) and the Terminate B
+ * must answer it with: Layer, EType, Code, M = D (R is 0 for every row), whether B has a
+ * receive posted and whether B enables RFC 7306. `ids` names the requirements the row
+ * checks: breaking one changes the Terminate (or its M/D bits) that row expects. */
+#define INJ_U 0x41 /* untagged, L, DV 1 */
+#define INJ_T 0xC1 /* tagged, L, DV 1 */
+typedef struct inj_poke { uint8_t off, width; uint64_t val; } inj_poke; /* width 1, 4 or 8 (BE) */
+typedef struct inj_row {
+    const char *name;
+    const char *ids;
+    uint8_t ddp0, ctrl1;
+    uint32_t qn, msn;
+    uint8_t len;
+    inj_poke poke[4];
+    uint8_t l, e, c, md, post_recv, rfc7306;
+} inj_row;
+/* Atomic Request fields (RFC 7306 §4.1 after the 18-octet untagged header) */
+#define A_OP(v) {21, 1, (v)}
+#define A_STAG(v) {26, 4, (v)}
+#define A_TO(v) {30, 8, (v)}
+#define A_ADD(v) {38, 8, (v)}
+static const inj_row inj_rows[] = {
+    {"RV 10b", "RDMAP-033 RDMAP-027a", INJ_U, 0x83, 0, 1, 22, {{0}}, 0, 2, 0x05, 1, 1, 1},
+    {"RV 00b", "RDMAP-033", INJ_U, 0x03, 0, 1, 22, {{0}}, 0, 2, 0x05, 1, 1, 1},
+    {"opcode 0xC", "RDMAP-034a", INJ_U, 0x4C, 0, 1, 22, {{0}}, 0, 2, 0x06, 1, 1, 1},
+    {"opcode 0xD", "RDMAP-034a", INJ_U, 0x4D, 0, 1, 22, {{0}}, 0, 2, 0x06, 1, 1, 1},
+    {"opcode 0xE", "RDMAP-034a", INJ_U, 0x4E, 0, 1, 22, {{0}}, 0, 2, 0x06, 1, 1, 1},
+    {"opcode 0xF", "RDMAP-034a", INJ_U, 0x4F, 0, 1, 22, {{0}}, 0, 2, 0x06, 1, 1, 1},
+    {"Immediate Data, RFC 7306 off", "RDMAP-034b IMM-009", INJ_U, 0x48, 0, 1, 26, {{0}}, 0, 2, 0x06, 1, 1, 0},
+    {"Atomic Request, RFC 7306 off", "RDMAP-034b ATOM-022", INJ_U, 0x4A, 1, 1, 70, {{0}}, 0, 2, 0x06, 1, 1, 0},
+    {"tagged Send", "RDMAP-035", INJ_T, 0x43, 0, 0, 30, {{2, 4, STAG_B_WRITE}, {6, 8, TO_B}}, 0, 2, 0x06, 1, 1, 1},
+    {"untagged Write", "RDMAP-035", INJ_U, 0x40, 0, 1, 22, {{0}}, 0, 2, 0x06, 1, 1, 1},
+    {"Send on QN 1", "RDMAP-036", INJ_U, 0x43, 1, 1, 22, {{0}}, 1, 2, 0x01, 1, 1, 1},
+    {"Read Request on QN 0", "RDMAP-036", INJ_U, 0x41, 0, 1, 46, {{0}}, 1, 2, 0x01, 1, 1, 1},
+    {"Read Request of 27 octets", "RDMAP-037", INJ_U, 0x41, 1, 1, 45, {{0}}, 0, 2, 0x07, 1, 0, 1},
+    {"Read Request of 29 octets", "RDMAP-037", INJ_U, 0x41, 1, 1, 47, {{0}}, 0, 2, 0x07, 1, 0, 1},
+    {"Immediate Data of 7 octets", "IMM-003 IMM-010", INJ_U, 0x48, 0, 1, 25, {{0}}, 0, 2, 0x07, 1, 1, 1},
+    {"Immediate Data with SE of 9 octets", "IMM-003 IMM-010", INJ_U, 0x49, 0, 1, 27, {{0}}, 0, 2, 0x07, 1, 1, 1},
+    {"Atomic Request of 69 octets", "ATOM-020", INJ_U, 0x4A, 1, 1, 69, {{0}}, 0, 2, 0x07, 1, 0, 1},
+    {"Atomic Request of 71 octets", "ATOM-020", INJ_U, 0x4A, 1, 1, 71, {A_STAG(STAG_B_ATOM), A_TO(TO_B)},
+     0, 2, 0x07, 1, 0, 1},
+    {"AOpCode 1", "ATOM-019", INJ_U, 0x4A, 1, 1, 70, {A_OP(1), A_STAG(STAG_B_ATOM), A_TO(TO_B)}, 0, 2, 0x06, 1, 0, 1},
+    {"AOpCode 3", "ATOM-019", INJ_U, 0x4A, 1, 1, 70, {A_OP(3), A_STAG(STAG_B_ATOM), A_TO(TO_B)}, 0, 2, 0x06, 1, 0, 1},
+    {"Atomic, invalid STag", "ATOM-018a ATOM-021", INJ_U, 0x4A, 1, 1, 70, {A_STAG(0x5555u), A_TO(TO_B)},
+     0, 1, 0x00, 1, 0, 1},
+    {"Atomic, STag not associated", "ATOM-018b ATOM-021", INJ_U, 0x4A, 1, 1, 70,
+     {A_STAG(STAG_B_FOREIGN), A_TO(TO_B)}, 0, 1, 0x03, 1, 0, 1},
+    {"Atomic, no Remote Atomic right", "ATOM-018c ATOM-021", INJ_U, 0x4A, 1, 1, 70,
+     {A_STAG(STAG_B_READ), A_TO(TO_B)}, 0, 1, 0x02, 1, 0, 1},
+    {"Atomic, [TO, TO + 8) past the end", "ATOM-018d ATOM-021", INJ_U, 0x4A, 1, 1, 70,
+     {A_STAG(STAG_B_ATOM), A_TO(TO_B + 32768 - 4)}, 0, 1, 0x01, 1, 0, 1},
+    {"Atomic, TO + 8 wraps", "ATOM-018e ATOM-021", INJ_U, 0x4A, 1, 1, 70, {A_STAG(STAG_B_ATOM), A_TO(~0ull - 3)},
+     0, 1, 0x04, 1, 0, 1},
+    {"Atomic, TO not 8-aligned", "ATOM-010 ATOM-021", INJ_U, 0x4A, 1, 1, 70,
+     {A_STAG(STAG_B_ATOM), A_TO(TO_B + 12), A_ADD(1)}, 0, 2, 0x07, 1, 0, 1},
+    {"DDP version 2: layout unknown, M = D = 0", "RDMAP-027c", 0x42, 0x43, 0, 1, 22, {{0}}, 1, 2, 0x06, 0, 1, 1},
+    {"MSN 5 on QN 0: a Layer 1 error, M = D = 1", "RDMAP-027b", INJ_U, 0x43, 0, 5, 22, {{0}}, 1, 2, 0x03, 1, 1, 1},
+    {"Read Response with no Read outstanding", "RDMAP-013a", INJ_T, 0x42, 0, 0, 20,
+     {{2, 4, STAG_B_WRITE}, {6, 8, TO_B}}, 0, 2, 0x06, 1, 1, 1},
+    {"Atomic Response nobody asked for", "ATOM-020", INJ_U, 0x4B, 3, 1, 30, {{0}}, 0, 2, 0x07, 1, 1, 1},
+};
+#undef A_OP
+#undef A_STAG
+#undef A_TO
+#undef A_ADD
+
+/* The row's segment in u (zeroed, then its fields); returns its length. */
+static size_t inj_build(uint8_t *u, const inj_row *r)
+{
+    size_t i;
+    memset(u, 0, r->len);
+    u[0] = r->ddp0;
+    u[1] = r->ctrl1;
+    if (!(r->ddp0 & 0x80)) {
+        iw_put_be32(u + 6, r->qn);
+        iw_put_be32(u + 10, r->msn);
+    }
+    for (i = 0; i < 4 && r->poke[i].width; i++) {
+        const inj_poke *p = &r->poke[i];
+        if (p->width == 1) u[p->off] = (uint8_t)p->val;
+        else if (p->width == 4) iw_put_be32(u + p->off, (uint32_t)p->val);
+        else iw_put_be64(u + p->off, p->val);
+    }
+    return r->len;
+}
+
 static void t_injected_errors(void)
 {
     uint8_t u[128];
-    size_t n;
-    int k;
-    /* RV 10b (RDMAP-033) */
-    n = mk_untagged(u, 0x83, 0, 1, 4);
-    inject_err(u, n, 0, 2, 0x05, 1, 0, 1, 1); /* RDMAP-027a: Layer 0 EType 2: M = D = 1, R = 0 */
-    /* RV 00b too */
-    n = mk_untagged(u, 0x03, 0, 1, 4);
-    inject_err(u, n, 0, 2, 0x05, 1, 0, 1, 1);
-    /* opcodes 0xC-0xF */
-    for (k = 0xC; k <= 0xF; k++) {
-        n = mk_untagged(u, 0x40u | (unsigned)k, 0, 1, 4);
-        inject_err(u, n, 0, 2, 0x06, 1, 0, 1, 1); /* RDMAP-034a */
+    size_t i;
+    for (i = 0; i < sizeof inj_rows / sizeof inj_rows[0]; i++) {
+        const inj_row *r = &inj_rows[i];
+        int failed_before = check__failed_here;
+        size_t n = inj_build(u, r);
+        check__failed_here = 0;
+        inject_err(u, n, r->l, r->e, r->c, r->md, 0, r->post_recv, r->rfc7306);
+        if (check__failed_here) fprintf(stderr, "  row \"%s\" (%s)\n", r->name, r->ids);
+        check__failed_here |= failed_before;
     }
-    /* Immediate Data and Atomic Request with RFC 7306 off (IMM-009, ATOM-022) */
-    n = mk_untagged(u, 0x48, 0, 1, 8);
-    inject_err(u, n, 0, 2, 0x06, 1, 0, 1, 0); /* RDMAP-034b: 0x8 with RFC 7306 off */
-    n = mk_untagged(u, 0x4A, 1, 1, 52);
-    inject_err(u, n, 0, 2, 0x06, 1, 0, 1, 0); /* RDMAP-034b: 0xA with RFC 7306 off */
-    /* a tagged Send (RDMAP-035) */
-    memset(u, 0, 30);
-    u[0] = 0xC1;
-    u[1] = 0x43;
-    iw_put_be32(u + 2, STAG_B_WRITE);
-    iw_put_be64(u + 6, TO_B);
-    inject_err(u, 30, 0, 2, 0x06, 1, 0, 1, 1);
-    /* an untagged Write */
-    n = mk_untagged(u, 0x40, 0, 1, 4);
-    inject_err(u, n, 0, 2, 0x06, 1, 0, 1, 1);
-    /* a Send on QN 1 (RDMAP-036) */
-    n = mk_untagged(u, 0x43, 1, 1, 4);
-    inject_err(u, n, 1, 2, 0x01, 1, 0, 1, 1);
-    /* a Read Request on QN 0 */
-    n = mk_untagged(u, 0x41, 0, 1, 28);
-    inject_err(u, n, 1, 2, 0x01, 1, 0, 1, 1);
-    /* Read Request of 27 and 29 octets (RDMAP-037) */
-    n = mk_untagged(u, 0x41, 1, 1, 27);
-    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
-    n = mk_untagged(u, 0x41, 1, 1, 29);
-    iw_put_be32(u + 18 + 12, 0);
-    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
-    /* Immediate Data of 7 and 9 octets (IMM-003, IMM-010) */
-    n = mk_untagged(u, 0x48, 0, 1, 7);
-    inject_err(u, n, 0, 2, 0x07, 1, 0, 1, 1);
-    n = mk_untagged(u, 0x49, 0, 1, 9);
-    inject_err(u, n, 0, 2, 0x07, 1, 0, 1, 1);
-    /* Atomic Request: 69 and 71 octets (ATOM-020), AOpCode 1 and 3 (ATOM-019) */
-    n = mk_untagged(u, 0x4A, 1, 1, 51);
-    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1); /* ATOM-020: 69 octets */
-    n = mk_untagged(u, 0x4A, 1, 1, 53);
-    iw_put_be32(u + 26, STAG_B_ATOM);
-    iw_put_be64(u + 30, TO_B);
-    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1); /* ATOM-020: 71 octets */
-    n = mk_untagged(u, 0x4A, 1, 1, 52);
-    u[21] = 0x01;
-    iw_put_be32(u + 26, STAG_B_ATOM);
-    iw_put_be64(u + 30, TO_B);
-    inject_err(u, n, 0, 2, 0x06, 1, 0, 0, 1);
-    u[21] = 0x03;
-    inject_err(u, n, 0, 2, 0x06, 1, 0, 0, 1);
-    /* Atomic target checks and alignment (ATOM-010, ATOM-021: M = D = 1, R = 0) */
-    u[21] = 0x00;
-    iw_put_be32(u + 26, 0x5555u);
-    inject_err(u, n, 0, 1, 0x00, 1, 0, 0, 1); /* ATOM-018a: invalid STag */
-    iw_put_be32(u + 26, STAG_B_FOREIGN);
-    inject_err(u, n, 0, 1, 0x03, 1, 0, 0, 1); /* ATOM-018b: not associated */
-    iw_put_be32(u + 26, STAG_B_READ);
-    inject_err(u, n, 0, 1, 0x02, 1, 0, 0, 1); /* ATOM-018c: no Remote Atomic right */
-    iw_put_be32(u + 26, STAG_B_ATOM);
-    iw_put_be64(u + 30, TO_B + 32768 - 4);
-    inject_err(u, n, 0, 1, 0x01, 1, 0, 0, 1); /* ATOM-018d: [TO, TO + 8) past the end */
-    iw_put_be64(u + 30, ~0ull - 3);
-    inject_err(u, n, 0, 1, 0x04, 1, 0, 0, 1); /* ATOM-018e: TO + 8 wraps */
-    iw_put_be64(u + 30, TO_B + 12);
-    iw_put_be64(u + 38, 1);
-    inject_err(u, n, 0, 2, 0x07, 1, 0, 0, 1);
-    /* DDP version 2: layout unknown, M = D = 0 */
-    n = mk_untagged(u, 0x43, 0, 1, 4);
-    u[0] = 0x42;
-    inject_err(u, n, 1, 2, 0x06, 0, 0, 1, 1); /* RDMAP-027c */
-    /* a Layer 1 error: MSN 5 on QN 0 -> (1,2,0x03), M = D = 1, R = 0 */
-    n = mk_untagged(u, 0x43, 0, 5, 4);
-    inject_err(u, n, 1, 2, 0x03, 1, 0, 1, 1); /* RDMAP-027b */
-    /* Read Response with no Read outstanding */
-    memset(u, 0, 20);
-    u[0] = 0xC1;
-    u[1] = 0x42;
-    iw_put_be32(u + 2, STAG_B_WRITE);
-    iw_put_be64(u + 6, TO_B);
-    inject_err(u, 20, 0, 2, 0x06, 1, 0, 1, 1); /* RDMAP-013a */
-    /* Atomic Response nobody asked for (ATOM-020) */
-    n = mk_untagged(u, 0x4B, 3, 1, 12);
-    inject_err(u, n, 0, 2, 0x07, 1, 0, 1, 1);
 }
 
 /* Read Response checks at the requester (RDMAP-013): STag, TO, total length. */
