@@ -7,7 +7,8 @@
  *
  *   df_llp  fake LLP (iw_ddp_llp_ops): records every segment it takes, as [u16 BE len][bytes]
  *           in `wire` and as (offset, length) in seg_off/seg_len; can take only N segments and
- *           then answer IW_EAGAIN (take_left), report busy (busy), fail at call #k (fail_at).
+ *           then answer IW_EAGAIN (take_left), report busy (busy), fail at call #k (fail_at)
+ *           or at every call from #k on (fail_from).
  *   df_mem  fake memory translation (iw_ddp_mem_ops) over a caller's arena with a small STag
  *           table: STag (index << 8 | key), PD association, base TO (VA-based: any value),
  *           length, access rights, and an optional page-scattered mapping (page != 0: the
@@ -80,6 +81,7 @@ typedef struct df_llp {
     int busy;               /* what busy() answers */
     int busy_after_send;    /* set busy = 1 after every segment taken (the test clears it) */
     int fail_at;            /* send call number (1-based) that returns fail_status (0: never) */
+    int fail_from;          /* from this send call on (1-based), every call fails (0: never) */
     iw_status fail_status;  /* default IW_EHOST */
     int send_calls, eagains, busy_calls, mulpdu_calls;
     size_t max_pieces;      /* most iov pieces seen in one send */
@@ -115,6 +117,7 @@ static iw_status df_llp_send(void *lctx, const iw_iov *iov, size_t n)
     l->send_calls++;
     if (n > l->max_pieces) l->max_pieces = n;
     if (l->fail_at && l->send_calls == l->fail_at) return l->fail_status;
+    if (l->fail_from && l->send_calls >= l->fail_from) return l->fail_status;
     if (l->take_left == 0) {
         l->eagains++;
         return IW_EAGAIN;

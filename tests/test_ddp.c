@@ -2288,32 +2288,12 @@ static void t_mpa_copyout_whole(void) /* MPA-046 MPA-053 MPA-054 */
 /* ---- transmit: a message built in the stream's slot (iw_ddp_send_slot / iw_ddp_send_commit,
  * rdmap.h's post path) against iw_ddp_send of the same message ---- */
 
-/* A capture LLP: every segment's octets appended to wire; busy while hold is set; send fails
- * (IW_EHOST) once fail is set. */
-typedef struct ip_llp {
-    uint8_t wire[8192];
-    size_t n;
-    uint32_t mul;
-    int hold, fail, busy;
+/* The LLP is ddp_fake.h's df_llp (busy after every segment while hold is set, failing from the
+ * call set in fail_from on); the messages reported sent are kept per stream. */
+typedef struct ip_sent_log {
     void *sent[64];
     size_t nsent;
-} ip_llp;
-static iw_status ip_send(void *lctx, const iw_iov *iov, size_t n)
-{
-    ip_llp *l = (ip_llp *)lctx;
-    size_t i;
-    if (l->fail) return IW_EHOST;
-    for (i = 0; i < n; i++) {
-        if (l->n + iov[i].len > sizeof l->wire) return IW_EHOST;
-        if (iov[i].len) memcpy(l->wire + l->n, iov[i].base, iov[i].len);
-        l->n += iov[i].len;
-    }
-    l->busy = l->hold;
-    return IW_OK;
-}
-static uint32_t ip_mulpdu(void *lctx) { return ((ip_llp *)lctx)->mul; }
-static int ip_busy(void *lctx) { return ((ip_llp *)lctx)->busy; }
-static const iw_ddp_llp_ops ip_llp_ops = {.send = ip_send, .mulpdu = ip_mulpdu, .busy = ip_busy};
+} ip_sent_log;
 static iw_ddp_xlate ip_resolve(void *ctx, uint32_t stag, uint64_t to, uint32_t len, unsigned access,
                                iw_ddp_buf *dst, size_t max, size_t *n)
 {
@@ -2328,7 +2308,7 @@ static iw_status ip_deliver(void *uctx, const iw_ddp_hdr *h, uint32_t len)
 }
 static void ip_sent(void *uctx, void *cookie)
 {
-    ip_llp *l = (ip_llp *)uctx;
+    ip_sent_log *l = (ip_sent_log *)uctx;
     if (l->nsent < 64) l->sent[l->nsent++] = cookie;
 }
 static uint8_t ip_src[4096];
@@ -2376,7 +2356,8 @@ static iw_status ip_ddp_send(iw_ddp_stream *s, int inplace, const iw_ddp_msg *m)
  * messages reported sent, in both ways. DDP-006 DDP-010 DDP-014 */
 static void t_ddp_send_inplace(void)
 {
-    static ip_llp L[2];
+    static df_llp L[2];
+    static ip_sent_log SL[2];
     static iw_ddp_stream S[2];
     static const iw_ddp_mem_ops mem = {.resolve = ip_resolve};
     static const iw_ddp_ulp_ops ulp = {.deliver = ip_deliver, .sent = ip_sent};
@@ -2393,10 +2374,10 @@ static void t_ddp_send_inplace(void)
         for (hold = 0; hold < 2; hold++) {
             iw_status st[2];
             for (way = 0; way < 2; way++) {
-                memset(&L[way], 0, sizeof L[way]);
-                L[way].mul = mul;
-                L[way].hold = hold;
-                REQUIRE(iw_ddp_init(&S[way], &ip_llp_ops, &L[way], &mem, NULL, &ulp, &L[way]) == IW_OK);
+                df_llp_init(&L[way], mul);
+                L[way].busy_after_send = hold;
+                memset(&SL[way], 0, sizeof SL[way]);
+                REQUIRE(iw_ddp_init(&S[way], &df_llp_ops, &L[way], &mem, NULL, &ulp, &SL[way]) == IW_OK);
             }
             for (k = 0; k < 16; k++) {
                 iw_ddp_msg m;
@@ -2424,7 +2405,11 @@ static void t_ddp_send_inplace(void)
                 case 10: m.pull = ip_pull, m.len = 40, m.sgl = NULL, m.nsge = 0, m.qn = 1; break;
                 case 11: m.tagged = 1, m.pull = ip_pull, m.len = 20, m.stag = 9, m.to = 3; break;
                 case 12: m.qn = 0, m.nsge = 3; break;
-                case 13: L[0].fail = L[1].fail = 1; m.tagged = 1; break; /* the LLP fails */
+                case 13: /* the LLP fails from now on */
+                    L[0].fail_from = L[0].send_calls + 1;
+                    L[1].fail_from = L[1].send_calls + 1;
+                    m.tagged = 1;
+                    break;
                 default: m.qn = 1; break;                           /* EHOST from now on */
                 }
                 for (way = 0; way < 2; way++) {
@@ -2446,11 +2431,12 @@ static void t_ddp_send_inplace(void)
                 CHECK_EQ(st[1], st[0]);
                 if (st[0] != st[1]) fprintf(stderr, "  mul %u hold %d message %d\n", mul, hold, k);
             }
-            CHECK_EQ(L[1].n, L[0].n);
-            CHECK(L[0].n > 100); /* it did send */
-            CHECK_MEM(L[1].wire, L[0].wire, L[0].n);
-            CHECK_EQ(L[1].nsent, L[0].nsent);
-            CHECK_MEM(L[1].sent, L[0].sent, L[0].nsent * sizeof L[0].sent[0]);
+            CHECK_EQ(L[1].wire_len, L[0].wire_len);
+            CHECK(L[0].wire_len > 100); /* it did send */
+            CHECK_MEM(L[1].wire, L[0].wire, L[0].wire_len);
+            CHECK_EQ(L[1].nseg, L[0].nseg);
+            CHECK_EQ(SL[1].nsent, SL[0].nsent);
+            CHECK_MEM(SL[1].sent, SL[0].sent, SL[0].nsent * sizeof SL[0].sent[0]);
             CHECK_EQ(S[0].stats.tx_segs, S[1].stats.tx_segs);
         }
 }
