@@ -101,9 +101,9 @@ int main()
     for (int i = 0; i < 2; i++) {
         end_ *e = ends[i];
         hf_init(&e->h, e->wire, sizeof e->wire);
-        init_ok = init_ok &&
-                  iw_mpa_init(&e->c, i ? &cr : &ci, &host, &e->h, &mulp, &e->s, e->reasm, sizeof e->reasm) == IW_OK &&
-                  iw_ddp_init(&e->s, iw_ddp_mpa_llp_ops(), &e->c, &mem, e, &dulp, e) == IW_OK;
+        init_ok = init_ok && iw_mpa_init(&e->c, i ? &cr : &ci, &host, &e->h, &mulp, &e->s, e->reasm,
+                                         sizeof e->reasm) == IW_OK;
+        init_ok = init_ok && iw_ddp_init(&e->s, iw_ddp_mpa_llp_ops(), &e->c, &mem, e, &dulp, e) == IW_OK;
     }
     check(init_ok, "iw_mpa_init and iw_ddp_init take the tables");
     (void)iw_mpa_start(&B.c, NULL, 0);
@@ -161,7 +161,9 @@ int main()
     static iw_stag_ent stags[4];
     check(iw_rnic_open(&r1, &rnic, NULL, stags, 4, 1, 0) == IW_V_INVALID_MODIFIER,
           "iw_rnic_open refuses a table without map");
-    rnic.map = [](void *, uint64_t addr, size_t) -> uint8_t * { return reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(addr)); };
+    rnic.map = [](void *, uint64_t addr, size_t) -> uint8_t * {
+        return reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(addr));
+    };
     check(iw_rnic_open(&r2, &rnic, NULL, stags, 4, 1, 0) == IW_V_OK, "iw_rnic_open takes it with map set");
     std::printf("# counts %d %d\n", pass, fail);
     return fail != 0;

@@ -12,8 +12,9 @@
  *                  C++ builds the table as docs/host.md shows (tests/cpp_ops.cpp).
  *   hf_send        the send op. Schedule, in this order:
  *                    hold           every call answers IW_EAGAIN and takes nothing;
- *                    fail_at_call   the call with that number (1-based) answers IW_EHOST;
- *                    eagain_at_call the call with that number answers IW_EAGAIN, taking nothing;
+ *                    eagain_at_call the call with that number (1-based) answers IW_EAGAIN,
+ *                                   taking nothing;
+ *                    fail_at_call   the call with that number answers IW_EHOST;
  *                    accept_limit   octets the call may take (HF_ALL: all); after a limited
  *                                   call the limit becomes accept_per_call (0: all), so
  *                                   accept_limit = a, accept_per_call = b gives a, b, b, ...;
@@ -22,10 +23,10 @@
  *                  A full wire answers IW_EHOST and sets overflow (a test bug, not a schedule).
  *                  Every call is recorded in sends[] (the first HF_REC calls): where its octets
  *                  start in wire, offered, taken, the status, and the caller's `stamp`.
- *   hf_send_sink   a send with no schedule and no record: counts the octets (`sent`), copies each
- *                  piece to wire while wire is set and has room for it, takes all. For benchmarks (no cost
- *                  beyond the count) and for hosts that only need the connection to go on; ctx
- *                  may be NULL.
+ *   hf_send_sink   a send with no schedule and no record: counts the octets (`sent`), copies
+ *                  each piece to wire while wire is set and has room for it, takes all. For
+ *                  benchmarks (no cost beyond the count) and for hosts that only need the
+ *                  connection to go on; ctx may be NULL (then the timer ops need one).
  *   timers         hf_timer_arm / hf_timer_cancel keep a deadline per id on the fake clock `now`
  *                  (ms); hf_advance(h, ms, fire, arg) moves the clock and calls fire(arg, id) for
  *                  every timer that is due, earliest first, disarming it before the call (fire
