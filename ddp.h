@@ -513,6 +513,7 @@ IW_DEF iw_term iw_ddp_xlate_term(iw_ddp_xlate x)
 /* see ddp.h */
 IW_DEF const char *iw_ddp_term_str(iw_term t)
 {
+#if IW_CFG_STRINGS
     static const char *const tagged[] = {"invalid STag", "base or bounds violation",
                                          "STag not associated with DDP stream", "TO wrap",
                                          "invalid DDP version"};
@@ -525,6 +526,10 @@ IW_DEF const char *iw_ddp_term_str(iw_term t)
     if (t.etype == IW_DDP_ETYPE_TAGGED && t.ecode < 5) return tagged[t.ecode];
     if (t.etype == IW_DDP_ETYPE_UNTAGGED && t.ecode >= 1 && t.ecode < 7) return untagged[t.ecode];
     return "?";
+#else
+    (void)t;
+    return "?";
+#endif
 }
 
 static iw_term iw__ddp_term(unsigned etype, unsigned code)

@@ -65,6 +65,30 @@
  * longer ones are copied and CRCed in one pass */
 #define IW_CFG_MPA_FUSE_MIN 1024
 #endif
+/* Footprint knobs (docs/porting-baremetal.md has the table): 1 (default) keeps the feature;
+ * 0 compiles it out, and what would need it gets the error its comment names. */
+#ifndef IW_CFG_STRINGS
+#define IW_CFG_STRINGS 1 /* 0: every *_str function of the four headers returns "?" */
+#endif
+#ifndef IW_CFG_MPA_MARKERS
+#define IW_CFG_MPA_MARKERS 1 /* 0: no markers either way: cfg.markers_rx is IW_EINVAL; a
+                                Request with M is Rejected, a Reply with M a local error
+                                (MPA-028), as with cfg.markers_tx = 0 */
+#endif
+#ifndef IW_CFG_MPA_P2P
+#define IW_CFG_MPA_P2P 1 /* 0: no peer-to-peer RTR: cfg.p2p is IW_EINVAL; a Responder declines
+                            a P2P offer (P2P and RTR bits clear, MPA-039) */
+#endif
+#ifndef IW_CFG_MPA_TX_COPYOUT
+#define IW_CFG_MPA_TX_COPYOUT 1 /* 0: no copy-out sink: host ops tx_room/tx_commit are
+                                   IW_EINVAL at iw_mpa_init; FPDUs go through send */
+#endif
+#ifndef IW_CFG_MPA_RX_STREAM
+#define IW_CFG_MPA_RX_STREAM 1 /* 0: an FPDU cut by the end of a feed is reassembled and
+                                  checked before it is placed (verify-then-place), never
+                                  placed as it comes; iw_mpa_rx_direct is IW_EAGAIN and
+                                  iw_mpa_rx_split_hint 0 */
+#endif
 #if IW_CFG_MPA_MAX_PRIVDATA > 512 || IW_CFG_MPA_MAX_PRIVDATA < 4
 #error "IW_CFG_MPA_MAX_PRIVDATA must be 4..512 (RFC 5044 §7.1.1)"
 #endif
@@ -604,28 +628,39 @@ extern "C" {
 /* see mpa.h */
 IW_DEF const char *iw_status_str(iw_status s)
 {
+#if IW_CFG_STRINGS
     switch ((int)s) { /* any int may come in: default is reachable */
 #define IW_X_(name, val, text) case name: return text;
         IW_STATUS_MAP(IW_X_)
 #undef IW_X_
     default: return "?";
     }
+#else
+    (void)s;
+    return "?";
+#endif
 }
 
 /* see mpa.h */
 IW_DEF const char *iw_mpa_ecode_str(unsigned ecode)
 {
+#if IW_CFG_STRINGS
     switch (ecode) {
 #define IW_X_(name, val, text) case val: return text;
         IW_MPA_ECODE_MAP(IW_X_)
 #undef IW_X_
     default: return "?";
     }
+#else
+    (void)ecode;
+    return "?";
+#endif
 }
 
 /* see mpa.h */
 IW_DEF const char *iw_mpa_ferr_str(iw_mpa_ferr e)
 {
+#if IW_CFG_STRINGS
     switch ((int)e) { /* any int may come in: default is reachable */
     case IW_MPA_FERR_NONE: return "none";
     case IW_MPA_FERR_KEY: return "bad key";
@@ -637,6 +672,10 @@ IW_DEF const char *iw_mpa_ferr_str(iw_mpa_ferr e)
     case IW_MPA_FERR_EXTRA_DATA: return "octets after the Request before the Reply";
     default: return "?";
     }
+#else
+    (void)e;
+    return "?";
+#endif
 }
 
 /* ---- Request/Reply frames (RFC 5044 §7.1.1, RFC 6581) ---- */

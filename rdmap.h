@@ -518,6 +518,7 @@ static const iw__rdmap_opinfo iw__rdmap_optab[16] = {
 /* see rdmap.h */
 IW_DEF const char *iw_rdmap_term_str(iw_term t)
 {
+#if IW_CFG_STRINGS
     static const char *const prot[] = {"invalid STag", "base or bounds violation",
                                        "access rights violation",
                                        "STag not associated with RDMAP stream", "TO wrap"};
@@ -542,18 +543,28 @@ IW_DEF const char *iw_rdmap_term_str(iw_term t)
     if ((t.etype == IW_RDMAP_ETYPE_PROT || t.etype == IW_RDMAP_ETYPE_OP) && t.ecode == 0xFF)
         return "unspecified error";
     return "?";
+#else
+    (void)t;
+    return "?";
+#endif
 }
 
 /* see rdmap.h */
 IW_DEF const char *iw_rdmap_term_layer_str(unsigned layer)
 {
+#if IW_CFG_STRINGS
     static const char *const n[] = {"RDMAP", "DDP", "MPA"}; /* RFC 5040 §4.8 Layer field */
     return layer < 3 ? n[layer] : "?";
+#else
+    (void)layer;
+    return "?";
+#endif
 }
 
 /* see rdmap.h */
 IW_DEF const char *iw_rdmap_term_etype_str(iw_term t)
 {
+#if IW_CFG_STRINGS
     static const char *const rdmap[] = {"local catastrophic", "remote protection",
                                         "remote operation"}; /* RFC 5040 §4.8 Fig. 9 */
     static const char *const ddp[] = {"local catastrophic", "tagged buffer",
@@ -562,6 +573,10 @@ IW_DEF const char *iw_rdmap_term_etype_str(iw_term t)
     if (t.layer == IW_DDP_LAYER && t.etype < 4) return ddp[t.etype];
     if (t.layer == 2) return "MPA"; /* RFC 5044 §8: the code is the MPA error */
     return "?";
+#else
+    (void)t;
+    return "?";
+#endif
 }
 
 /* see rdmap.h */
