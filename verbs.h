@@ -680,7 +680,7 @@ IW_DEF iw_vstatus iw_rnic_open(iw_rnic *r, const iw_rnic_host_ops *ops, void *ct
     r->attr.max_pd = IW_CFG_VERBS_PD;
     r->attr.max_ird = IW_MPA_IRDORD_MAX;
     r->attr.max_ord = IW_MPA_IRDORD_MAX;
-    r->attr.atomics = 1;   /* both FetchAdd and CmpSwap (VERBS-097, ATOM-005) */
+    r->attr.atomics = IW_CFG_RDMAP_ATOMICS; /* both FetchAdd and CmpSwap (VERBS-097, ATOM-005) */
     r->attr.srq = 1;       /* arrival-order dequeue */
     r->attr.immediate = 1;
     r->attr.page_sizes = 0xFFFFF000u; /* 4 KiB .. 2 GiB */
@@ -1902,6 +1902,9 @@ static iw_vstatus iw__sq_check(const iw_qp *qp, const iw_send_wr *w)
     if ((w->type == IW_WR_READ || w->type == IW_WR_READ_INV) &&
         (w->nsge != 1 || (w->flags & IW_WR_READ_FENCE)))
         return w->nsge != 1 ? IW_V_INVALID_SGL_FORMAT : IW_V_INVALID_MODIFIER;
+#if !IW_CFG_RDMAP_ATOMICS /* left out (rdmap.h): attr.atomics is 0 */
+    if (w->type == IW_WR_FETCHADD || w->type == IW_WR_CMPSWAP) return IW_V_INVALID_OP_TYPE;
+#endif
     if ((w->type == IW_WR_FETCHADD || w->type == IW_WR_CMPSWAP) &&
         (w->nsge != 1 || w->sgl[0].len != 8))
         return IW_V_INVALID_SGL_FORMAT;
@@ -2195,12 +2198,14 @@ static void iw__sq_run(iw_qp *qp)
             rw.sink_stag = s->sgl[0].stag; /* checked when the response arrives (VERBS-064) */
             rw.sink_to = s->sgl[0].to;
             rw.len = s->sgl[0].len;
+#if IW_CFG_RDMAP_ATOMICS
             rw.aop = (uint8_t)(s->type == IW_WR_CMPSWAP ? IW_RDMAP_AOP_CMPSWAP
                                                         : IW_RDMAP_AOP_FETCHADD);
             rw.add_swap = s->add_swap;
             rw.add_swap_mask = s->add_swap_mask;
             rw.cmp = s->cmp;
             rw.cmp_mask = s->cmp_mask;
+#endif
         } else if (rw.opcode == IW_RDMAP_OP_IMM || rw.opcode == IW_RDMAP_OP_IMM_SE) {
             IW_MEMCPY(rw.imm, s->imm, 8);
         } else {
