@@ -843,12 +843,18 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     if (!ulp->begin || !ulp->commit || (cfg->role == IW_MPA_RESPONDER && !ulp->request))
         return IW_EINVAL;
     if (cfg->role > IW_MPA_RESPONDER || (cfg->rev != 1 && cfg->rev != 2)) return IW_EINVAL;
+#if !IW_CFG_MPA_MARKERS
+    if (cfg->markers_rx) return IW_EINVAL; /* left out: markers cannot be asked for */
+#endif
     if (cfg->p2p && (cfg->rev != 2 || (cfg->rtr & 7u) == 0)) return IW_EINVAL; /* MPA-037 */
     if (!reasm || cap < IW_MPA_MIN_ULPDU) return IW_EINVAL;
     if (cfg->rx_max_ulpdu > cap || (cfg->rx_max_ulpdu && cfg->rx_max_ulpdu < IW_MPA_MIN_ULPDU))
         return IW_EINVAL;
     IW_MEMSET(c, 0, sizeof *c);
     c->cfg = *cfg;
+#if !IW_CFG_MPA_MARKERS
+    c->cfg.markers_tx = 0; /* left out: a peer asking for markers is refused (MPA-028) */
+#endif
     c->ops = ops;
     c->ctx = ctx;
     c->ulp = ulp;
@@ -929,6 +935,7 @@ static iw_status iw__fail_frame(iw_mpa_conn *c, iw_mpa_ferr why)
 
 /* ---- transmit ---- */
 
+#if IW_CFG_MPA_MARKERS
 /* Relative stream position (RFC 5044 §5: markers at (p - SeqStart) mod 512 == 0, computed
  * modulo 2^32, MPA-070). */
 static uint32_t iw__tx_rel(const iw_mpa_conn *c, uint32_t pos)
@@ -991,13 +998,18 @@ static IW_COLD size_t iw__tx_marker(const iw_mpa_conn *c, size_t off, uint8_t mk
     *v = off - IW_MPA_MARKER_LEN * iw__mk_count(s, off);
     return 0;
 }
+#endif
 static IW_HOT size_t iw__tx_piece(iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr)
 {
     size_t lim = c->tx_wlen - off, v = off, i, b;
+#if IW_CFG_MPA_MARKERS
     if (c->mk_tx) {
         size_t k = iw__tx_marker(c, off, mk, ptr, &v, &lim);
         if (k) return k;
     }
+#else
+    (void)mk;
+#endif
     if (v < c->tx_cv) c->tx_ci = c->tx_cv = 0; /* walked back (a resume's CRC pass) */
     for (i = c->tx_ci, b = c->tx_cv; i < c->tx_nsrc; b += c->tx_src[i].len, i++) {
         size_t in = v - b, k = c->tx_src[i].len;
@@ -1082,7 +1094,9 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     c->tx_ci = c->tx_cv = 0;
     c->tx_fpdu_pos = c->tx_pos;
     c->tx_wlen = vlen;
+#if IW_CFG_MPA_MARKERS
     if (c->mk_tx) c->tx_wlen = iw__mk_wlen(iw__tx_rel(c, c->tx_pos), vlen);
+#endif
     c->tx_off = 0;
     c->tx_crc_acc = 0;
     c->tx_crc_end = 0;
@@ -1300,7 +1314,9 @@ IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n)
     }
     if (ulen == 0) return IW_EINVAL;
     if (c->tx_busy || c->fr_tx_len || c->ctl_pending || c->term_pending) return IW_EAGAIN;
+#if IW_CFG_MPA_MARKERS
     if (c->mk_tx && !iw__mk_fits(iw__tx_rel(c, c->tx_pos), ulen)) return IW_EINVAL;
+#endif
     iw__tx_start(c, iov, n, ulen, 1);
     (void)iw__tx_pump(c);
     if (c->err.status != IW_OK) return c->err.status;
@@ -1820,10 +1836,12 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
     while (st == IW_OK && c->err.status == IW_OK) {
         size_t avail = (size_t)(end - p), lead = 0, L, total;
         uint32_t r = 0;
+#if IW_CFG_MPA_MARKERS
         if (c->mk_rx) {
             r = (c->rx_pos - c->cfg.rx_seq_start) & 511u;
             lead = r == 0 ? IW_MPA_MARKER_LEN : 0u;
         }
+#endif
         if (avail < lead + 2u) break;
         L = iw_get_be16(p + lead);
         c->rx_last_len = (uint32_t)L;
@@ -1885,6 +1903,7 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
         }
         avail = (size_t)(end - p);
         r = (c->rx_pos - c->cfg.rx_seq_start) & 511u;
+#if IW_CFG_MPA_MARKERS
         if (c->mk_rx && r < IW_MPA_MARKER_LEN) {
             if (r == 0) {
                 c->rx_mk_lead = (uint8_t)(c->rx_state == IW__RX_LEN && !c->rx_started);
@@ -1909,6 +1928,7 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
             }
             continue;
         }
+#endif
         n = c->mk_rx ? IW_MIN(avail, IW_MPA_MARKER_INTERVAL - r) : avail;
         switch (c->rx_state) {
         case IW__RX_LEN:
