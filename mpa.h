@@ -495,8 +495,10 @@ typedef struct iw_mpa_conn {
     uint8_t tx_hdr[2], tx_trl[8];
     uint32_t tx_crc_acc;  /* after a partial accept: CRC of the octets TCP took, [0, tx_crc_end) */
     size_t tx_crc_end;
+#if IW_CFG_MPA_P2P
     uint8_t ctl[48];     /* provider FPDUs: RTR, Read RTR response, Terminate */
     size_t ctl_len;
+#endif
     uint8_t ctl_pending;
     uint8_t term[IW_MPA_TERM_ULPDU_LEN];
     uint8_t tx_mk[IW_CFG_MPA_TX_WINDOW][4];
@@ -847,6 +849,9 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     if (cfg->markers_rx) return IW_EINVAL; /* left out: markers cannot be asked for */
 #endif
     if (cfg->p2p && (cfg->rev != 2 || (cfg->rtr & 7u) == 0)) return IW_EINVAL; /* MPA-037 */
+#if !IW_CFG_MPA_P2P
+    if (cfg->p2p) return IW_EINVAL; /* left out: no peer-to-peer RTR */
+#endif
     if (!reasm || cap < IW_MPA_MIN_ULPDU) return IW_EINVAL;
     if (cfg->rx_max_ulpdu > cap || (cfg->rx_max_ulpdu && cfg->rx_max_ulpdu < IW_MPA_MIN_ULPDU))
         return IW_EINVAL;
@@ -1262,6 +1267,7 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             iw__tx_start(c, &v, 1, v.len, 0);
             continue;
         }
+#if IW_CFG_MPA_P2P
         if (c->ctl_pending) {
             iw_iov v;
             c->ctl_pending = 0;
@@ -1270,6 +1276,7 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             iw__tx_start(c, &v, 1, v.len, 0);
             continue;
         }
+#endif
         if (c->close_after) {
             c->close_after = 0;
             c->closed = 1;
@@ -1353,15 +1360,19 @@ IW_DEF iw_status iw_mpa_start(iw_mpa_conn *c, const uint8_t *pd, size_t pd_len)
     f.rev = c->cfg.rev;
     f.enhanced = (uint8_t)(f.rev == 2); /* we always send IRD/ORD in Rev 2 (RFC 6581) */
     f.flags = (uint8_t)((c->cfg.markers_rx ? IW_MPA_FLAG_M : 0u) | (c->cfg.crc ? IW_MPA_FLAG_C : 0u));
+#if IW_CFG_MPA_P2P
     if (c->cfg.p2p && (c->cfg.rtr & IW_MPA_RTR_READ) && c->ord == 0) c->ord = 1; /* MPA-042 */
+#endif
     f.ird_word = c->ird;
     f.ord_word = c->ord;
+#if IW_CFG_MPA_P2P
     if (c->cfg.p2p) { /* MPA-037: P2P and every RTR type we can send */
         f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_P2P);
         if (c->cfg.rtr & IW_MPA_RTR_SEND) f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_RTR_SEND);
         if (c->cfg.rtr & IW_MPA_RTR_WRITE) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_WRITE);
         if (c->cfg.rtr & IW_MPA_RTR_READ) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_READ);
     }
+#endif
     f.pd = pd;
     f.pd_len = pd_len;
     if (pd_len + (f.enhanced ? IW_MPA_IRDORD_LEN : 0u) > IW_CFG_MPA_MAX_PRIVDATA) return IW_EINVAL;
@@ -1411,12 +1422,14 @@ static iw_status iw__send_reply(iw_mpa_conn *c, int reject, uint16_t ird, uint16
                         ((c->cfg.crc || (c->req_flags & IW_MPA_FLAG_C)) ? IW_MPA_FLAG_C : 0u));
     f.ird_word = ird;
     f.ord_word = ord;
+#if IW_CFG_MPA_P2P
     if (c->p2p) { /* MPA-038: P2P and exactly the one RTR chosen */
         f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_P2P);
         if (c->rtr == IW_MPA_RTR_SEND) f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_RTR_SEND);
         if (c->rtr == IW_MPA_RTR_WRITE) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_WRITE);
         if (c->rtr == IW_MPA_RTR_READ) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_READ);
     }
+#endif
     return iw__send_frame(c, &f);
 }
 
@@ -1465,8 +1478,12 @@ static iw_status iw__on_request(iw_mpa_conn *c, const iw_mpa_frame *f)
     c->enhanced = (uint8_t)(c->rev == 2 && f->enhanced);
     if (c->enhanced) {
         unsigned offer = 0;
+#if !IW_CFG_MPA_P2P
+        (void)offer;
+#endif
         c->peer_ird = (uint16_t)(f->ird_word & IW_MPA_IRDORD_MAX);
         c->peer_ord = (uint16_t)(f->ord_word & IW_MPA_IRDORD_MAX);
+#if IW_CFG_MPA_P2P
         if (f->ird_word & IW_MPA_IRD_P2P) {
             if (f->ird_word & IW_MPA_IRD_RTR_SEND) offer |= IW_MPA_RTR_SEND;
             if (f->ord_word & IW_MPA_ORD_RTR_WRITE) offer |= IW_MPA_RTR_WRITE;
@@ -1480,6 +1497,7 @@ static iw_status iw__on_request(iw_mpa_conn *c, const iw_mpa_frame *f)
                                : (offer & IW_MPA_RTR_SEND) ? IW_MPA_RTR_SEND : 0u);
             c->p2p = (uint8_t)(c->rtr != 0);
         }
+#endif
     }
     /* MPA-028: markers asked for that we will not insert: Reject. */
     if ((f->flags & IW_MPA_FLAG_M) && !c->cfg.markers_tx) {
@@ -1503,12 +1521,14 @@ static iw_status iw__on_request(iw_mpa_conn *c, const iw_mpa_frame *f)
     return c->err.status;
 }
 
+#if IW_CFG_MPA_P2P
 static void iw__queue_ctl(iw_mpa_conn *c, const uint8_t *u, size_t len)
 {
     IW_MEMCPY(c->ctl, u, len);
     c->ctl_len = len;
     c->ctl_pending = 1;
 }
+#endif
 
 /* Initiator: a complete, valid Reply. */
 static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
@@ -1541,6 +1561,9 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
                         IW_MPA_ECODE_LOCAL, 0, 0);
     if (c->enhanced) {
         unsigned chosen = 0;
+#if !IW_CFG_MPA_P2P
+        (void)chosen;
+#endif
         c->peer_ird = (uint16_t)(f->ird_word & IW_MPA_IRDORD_MAX);
         c->peer_ord = (uint16_t)(f->ord_word & IW_MPA_IRDORD_MAX);
         /* RFC 6581 (MPA-036): the Responder's ORD must fit our IRD, raised if we can. */
@@ -1549,6 +1572,7 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
             c->ird = c->peer_ord;
         }
         c->ord = (uint16_t)IW_MIN(c->ord, c->peer_ird); /* MPA-034 */
+#if IW_CFG_MPA_P2P
         if (c->cfg.p2p) { /* MPA-039: exactly one RTR, one we offered */
             if (f->ird_word & IW_MPA_IRD_RTR_SEND) chosen |= IW_MPA_RTR_SEND;
             if (f->ord_word & IW_MPA_ORD_RTR_WRITE) chosen |= IW_MPA_RTR_WRITE;
@@ -1559,7 +1583,9 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
             c->p2p = 1;
             c->rtr = (uint8_t)chosen;
         }
+#endif
     }
+#if IW_CFG_MPA_P2P
     if (c->p2p) { /* MPA-040: the RTR is our first FPDU */
         uint8_t u[46];
         IW_MEMSET(u, 0, sizeof u);
@@ -1585,6 +1611,7 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
         (void)iw__tx_pump(c);
         if (c->err.status != IW_OK) return c->err.status;
     }
+#endif
     iw__info(c, &in, f->pd, f->pd_len);
     if (c->ulp->established) c->ulp->established(c->uctx, &in);
     return c->err.status;
@@ -1623,6 +1650,7 @@ static iw_status iw__rx_frame(iw_mpa_conn *c, const uint8_t *p, size_t len, size
 #define IW__RX_PAD 2
 #define IW__RX_CRC 3
 
+#if IW_CFG_MPA_P2P
 /* Which RTR message a ULPDU is (RFC 6581; DDP control 0x80 T, 0x40 L, 0x03 DV; RDMAP opcode
  * in the low nibble of octet 1). 0 if none. */
 static unsigned iw__rtr_kind(const uint8_t *u, size_t len)
@@ -1637,6 +1665,7 @@ static unsigned iw__rtr_kind(const uint8_t *u, size_t len)
         return IW_MPA_RTR_READ;
     return 0;
 }
+#endif
 
 /* The ULP's answer to begin or commit: anything but IW_OK is its own error, which stops the
  * stream; the ULP sends its Terminate (MPA-056). */
@@ -1713,12 +1742,17 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
     if (c->state == IW_MPA_S_AWAIT_FIRST) { /* MPA-015: the Initiator's first FPDU */
         iw_mpa_info in;
         unsigned kind = 0;
+#if IW_CFG_MPA_P2P
         if (c->p2p) {
             kind = iw__rtr_kind(u, len);
             if (kind != c->rtr) return iw__fail_mpa(c, IW_MPA_ECODE_RTR); /* MPA-041 */
         }
+#else
+        (void)kind;
+#endif
         c->state = IW_MPA_S_FULL;
         iw__set_mode(c);
+#if IW_CFG_MPA_P2P
         if (kind == IW_MPA_RTR_READ) { /* MPA-042: answer with a zero-length Read Response */
             uint8_t r[14];
             r[0] = 0xC1; /* tagged, Last */
@@ -1728,6 +1762,7 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
             (void)iw__tx_pump(c);
             if (c->err.status != IW_OK) return c->err.status;
         }
+#endif
         iw__info(c, &in, NULL, 0);
         if (c->ulp->established) c->ulp->established(c->uctx, &in);
         if (c->err.status != IW_OK) return c->err.status;
@@ -1736,14 +1771,18 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
             c->ulp->tx_done(c->uctx);
             if (c->err.status != IW_OK) return c->err.status;
         }
+#if IW_CFG_MPA_P2P
         /* MPA-043/044: a Send RTR takes a receive buffer; Write and Read RTRs stay here. */
         if (kind == IW_MPA_RTR_WRITE || kind == IW_MPA_RTR_READ) return IW_OK;
+#endif
+#if IW_CFG_MPA_P2P
     } else if (c->rtr_wait) { /* Initiator, Read RTR: the zero-length Read Response */
         if (len != 14 || (u[0] & 0xC3u) != 0xC1u || (u[1] & 0xCFu) != 0x42u)
             return iw__fail_mpa(c, IW_MPA_ECODE_RTR);
         c->rtr_wait = 0;
         iw__set_mode(c);
         return IW_OK;
+#endif
     }
     return iw__rx_verified(c, u, len);
 }
