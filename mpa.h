@@ -842,6 +842,9 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     if (!c || !cfg || !ops || !ulp) return IW_EINVAL;
     if (!ops->send || !ops->timer_arm || !ops->timer_cancel || !ops->close) return IW_EINVAL;
     if (!ops->tx_room != !ops->tx_commit) return IW_EINVAL;
+#if !IW_CFG_MPA_TX_COPYOUT
+    if (ops->tx_room) return IW_EINVAL; /* left out: FPDUs go through send */
+#endif
     if (!ulp->begin || !ulp->commit || (cfg->role == IW_MPA_RESPONDER && !ulp->request))
         return IW_EINVAL;
     if (cfg->role > IW_MPA_RESPONDER || (cfg->rev != 1 && cfg->rev != 2)) return IW_EINVAL;
@@ -1132,6 +1135,7 @@ static void iw__tx_trace(iw_mpa_conn *c, size_t off, size_t acc)
     }
 }
 
+#if IW_CFG_MPA_TX_COPYOUT
 /* Copy-out sink (iw_mpa_host_ops.tx_room): write the FPDU in flight from wire offset tx_off
  * into the room dst[0..cap) the host gave (cap >= 1), as much as fits, and hand it over
  * (tx_commit). The CRC runs over the octets as they are copied, markers and PAD included
@@ -1179,6 +1183,8 @@ static iw_status iw__tx_copyout(iw_mpa_conn *c)
     return IW_OK;
 }
 
+#endif
+
 /* A host op of the transmit path failed (send, tx_commit): the stream is broken mid-octet, so
  * the connection always ends abortively, once (IW_EHOST, docs/style.md §6). */
 static iw_status iw__tx_host_fail(iw_mpa_conn *c)
@@ -1217,11 +1223,14 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             c->fr_tx_len = c->fr_tx_sent = 0;
             continue;
         }
+#if IW_CFG_MPA_TX_COPYOUT
         if (c->tx_busy && (c->mode & IW__M_COPYOUT)) {
             st = iw__tx_copyout(c);
             if (st != IW_OK) goto host_fail;
             if (c->tx_off < c->tx_wlen) return IW_OK; /* full: iw_mpa_tx_resume goes on */
-        } else if (c->tx_busy) {
+        } else
+#endif
+        if (c->tx_busy) {
             size_t cend = c->tx_wlen - IW_MPA_CRC_LEN;
             if (c->tx_stale) { /* resumed after a partial accept: the CRC covers what TCP
                                 * gets, the rest as it is now (MPA-053) */
@@ -1905,6 +1914,7 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
     return (size_t)(p - s);
 }
 
+#if IW_CFG_MPA_RX_STREAM
 /* The header of an FPDU cut by the end of a feed is in rx_uh: begin. Declined: the header goes
  * to the reassembly buffer and the FPDU is reassembled, checked, and begun again on the copy.
  * Taken: the payload octets already in rx_uh (their CRC is computed) go to the pieces. */
@@ -1923,6 +1933,8 @@ static iw_status iw__rx_begin(iw_mpa_conn *c)
     if (d) (void)iw__rx_put(c, 0, c->rx_uh + d->hdr_len, IW_MPA_PLACE_HDR - d->hdr_len, 0);
     return IW_OK;
 }
+
+#endif
 
 /* The byte-resumable part: an FPDU that straddles feeds, one piece at a time (markers first,
  * MPA-067), its payload placed as it comes (begin after the first IW_MPA_PLACE_HDR octets) or
@@ -1981,13 +1993,16 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
             break;
         case IW__RX_DATA:
             take = IW_MIN(n, c->rx_len - c->rx_part);
+#if IW_CFG_MPA_RX_STREAM
             if (c->rx_placing) { /* into place, copy and CRC in one pass */
                 c->rx_crc = iw__rx_put(c, c->rx_crc, p, take, 1);
                 crc_done = 1;
             } else if (c->rx_try && c->rx_part < IW_MPA_PLACE_HDR) { /* its header */
                 take = IW_MIN(take, IW_MPA_PLACE_HDR - c->rx_part);
                 IW_MEMCPY(c->rx_uh + c->rx_part, p, take);
-            } else {
+            } else
+#endif
+            {
                 IW_MEMCPY(c->reasm + c->rx_part, p, take);
             }
             break;
@@ -2018,11 +2033,15 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
             c->rx_pad = (uint8_t)iw_mpa_pad(c->rx_len);
             c->rx_part = 0;
             c->rx_state = IW__RX_DATA;
+#if IW_CFG_MPA_RX_STREAM
             c->rx_try = (uint8_t)(!c->rx_gate && c->rx_len > IW_MPA_PLACE_HDR);
+#endif
             break;
         case IW__RX_DATA:
             iw__trace(c, IW_MPA_TRACE_RX, p - take, take, 0);
+#if IW_CFG_MPA_RX_STREAM
             if (c->rx_try && c->rx_part == IW_MPA_PLACE_HDR) st = iw__rx_begin(c);
+#endif
             if (c->rx_part < c->rx_len) break;
             c->rx_part = 0;
             c->rx_state = c->rx_pad ? IW__RX_PAD : IW__RX_CRC;
@@ -2043,12 +2062,14 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
                 c->rx_started = 0;
                 c->rx_mk_bad = 0;
                 c->stats.rx_fpdus++;
+#if IW_CFG_MPA_RX_STREAM
                 if (c->rx_placing) {
                     c->rx_placing = 0;
                     c->stats.rx_streamed++;
                     st = iw__rx_commit(c, c->rx_crc, c->rx_crcf, mk_bad);
                     break;
                 }
+#endif
                 c->stats.rx_copied++;
                 st = iw__rx_done(c, c->rx_crc, c->rx_crcf, c->reasm, c->rx_len, mk_bad);
             }
@@ -2172,6 +2193,7 @@ IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss)
     c->mulpdu = iw_mpa_mulpdu_for(emss, c->mk_tx);
 }
 
+#if IW_CFG_MPA_RX_STREAM
 /* Whether the connection receives FPDUs now (iw_mpa_rx_feed's rule). */
 static int iw__rx_open(const iw_mpa_conn *c)
 {
@@ -2194,9 +2216,12 @@ static const iw_mpa_piece *iw__rx_span(iw_mpa_conn *c)
     return c->rx_pi < d->n ? &d->piece[c->rx_pi] : NULL;
 }
 
+#endif
+
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
 {
+#if IW_CFG_MPA_RX_STREAM
     const iw_mpa_piece *pc;
     if (!c || !dst || !n) return IW_EINVAL;
     *dst = NULL;
@@ -2207,11 +2232,18 @@ IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
     *dst = pc->base + c->rx_po;
     *n = IW_MIN(pc->len - c->rx_po, c->rx_len - c->rx_part);
     return IW_OK;
+#else
+    if (!c || !dst || !n) return IW_EINVAL;
+    *dst = NULL;
+    *n = 0;
+    return c->err.status != IW_OK ? c->err.status : IW_EAGAIN;
+#endif
 }
 
 /* see mpa.h */
 IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c)
 {
+#if IW_CFG_MPA_RX_STREAM
     const size_t next = 2u + IW_MPA_PLACE_HDR; /* the next FPDU's length and header */
     if (!c || c->mk_rx || !iw__rx_open(c)) return 0;
     switch (c->rx_state) {
@@ -2225,11 +2257,16 @@ IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c)
     default:
         return IW_MPA_CRC_LEN - c->rx_part + next;
     }
+#else
+    (void)c;
+    return 0;
+#endif
 }
 
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k)
 {
+#if IW_CFG_MPA_RX_STREAM
     const iw_mpa_piece *pc;
     uint8_t *d;
     if (!c) return IW_EINVAL;
@@ -2247,6 +2284,10 @@ IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k)
         c->rx_state = c->rx_pad ? IW__RX_PAD : IW__RX_CRC;
     }
     return IW_OK;
+#else
+    (void)k;
+    return c ? IW_ESTATE : IW_EINVAL;
+#endif
 }
 
 #ifdef __cplusplus
