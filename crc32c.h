@@ -144,6 +144,10 @@ extern "C" {
 #ifndef IW_CRC32C_NO_ACCEL
 #define IW_CRC32C_NO_ACCEL 0
 #endif
+#ifndef IW_CFG_CRC32C_EXTRAS
+#define IW_CFG_CRC32C_EXTRAS 1 /* 0: iw_crc32c_combine and iw_crc32c_impls left out (the core
+                                  uses neither) */
+#endif
 
 /* A CRC32c routine with the convention above. iw_crc32c_select() returns one; a caller
  * stores it (e.g. in its connection at init) instead of the library caching it in a global. */
@@ -1182,6 +1186,7 @@ IW_DEF uint32_t iw_crc32c_portable(uint32_t crc, const void *p, size_t n)
 #endif
 }
 
+#if IW_CFG_CRC32C_EXTRAS
 /* ---- combine (zlib's crc32_combine, in GF(2)[x] mod P) ----------------------------------
  * CRC(a||b) = CRC(a) x^(8 len(b)) + CRC(b) mod P; the pre- and post-inversions cancel since
  * both CRCs carry them. x2n[k] = x^(2^k) mod P. P = (x + 1) times a primitive polynomial of
@@ -1219,6 +1224,7 @@ IW_DEF uint32_t iw_crc32c_combine(uint32_t crc1, uint32_t crc2, size_t len2)
     }
     return iw__crc32c_mulmod(xp, crc1) ^ crc2;
 }
+#endif
 
 #if IW__CRC32C_X86 || IW__CRC32C_ARM
 /* ---- three crc32 streams merged by table (sse42, armv8) ---------------------------------
@@ -2063,6 +2069,7 @@ IW_DEF uint32_t iw_crc32c(uint32_t crc, const void *p, size_t n)
 #endif
 }
 
+#if IW_CFG_CRC32C_EXTRAS
 /* see crc32c.h */
 IW_DEF size_t iw_crc32c_impls(iw_crc32c_impl *out, size_t cap)
 {
@@ -2099,6 +2106,7 @@ IW_DEF size_t iw_crc32c_impls(iw_crc32c_impl *out, size_t cap)
     for (i = 0; i < n && i < cap; i++) out[i] = all[i];
     return n;
 }
+#endif
 
 /* see crc32c.h */
 IW_DEF iw_crc32c_fn iw_crc32c_select(void)
