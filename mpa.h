@@ -70,6 +70,15 @@
 #ifndef IW_CFG_STRINGS
 #define IW_CFG_STRINGS 1 /* 0: every *_str function of the four headers returns "?" */
 #endif
+#ifndef IW_CFG_STATS
+#define IW_CFG_STATS 1 /* 0: no counters kept (no RAM for them); the get_stats accessors
+                          of mpa.h, ddp.h, rdmap.h (and verbs' iw_qp_stats) read all 0 */
+#endif
+#if IW_CFG_STATS
+#define IW_STAT(x) (x) /* one counter update (compiled out with IW_CFG_STATS 0) */
+#else
+#define IW_STAT(x) ((void)0)
+#endif
 #ifndef IW_CFG_MPA_MARKERS
 #define IW_CFG_MPA_MARKERS 1 /* 0: no markers either way: cfg.markers_rx is IW_EINVAL; a
                                 Request with M is Rejected, a Reply with M a local error
@@ -463,7 +472,9 @@ typedef struct iw_mpa_conn {
     uint8_t rx_half;     /* iw_mpa_close in Full Operation: still receiving */
     uint16_t ird, ord, peer_ird, peer_ord;
     iw_mpa_error err;    /* sticky: the first error wins */
+#if IW_CFG_STATS
     iw_mpa_stats stats;
+#endif
     /* setup frames */
     uint8_t fr_rx[IW_MPA_FRAME_HDR + IW_CFG_MPA_MAX_PRIVDATA];
     uint8_t fr_tx[IW_MPA_FRAME_HDR + IW_CFG_MPA_MAX_PRIVDATA];
@@ -608,7 +619,16 @@ IW_INLINE unsigned iw_mpa_role(const iw_mpa_conn *c) { return c->cfg.role; }
 IW_INLINE uint32_t iw_mpa_mulpdu(const iw_mpa_conn *c) { return c->mulpdu; }
 IW_INLINE int iw_mpa_tx_busy(const iw_mpa_conn *c) { return c->tx_busy || c->fr_tx_len != 0; }
 IW_INLINE const iw_mpa_error *iw_mpa_last_error(const iw_mpa_conn *c) { return &c->err; }
+#if IW_CFG_STATS
 IW_INLINE const iw_mpa_stats *iw_mpa_get_stats(const iw_mpa_conn *c) { return &c->stats; }
+#else
+IW_INLINE const iw_mpa_stats *iw_mpa_get_stats(const iw_mpa_conn *c)
+{
+    static const iw_mpa_stats zero = {0, 0, 0, 0, 0, 0, 0};
+    (void)c;
+    return &zero;
+}
+#endif
 
 #ifdef __cplusplus
 }
@@ -1115,8 +1135,8 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     iw_put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
     c->tx_busy = 1;
     c->tx_stale = 0;
-    c->stats.tx_fpdus++;
-    c->stats.tx_markers += (uint32_t)((c->tx_wlen - vlen) / IW_MPA_MARKER_LEN);
+    IW_STAT(c->stats.tx_fpdus++);
+    IW_STAT(c->stats.tx_markers += (uint32_t)((c->tx_wlen - vlen) / IW_MPA_MARKER_LEN));
     c->tx_is_ulp = (uint8_t)is_ulp;
     c->tx_notify = 0;
 }
@@ -1902,9 +1922,9 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
         total = lead + 2u + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN;
         if (avail < total || (c->mk_rx && r + total > IW_MPA_MARKER_INTERVAL)) break;
         if (c->mode & IW__M_TRACE) iw__trace(c, IW_MPA_TRACE_RX, p, total, 1);
-        c->stats.rx_inplace++;
-        c->stats.rx_fpdus++;
-        c->stats.rx_markers += lead ? 1u : 0u;
+        IW_STAT(c->stats.rx_inplace++);
+        IW_STAT(c->stats.rx_fpdus++);
+        IW_STAT(c->stats.rx_markers += lead ? 1u : 0u);
         c->rx_pos += (uint32_t)total;
         p += total;
         /* FPDUPTR's two low bits are read as 0 (docs/spec-notes.md MPA §8); reserved ignored. */
@@ -1975,7 +1995,7 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
                 /* FPDUPTR's two low bits are read as 0 (docs/spec-notes.md MPA §8); reserved
                  * ignored. */
                 if ((iw_get_be16(c->rx_mk + 2) & 0xFFFCu) != want) c->rx_mk_bad = 1;
-                c->stats.rx_markers++;
+                IW_STAT(c->stats.rx_markers++);
             }
             continue;
         }
@@ -2061,16 +2081,16 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
                 c->rx_state = IW__RX_LEN;
                 c->rx_started = 0;
                 c->rx_mk_bad = 0;
-                c->stats.rx_fpdus++;
+                IW_STAT(c->stats.rx_fpdus++);
 #if IW_CFG_MPA_RX_STREAM
                 if (c->rx_placing) {
                     c->rx_placing = 0;
-                    c->stats.rx_streamed++;
+                    IW_STAT(c->stats.rx_streamed++);
                     st = iw__rx_commit(c, c->rx_crc, c->rx_crcf, mk_bad);
                     break;
                 }
 #endif
-                c->stats.rx_copied++;
+                IW_STAT(c->stats.rx_copied++);
                 st = iw__rx_done(c, c->rx_crc, c->rx_crcf, c->reasm, c->rx_len, mk_bad);
             }
             break;

@@ -338,7 +338,9 @@ typedef struct iw_rdmap_stream {
     iw_rdmap_cfg cfg;
     const iw_rdmap_ops *ops;
     void *ctx;
+#if IW_CFG_STATS
     iw_rdmap_stats stats;
+#endif
     /* send queue: [head, next) handed to DDP and not yet completed, [next, tail) waiting */
     iw_rdmap_wr *sq;
     uint32_t sq_cap, sq_head, sq_next, sq_tail;
@@ -426,7 +428,13 @@ IW_INLINE uint32_t iw_rdmap_ird_outstanding(const iw_rdmap_stream *s)
 }
 IW_INLINE const iw_rdmap_stats *iw_rdmap_get_stats(const iw_rdmap_stream *s)
 {
+#if IW_CFG_STATS
     return &s->stats;
+#else
+    static const iw_rdmap_stats zero = {{0}, {0}};
+    (void)s;
+    return &zero;
+#endif
 }
 
 /* ---- over mpa.h ----------------------------------------------------------------------- */
@@ -918,7 +926,7 @@ static iw_status iw__rdmap_deliver(void *uctx, const iw_ddp_hdr *h, uint32_t len
 {
     iw_rdmap_stream *s = (iw_rdmap_stream *)uctx;
     unsigned op = h->ulp & IW_RDMAP_OP_MASK;
-    s->stats.rx_msgs[op]++;
+    IW_STAT(s->stats.rx_msgs[op]++);
     return iw__rdmap_optab[op].handler(s, h, len);
 }
 
@@ -1287,8 +1295,8 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
     }
     q->st = IW__RDMAP_IN_DDP;
     s->irq_send++;
-    s->stats.tx_msgs[q->opcode == IW_RDMAP_OP_READ_REQ ? IW_RDMAP_OP_READ_RESP
-                                                       : IW_RDMAP_OP_ATOMIC_RESP]++;
+    IW_STAT(s->stats.tx_msgs[q->opcode == IW_RDMAP_OP_READ_REQ ? IW_RDMAP_OP_READ_RESP
+                                                       : IW_RDMAP_OP_ATOMIC_RESP]++);
     return iw_ddp_send(&s->ddp, &m);
 }
 
@@ -1338,7 +1346,7 @@ static IW_HOT iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
         iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, &ti, 1);
         return IW_OK;
     }
-    if (st == IW_OK) s->stats.tx_msgs[w->opcode]++;
+    if (st == IW_OK) IW_STAT(s->stats.tx_msgs[w->opcode]++);
     return st;
 }
 
@@ -1378,7 +1386,7 @@ static iw_status iw__rdmap_pump(iw_rdmap_stream *s)
             m.sgl = &s->term_iov;
             m.nsge = 1;
             m.cookie = s;
-            s->stats.tx_msgs[IW_RDMAP_OP_TERMINATE]++;
+            IW_STAT(s->stats.tx_msgs[IW_RDMAP_OP_TERMINATE]++);
             st = iw_ddp_send(&s->ddp, &m);
             continue;
         }
