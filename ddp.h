@@ -53,6 +53,10 @@
 #define IW_DDP_H
 #include "mpa.h"
 
+#ifndef IW_CFG_DDP_ERR_ULP_HDR
+#define IW_CFG_DDP_ERR_ULP_HDR 52 /* ULP header octets kept with a refused segment for its
+                                     Terminate (RDMAP: 52 with atomics, else 28 suffice) */
+#endif
 #ifndef IW_CFG_DDP_QN
 #define IW_CFG_DDP_QN 4 /* untagged queues per stream (RDMAP uses QN 0..3, RFC 7306 §10.2) */
 #endif
@@ -188,7 +192,8 @@ typedef struct iw_ddp_llp_ops {
 typedef struct iw_ddp_error {
     iw_status status;  /* IW_ETERM (peer error), IW_EHOST (LLP or host failure) */
     iw_term term;      /* Layer, EType, Code */
-    uint8_t hdr[IW_DDP_MAX_HDR + 52]; /* the segment's first octets: DDP + RDMAP headers */
+    uint8_t hdr[IW_DDP_MAX_HDR + IW_CFG_DDP_ERR_ULP_HDR]; /* the segment's first octets: DDP +
+                                                           RDMAP headers */
     uint8_t hdr_len;   /* octets valid in hdr */
     uint8_t has_hdr;   /* the DDP header is whole (Terminate D bit) */
     uint32_t seg_len;  /* the segment's length */

@@ -494,7 +494,9 @@ typedef struct iw_mpa_conn {
     uint8_t rx_try;       /* this FPDU may be placed as it comes: collect its header in rx_uh */
     uint8_t rx_placing;   /* begin said IW_OK: payload goes to rx_dst */
     uint8_t rx_hl;        /* the ULP's header length */
+#if IW_CFG_MPA_RX_STREAM
     uint8_t rx_uh[IW_MPA_PLACE_HDR];
+#endif
     uint32_t rx_last_len; /* ULPDU_Length of the last FPDU whose length was read */
     /* transmit: one FPDU in flight */
     iw_iov tx_src[IW_CFG_MPA_MAX_IOV + 2]; /* [0] ULPDU_Length, ULPDU pieces, PAD + CRC */
@@ -512,7 +514,9 @@ typedef struct iw_mpa_conn {
 #endif
     uint8_t ctl_pending;
     uint8_t term[IW_MPA_TERM_ULPDU_LEN];
+#if IW_CFG_MPA_MARKERS
     uint8_t tx_mk[IW_CFG_MPA_TX_WINDOW][4];
+#endif
     iw_iov tx_win[IW_CFG_MPA_TX_WINDOW];
 } iw_mpa_conn;
 
@@ -1058,7 +1062,11 @@ static size_t iw__tx_window(iw_mpa_conn *c, size_t off, size_t *bytes)
     size_t n = 0, total = 0;
     while (n < IW_CFG_MPA_TX_WINDOW && off < c->tx_wlen) {
         const uint8_t *p;
+#if IW_CFG_MPA_MARKERS
         size_t k = iw__tx_piece(c, off, c->tx_mk[n], &p);
+#else
+        size_t k = iw__tx_piece(c, off, NULL, &p);
+#endif
         if (!k) break;
         c->tx_win[n].base = p;
         c->tx_win[n].len = k;

@@ -53,6 +53,15 @@
                                   §8.1, as with cfg.rfc7306 = 0); iw_rdmap_post of ATOMIC_REQ is
                                   IW_EINVAL */
 #endif
+#if IW_CFG_DDP_QN < 3 || (IW_CFG_RDMAP_ATOMICS && IW_CFG_DDP_QN < 4)
+#error "RDMAP needs DDP queues 0..2 (Send, Read Request, Terminate) and 3 for atomics"
+#endif
+#if IW_CFG_RDMAP_CTL_BUF < 52
+#error "IW_CFG_RDMAP_CTL_BUF must hold the longest Terminate (52, RFC 5040 §4.8)"
+#endif
+#if IW_CFG_DDP_ERR_ULP_HDR < 28
+#error "IW_CFG_DDP_ERR_ULP_HDR must hold the RDMA Read Request header (28) for its Terminate"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -304,8 +313,10 @@ typedef struct iw_rdmap_wr {
     uint8_t st, sent, resp;
     iw_status status;
     iw_ddp_xlate sink_err;
+#if IW_CFG_RDMAP_ATOMICS
     uint32_t req_id;
     uint64_t orig;
+#endif
     uint8_t hdr[IW__RDMAP_REQ_MAX]; /* the request header we send */
     iw_iov iov;
 } iw_rdmap_wr;
@@ -315,7 +326,9 @@ typedef struct iw_rdmap_inreq {
     uint8_t raw[IW_DDP_UNTAGGED_HDR + IW__RDMAP_REQ_MAX]; /* DDP + RDMAP headers */
     uint8_t opcode, st;
     uint16_t raw_len;
+#if IW_CFG_RDMAP_ATOMICS
     uint8_t resp[IW_RDMAP_ATOMIC_RESP_HDR];
+#endif
     iw_iov iov;
 } iw_rdmap_inreq;
 
@@ -709,7 +722,11 @@ static void iw__rdmap_retire(iw_rdmap_stream *s)
         c.opcode = w->opcode;
         c.status = w->status;
         c.len = w->len;
+#if IW_CFG_RDMAP_ATOMICS
         c.orig = w->orig;
+#else
+        c.orig = 0;
+#endif
         c.sink_err = w->sink_err;
         if (w->st == IW__RDMAP_WR_DDP && iw__rdmap_needs_resp(w->opcode) && !w->resp &&
             s->ord_out)
@@ -1498,7 +1515,9 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     w->sent = w->resp = 0;
     w->status = IW_OK;
     w->sink_err = IW_DDP_X_OK;
+#if IW_CFG_RDMAP_ATOMICS
     w->orig = 0;
+#endif
     w->len = 0;
     if (op == IW_RDMAP_OP_READ_REQ) { /* RFC 5040 §4.4 (RDMAP-005) */
         w->len = wr->len;
