@@ -7,17 +7,12 @@
 #             their ops tables resolved, host ops and application upcalls counted as
 #             SIZE_HOSTOP octets); per-entry figures in $(B)/size/<profile>-<target>/stack.txt
 #   qp_ram    sizeof iw_qp + iw_mpa_conn + one slot of each QP ring (baremetal/qp_probe.c)
-# (baremetal/footprint.sh). Profiles: `default`, and `small`: the compile-time knobs that exist
-# today set for a small target (one 1 KiB CRC table, short gather lists, 32 octets of Private
-# Data); SIZE_SMALL_FLAGS= (empty) leaves it out. docs/porting-baremetal.md lists the knobs.
+# (baremetal/footprint.sh). Profiles: `default`, and `small`: every compile-time knob set for a
+# small target (baremetal/profile_small.h: features left out, short lists, a 64-octet CRC
+# table); SIZE_SMALL_FLAGS= (empty) leaves it out. docs/porting-baremetal.md has the knob table.
 .PHONY: size
 SIZE_HOSTOP ?= 128
-SIZE_SMALL_FLAGS ?= -DIW_CRC32C_SMALL=2 -DIW_CFG_MPA_MAX_PRIVDATA=16 -DIW_CFG_MPA_MAX_IOV=3 \
-  -DIW_CFG_MPA_TX_WINDOW=4 -DIW_CFG_VERBS_SGE=2 -DIW_CFG_VERBS_IOV=2 -DIW_CFG_DDP_DST_IOV=2 \
-  -DIW_CFG_DDP_RX_SGE=2 -DIW_CFG_DDP_QN=3 -DIW_CFG_VERBS_PD=2 -DIW_CFG_STRINGS=0 -DIW_CFG_STATS=0 \
-  -DIW_CFG_CRC32C_EXTRAS=0 -DIW_CFG_MPA_MARKERS=0 -DIW_CFG_MPA_P2P=0 -DIW_CFG_MPA_TX_COPYOUT=0 \
-  -DIW_CFG_MPA_RX_STREAM=0 -DIW_CFG_RDMAP_ATOMICS=0 -DIW_CFG_RDMAP_CTL_BUF=52 \
-  -DIW_CFG_DDP_ERR_ULP_HDR=28 -DIW_CFG_VERBS_MW=0 -DIW_CFG_VERBS_FAST_REG=0
+SIZE_SMALL_FLAGS ?= -include $(CURDIR)/baremetal/profile_small.h
 size:
 	@mkdir -p $(B)/size
 	@lower=""; for h in $(filter-out crc32c.h,$(HEADERS)); do \
