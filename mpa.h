@@ -92,6 +92,9 @@
 #define IW_CFG_MPA_TX_COPYOUT 1 /* 0: no copy-out sink: host ops tx_room/tx_commit are
                                    IW_EINVAL at iw_mpa_init; FPDUs go through send */
 #endif
+#ifndef IW_CFG_MPA_TRACE
+#define IW_CFG_MPA_TRACE 1 /* 0: no trace hook: host op trace is IW_EINVAL at iw_mpa_init */
+#endif
 #ifndef IW_CFG_MPA_RX_STREAM
 #define IW_CFG_MPA_RX_STREAM 1 /* 0: an FPDU cut by the end of a feed is reassembled and
                                   checked before it is placed (verify-then-place), never
@@ -820,7 +823,11 @@ IW_DEF void iw_mpa_cfg_default(iw_mpa_cfg *cfg, unsigned role)
 
 /* The connection's mode (BearSSL-style: decided when it changes, not per FPDU). */
 #define IW__M_COPYOUT 0x01u /* host tx_room/tx_commit: FPDUs go to the copy-out sink */
+#if IW_CFG_MPA_TRACE
 #define IW__M_TRACE 0x02u   /* host trace op */
+#else
+#define IW__M_TRACE 0u      /* left out: every trace site folds away */
+#endif
 #define IW__CRC_OFF 0u      /* no CRC (MPA-026, MPA-027) */
 #define IW__CRC_OWN 1u      /* CRC with this CPU's kernels */
 #define IW__CRC_HOST 2u     /* CRC with the host's engine (host_ops.crc32c) */
@@ -850,11 +857,15 @@ static IW_HOT uint32_t iw__sum(const iw_mpa_conn *c, uint32_t crc, uint8_t *d, c
 
 static void iw__trace(iw_mpa_conn *c, unsigned dir, const void *p, size_t n, int last)
 {
+#if IW_CFG_MPA_TRACE
     iw_iov v;
     if (!c->ops->trace) return;
     v.base = p;
     v.len = n;
     c->ops->trace(c->ctx, dir, &v, 1, last);
+#else
+    (void)c, (void)dir, (void)p, (void)n, (void)last;
+#endif
 }
 
 /* see mpa.h */
@@ -868,6 +879,9 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     if (!ops->tx_room != !ops->tx_commit) return IW_EINVAL;
 #if !IW_CFG_MPA_TX_COPYOUT
     if (ops->tx_room) return IW_EINVAL; /* left out: FPDUs go through send */
+#endif
+#if !IW_CFG_MPA_TRACE
+    if (ops->trace) return IW_EINVAL; /* left out: no trace hook */
 #endif
     if (!ulp->begin || !ulp->commit || (cfg->role == IW_MPA_RESPONDER && !ulp->request))
         return IW_EINVAL;

@@ -13,6 +13,7 @@
 #define IW_CFG_MPA_P2P 0           /* no peer-to-peer RTR; offers declined (MPA-039) */
 #define IW_CFG_MPA_TX_COPYOUT 0    /* FPDUs through host_ops.send only */
 #define IW_CFG_MPA_RX_STREAM 0     /* a cut FPDU is reassembled, then placed */
+#define IW_CFG_MPA_TRACE 0         /* no trace hook */
 #define IW_CFG_RDMAP_ATOMICS 0     /* atomics refused: Terminate (0, 2, 0x06) */
 #define IW_CFG_VERBS_MW 0          /* no memory windows */
 #define IW_CFG_VERBS_FAST_REG 0    /* no Fast-Register WR */

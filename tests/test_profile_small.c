@@ -260,6 +260,11 @@ static iw_status sm_commit_tx(void *ctx, size_t n)
     return IW_OK;
 }
 
+static void sm_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, int last)
+{
+    (void)ctx, (void)dir, (void)iov, (void)n, (void)last;
+}
+
 /* A Request or Reply frame of kind with flags and, Rev 2, the IRD/ORD words; its length. */
 static size_t sm_frame(uint8_t *out, unsigned kind, unsigned flags, uint16_t ird_w, uint16_t ord_w)
 {
@@ -291,6 +296,9 @@ static void t_mpa_init_left_out(void)
     mc.p2p = 0;
     ops.tx_room = sm_room; /* IW_CFG_MPA_TX_COPYOUT 0 */
     ops.tx_commit = sm_commit_tx;
+    CHECK_EQ(iw_mpa_init(c, &mc, &ops, QB, &sm_ulp, NULL, reasm, sizeof reasm), IW_EINVAL);
+    ops = vf_mpa_ops;
+    ops.trace = sm_trace; /* IW_CFG_MPA_TRACE 0 */
     CHECK_EQ(iw_mpa_init(c, &mc, &ops, QB, &sm_ulp, NULL, reasm, sizeof reasm), IW_EINVAL);
 }
 
