@@ -103,9 +103,9 @@ extern "C" {
 #define IW_RDMAP_IMM_LEN 8u         /* RFC 7306 §6.2 (IMM-002) */
 /* The longest request header this build sends or receives (Atomic, or Read without them). */
 #if IW_CFG_RDMAP_ATOMICS
-#define IW__RDMAP_REQ_MAX IW_RDMAP_ATOMIC_REQ_HDR
+#define IW_RDMAP_REQ_HDR_MAX IW_RDMAP_ATOMIC_REQ_HDR
 #else
-#define IW__RDMAP_REQ_MAX IW_RDMAP_READ_REQ_HDR
+#define IW_RDMAP_REQ_HDR_MAX IW_RDMAP_READ_REQ_HDR
 #endif
 #define IW_RDMAP_TERM_HDR 4u        /* Terminate Control + Reserved */
 #define IW_RDMAP_TERM_MAX (4u + 2u + 18u + 28u) /* RFC 5040 §4.8 Fig. 7 (RDMAP-021) */
@@ -317,13 +317,13 @@ typedef struct iw_rdmap_wr {
     uint32_t req_id;
     uint64_t orig;
 #endif
-    uint8_t hdr[IW__RDMAP_REQ_MAX]; /* the request header we send */
+    uint8_t hdr[IW_RDMAP_REQ_HDR_MAX]; /* the request header we send */
     iw_iov iov;
 } iw_rdmap_wr;
 
 /* One inbound Read or Atomic Request (the IRD resources, RFC 5040 §6.1). Private. */
 typedef struct iw_rdmap_inreq {
-    uint8_t raw[IW_DDP_UNTAGGED_HDR + IW__RDMAP_REQ_MAX]; /* DDP + RDMAP headers */
+    uint8_t raw[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX]; /* DDP + RDMAP headers */
     uint8_t opcode, st;
     uint16_t raw_len;
 #if IW_CFG_RDMAP_ATOMICS
@@ -797,7 +797,7 @@ static iw_status iw__rdmap_refuse(iw_rdmap_stream *s, iw_term t, const uint8_t *
 
 /* The DDP header of the segment being delivered, plus RDMAP header octets rh[0..rn). */
 static size_t iw__rdmap_seg(const iw_rdmap_stream *s, const uint8_t *rh, size_t rn,
-                            uint8_t out[IW_DDP_UNTAGGED_HDR + IW__RDMAP_REQ_MAX])
+                            uint8_t out[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX])
 {
     size_t n = s->rx_seg_hl;
     IW_MEMCPY(out, s->rx_seg, n);
@@ -1046,7 +1046,7 @@ static void iw__rdmap_in_queue(iw_rdmap_stream *s, unsigned op, const uint8_t *s
 static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_READ];
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW__RDMAP_REQ_MAX];
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
     size_t n = iw__rdmap_seg(s, r, len < IW_RDMAP_READ_REQ_HDR ? len : IW_RDMAP_READ_REQ_HDR, seg);
     uint32_t size = iw_get_be32(r + 12);
     (void)h;
@@ -1076,7 +1076,7 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
 static iw_status iw__rdmap_on_atomic_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_READ];
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW__RDMAP_REQ_MAX];
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
     size_t n = iw__rdmap_seg(s, NULL, 0, seg), k = 0;
     unsigned aop = r[3] & 0xFu;
     iw_ddp_buf b;
@@ -1127,7 +1127,7 @@ static void iw__rdmap_resp_done(iw_rdmap_stream *s, iw_rdmap_wr *w)
 static iw_status iw__rdmap_on_read_resp(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     iw_rdmap_wr *w;
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW__RDMAP_REQ_MAX];
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
     size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     (void)h;
     if (!s->rr_active) /* cannot happen: check matched its first segment */
@@ -1150,7 +1150,7 @@ static iw_status iw__rdmap_on_atomic_resp(iw_rdmap_stream *s, const iw_ddp_hdr *
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_ATOMIC_RESP];
     iw_rdmap_wr *w = iw__rdmap_oldest(s, IW_RDMAP_OP_ATOMIC_REQ);
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW__RDMAP_REQ_MAX];
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
     size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     (void)h;
     if (len != IW_RDMAP_ATOMIC_RESP_HDR || !w || iw_get_be32(r) != w->req_id) { /* V26 */
@@ -1171,7 +1171,7 @@ static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
     unsigned op = h->ulp & IW_RDMAP_OP_MASK;
     const iw__rdmap_opinfo *oi = &iw__rdmap_optab[op];
     iw_rdmap_recv rv;
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW__RDMAP_REQ_MAX];
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
     size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     IW_MEMSET(&rv, 0, sizeof rv);
     rv.opcode = (uint8_t)op;
@@ -1239,7 +1239,7 @@ static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t
                         IW_DDP_ACC_REMOTE_READ, b, max, &k);
     if (x == IW_DDP_X_OK && (k == 0 || k > max)) x = IW_DDP_X_INVALID_STAG;
     if (x != IW_DDP_X_OK) {
-        uint8_t seg[IW_DDP_UNTAGGED_HDR + IW__RDMAP_REQ_MAX];
+        uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
         uint8_t *u = seg + IW_DDP_UNTAGGED_HDR;
         IW_MEMCPY(seg, q->raw, q->raw_len);
         iw_put_be64(u + 4, iw_get_be64(u + 4) + off);   /* SinkTO */
