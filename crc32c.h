@@ -132,7 +132,9 @@ extern "C" {
  *
  * Config (define before including; 0 or undefined = off):
  *   IW_CRC32C_SMALL     1: portable path uses one 1 KiB table, byte at a time (flash-poor
- *                          targets), instead of 16 KiB of slice-by-16 tables.
+ *                          targets), instead of 16 KiB of slice-by-16 tables. 2: a 64-octet
+ *                          half-octet table, two steps per octet (for a host whose CRC engine
+ *                          does the work, mpa.h's host_ops.crc32c).
  *   IW_CRC32C_NO_ACCEL  1: compile no intrinsics, no inline assembly, no cpuid; every entry
  *                          point is the portable path.
  */
@@ -141,6 +143,10 @@ extern "C" {
 #endif
 #ifndef IW_CRC32C_NO_ACCEL
 #define IW_CRC32C_NO_ACCEL 0
+#endif
+#ifndef IW_CFG_CRC32C_EXTRAS
+#define IW_CFG_CRC32C_EXTRAS 1 /* 0: iw_crc32c_combine and iw_crc32c_impls left out (the core
+                                  uses neither) */
 #endif
 
 /* A CRC32c routine with the convention above. iw_crc32c_select() returns one; a caller
@@ -394,11 +400,19 @@ IW_INLINE uint32_t iw_crc32c_short(iw_crc32c_fn fn, uint32_t crc, const uint8_t 
  * k octets further, so a 16-octet step is 16 independent loads XORed together instead of 16
  * dependent ones (Intel's slicing-by-8, widened). 16 KiB of const data, written out so that
  * nothing is computed at run time and it can stay in flash; IW_CRC32C_SMALL keeps T0 only. */
-#if IW_CRC32C_SMALL
+#if IW_CRC32C_SMALL == 2
+/* IW_CRC32C_SMALL 2: a half-octet table, N[i] = i run through 4 zero bits (64 octets) */
+static const uint32_t iw__crc32c_tab4[16] = {
+    0x00000000u, 0x105ec76fu, 0x20bd8edeu, 0x30e349b1u, 0x417b1dbcu, 0x5125dad3u,
+    0x61c69362u, 0x7198540du, 0x82f63b78u, 0x92a8fc17u, 0xa24bb5a6u, 0xb21572c9u,
+    0xc38d26c4u, 0xd3d3e1abu, 0xe330a81au, 0xf36e6f75u,
+};
+#elif IW_CRC32C_SMALL
 #define IW__CRC32C_NTAB 1
 #else
 #define IW__CRC32C_NTAB 16
 #endif
+#if IW_CRC32C_SMALL != 2
 static const uint32_t iw__crc32c_tab[IW__CRC32C_NTAB][256] = {
     { /* T0 */
         0x00000000u, 0xf26b8303u, 0xe13b70f7u, 0x1350f3f4u, 0xc79a971fu, 0x35f1141cu,
@@ -1123,6 +1137,7 @@ static const uint32_t iw__crc32c_tab[IW__CRC32C_NTAB][256] = {
     }
 #endif
 };
+#endif
 #if !IW_CRC32C_SMALL
 /* Little-endian 32-bit load at any alignment, on any host. gcc and clang merge the four octet
  * loads into one load where the target allows unaligned access (x86, Arm v7-M and later, as
@@ -1138,6 +1153,16 @@ static uint32_t iw__crc32c_le32(const uint8_t *b)
 IW_DEF uint32_t iw_crc32c_portable(uint32_t crc, const void *p, size_t n)
 {
     const uint8_t *b = (const uint8_t *)p;
+#if IW_CRC32C_SMALL == 2
+    uint32_t c = ~crc;
+    while (n != 0) {
+        c ^= *b++;
+        c = (c >> 4) ^ iw__crc32c_tab4[c & 0xfu];
+        c = (c >> 4) ^ iw__crc32c_tab4[c & 0xfu];
+        n--;
+    }
+    return ~c;
+#else
     const uint32_t(*t)[256] = iw__crc32c_tab;
     uint32_t c = ~crc;
 #if !IW_CRC32C_SMALL
@@ -1158,8 +1183,10 @@ IW_DEF uint32_t iw_crc32c_portable(uint32_t crc, const void *p, size_t n)
         n--;
     }
     return ~c;
+#endif
 }
 
+#if IW_CFG_CRC32C_EXTRAS
 /* ---- combine (zlib's crc32_combine, in GF(2)[x] mod P) ----------------------------------
  * CRC(a||b) = CRC(a) x^(8 len(b)) + CRC(b) mod P; the pre- and post-inversions cancel since
  * both CRCs carry them. x2n[k] = x^(2^k) mod P. P = (x + 1) times a primitive polynomial of
@@ -1197,6 +1224,7 @@ IW_DEF uint32_t iw_crc32c_combine(uint32_t crc1, uint32_t crc2, size_t len2)
     }
     return iw__crc32c_mulmod(xp, crc1) ^ crc2;
 }
+#endif
 
 #if IW__CRC32C_X86 || IW__CRC32C_ARM
 /* ---- three crc32 streams merged by table (sse42, armv8) ---------------------------------
@@ -2041,6 +2069,7 @@ IW_DEF uint32_t iw_crc32c(uint32_t crc, const void *p, size_t n)
 #endif
 }
 
+#if IW_CFG_CRC32C_EXTRAS
 /* see crc32c.h */
 IW_DEF size_t iw_crc32c_impls(iw_crc32c_impl *out, size_t cap)
 {
@@ -2077,6 +2106,7 @@ IW_DEF size_t iw_crc32c_impls(iw_crc32c_impl *out, size_t cap)
     for (i = 0; i < n && i < cap; i++) out[i] = all[i];
     return n;
 }
+#endif
 
 /* see crc32c.h */
 IW_DEF iw_crc32c_fn iw_crc32c_select(void)

@@ -53,6 +53,10 @@
 #define IW_DDP_H
 #include "mpa.h"
 
+#ifndef IW_CFG_DDP_ERR_ULP_HDR
+#define IW_CFG_DDP_ERR_ULP_HDR 52 /* ULP header octets kept with a refused segment for its
+                                     Terminate (RDMAP: 52 with atomics, else 28 suffice) */
+#endif
 #ifndef IW_CFG_DDP_QN
 #define IW_CFG_DDP_QN 4 /* untagged queues per stream (RDMAP uses QN 0..3, RFC 7306 §10.2) */
 #endif
@@ -188,7 +192,8 @@ typedef struct iw_ddp_llp_ops {
 typedef struct iw_ddp_error {
     iw_status status;  /* IW_ETERM (peer error), IW_EHOST (LLP or host failure) */
     iw_term term;      /* Layer, EType, Code */
-    uint8_t hdr[IW_DDP_MAX_HDR + 52]; /* the segment's first octets: DDP + RDMAP headers */
+    uint8_t hdr[IW_DDP_MAX_HDR + IW_CFG_DDP_ERR_ULP_HDR]; /* the segment's first octets: DDP +
+                                                           RDMAP headers */
     uint8_t hdr_len;   /* octets valid in hdr */
     uint8_t has_hdr;   /* the DDP header is whole (Terminate D bit) */
     uint32_t seg_len;  /* the segment's length */
@@ -268,7 +273,9 @@ typedef struct iw_ddp_stream {
     void *uctx;
     iw_crc32c_kernels crc; /* CRC and copy kernels for this CPU (crc32c.h) */
     iw_ddp_error err;
+#if IW_CFG_STATS
     iw_ddp_stats stats;
+#endif
     /* receive */
     iw_ddp_rxq rq[IW_CFG_DDP_QN];
     uint8_t rt_active;  /* a tagged message is in progress */
@@ -375,7 +382,16 @@ IW_DEF void iw_ddp_llp_no_terminate(iw_ddp_stream *s);
 IW_DEF int iw_ddp_llp_initiator(const iw_ddp_stream *s);
 
 IW_INLINE const iw_ddp_error *iw_ddp_last_error(const iw_ddp_stream *s) { return &s->err; }
+#if IW_CFG_STATS
 IW_INLINE iw_ddp_stats iw_ddp_get_stats(const iw_ddp_stream *s) { return s->stats; }
+#else
+IW_INLINE iw_ddp_stats iw_ddp_get_stats(const iw_ddp_stream *s)
+{
+    iw_ddp_stats z = {0, 0, 0, 0, 0};
+    (void)s;
+    return z;
+}
+#endif
 /* Expected MSN of untagged queue qn (< IW_CFG_DDP_QN). */
 IW_INLINE uint32_t iw_ddp_rx_msn(const iw_ddp_stream *s, uint32_t qn) { return s->rq[qn].msn; }
 
@@ -513,6 +529,7 @@ IW_DEF iw_term iw_ddp_xlate_term(iw_ddp_xlate x)
 /* see ddp.h */
 IW_DEF const char *iw_ddp_term_str(iw_term t)
 {
+#if IW_CFG_STRINGS
     static const char *const tagged[] = {"invalid STag", "base or bounds violation",
                                          "STag not associated with DDP stream", "TO wrap",
                                          "invalid DDP version"};
@@ -525,6 +542,10 @@ IW_DEF const char *iw_ddp_term_str(iw_term t)
     if (t.etype == IW_DDP_ETYPE_TAGGED && t.ecode < 5) return tagged[t.ecode];
     if (t.etype == IW_DDP_ETYPE_UNTAGGED && t.ecode >= 1 && t.ecode < 7) return untagged[t.ecode];
     return "?";
+#else
+    (void)t;
+    return "?";
+#endif
 }
 
 static iw_term iw__ddp_term(unsigned etype, unsigned code)
@@ -762,7 +783,7 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
 static iw_status iw__ddp_deliver(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t mlen)
 {
     iw_status st;
-    s->stats.rx_msgs++;
+    IW_STAT(s->stats.rx_msgs++);
     st = s->ulp->deliver(s->uctx, h, mlen);
     if (st != IW_OK && s->err.status == IW_OK) { /* the ULP must have set it: make sure */
         iw_ddp_error e;
@@ -800,7 +821,7 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
     *dst = NULL;
     if (s->pend) iw__ddp_unpend(s); /* begun, never committed: forgotten */
     if (s->err.status != IW_OK) { /* DDP-034: dropped unplaced */
-        s->stats.rx_dropped++;
+        IW_STAT(s->stats.rx_dropped++);
         return s->err.status;
     }
     /* Cut by the end of a feed (have < len): only a tagged segment is placed as it comes; an
@@ -887,7 +908,7 @@ static iw_status iw__ddp_commit_slow(iw_ddp_stream *s, unsigned p, int ok)
         return IW_OK;
     }
     if (p & IW__DDP_P_FAIL) return iw__ddp_set_err(s, &s->pend_err);
-    s->stats.rx_segs++;
+    IW_STAT(s->stats.rx_segs++);
     if (p & IW__DDP_P_TAG) return iw__ddp_deliver(s, &s->pend_hdr, s->rt_len); /* L = 1 */
     return iw__ddp_complete(s, &s->pend_hdr, s->pend_n);
 }
@@ -904,7 +925,7 @@ IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int ok)
     s->pend_dst.n = 0;
     /* a tagged segment not ending its message: iw_ddp_rx_begin did the rest */
     if (ok && !(p & ~(IW__DDP_P_TAG | IW__DDP_P_WAS | IW__DDP_P_CUT))) {
-        s->stats.rx_segs++;
+        IW_STAT(s->stats.rx_segs++);
         return IW_OK;
     }
     return iw__ddp_commit_slow(s, p, ok);
@@ -973,7 +994,7 @@ static IW_HOT iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
         if (llp->busy(s->lctx)) return IW_OK; /* the pieces are still referenced */
         if (s->tx_done_segs) {
             s->tx_active = 0;
-            s->stats.tx_msgs++;
+            IW_STAT(s->stats.tx_msgs++);
             if (s->ulp->sent) s->ulp->sent(s->uctx, s->tx.cookie);
             return IW_OK;
         }
@@ -1023,7 +1044,7 @@ static IW_HOT iw_status iw__ddp_tx_pump(iw_ddp_stream *s)
         st = llp->send(s->lctx, s->tx_iov, np + 1);
         if (st == IW_EAGAIN) return IW_OK; /* offered again from iw_ddp_tx_resume */
         if (st != IW_OK) return iw__ddp_tx_fail(s);
-        s->stats.tx_segs++;
+        IW_STAT(s->stats.tx_segs++);
         s->tx_off += take;
         s->tx_sge = sge;
         s->tx_sge_off = sge_off;

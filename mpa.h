@@ -65,6 +65,42 @@
  * longer ones are copied and CRCed in one pass */
 #define IW_CFG_MPA_FUSE_MIN 1024
 #endif
+/* Footprint knobs (docs/porting-baremetal.md has the table): 1 (default) keeps the feature;
+ * 0 compiles it out, and what would need it gets the error its comment names. */
+#ifndef IW_CFG_STRINGS
+#define IW_CFG_STRINGS 1 /* 0: every *_str function of the four headers returns "?" */
+#endif
+#ifndef IW_CFG_STATS
+#define IW_CFG_STATS 1 /* 0: no counters kept (no RAM for them); the get_stats accessors
+                          of mpa.h, ddp.h, rdmap.h (and verbs' iw_qp_stats) read all 0 */
+#endif
+#if IW_CFG_STATS
+#define IW_STAT(x) (x) /* one counter update (compiled out with IW_CFG_STATS 0) */
+#else
+#define IW_STAT(x) ((void)0)
+#endif
+#ifndef IW_CFG_MPA_MARKERS
+#define IW_CFG_MPA_MARKERS 1 /* 0: no markers either way: cfg.markers_rx is IW_EINVAL; a
+                                Request with M is Rejected, a Reply with M a local error
+                                (MPA-028), as with cfg.markers_tx = 0 */
+#endif
+#ifndef IW_CFG_MPA_P2P
+#define IW_CFG_MPA_P2P 1 /* 0: no peer-to-peer RTR: cfg.p2p is IW_EINVAL; a Responder declines
+                            a P2P offer (P2P and RTR bits clear, MPA-039) */
+#endif
+#ifndef IW_CFG_MPA_TX_COPYOUT
+#define IW_CFG_MPA_TX_COPYOUT 1 /* 0: no copy-out sink: host ops tx_room/tx_commit are
+                                   IW_EINVAL at iw_mpa_init; FPDUs go through send */
+#endif
+#ifndef IW_CFG_MPA_TRACE
+#define IW_CFG_MPA_TRACE 1 /* 0: no trace hook: host op trace is IW_EINVAL at iw_mpa_init */
+#endif
+#ifndef IW_CFG_MPA_RX_STREAM
+#define IW_CFG_MPA_RX_STREAM 1 /* 0: an FPDU cut by the end of a feed is reassembled and
+                                  checked before it is placed (verify-then-place), never
+                                  placed as it comes; iw_mpa_rx_direct is IW_EAGAIN and
+                                  iw_mpa_rx_split_hint 0 */
+#endif
 #if IW_CFG_MPA_MAX_PRIVDATA > 512 || IW_CFG_MPA_MAX_PRIVDATA < 4
 #error "IW_CFG_MPA_MAX_PRIVDATA must be 4..512 (RFC 5044 §7.1.1)"
 #endif
@@ -439,7 +475,9 @@ typedef struct iw_mpa_conn {
     uint8_t rx_half;     /* iw_mpa_close in Full Operation: still receiving */
     uint16_t ird, ord, peer_ird, peer_ord;
     iw_mpa_error err;    /* sticky: the first error wins */
+#if IW_CFG_STATS
     iw_mpa_stats stats;
+#endif
     /* setup frames */
     uint8_t fr_rx[IW_MPA_FRAME_HDR + IW_CFG_MPA_MAX_PRIVDATA];
     uint8_t fr_tx[IW_MPA_FRAME_HDR + IW_CFG_MPA_MAX_PRIVDATA];
@@ -459,7 +497,9 @@ typedef struct iw_mpa_conn {
     uint8_t rx_try;       /* this FPDU may be placed as it comes: collect its header in rx_uh */
     uint8_t rx_placing;   /* begin said IW_OK: payload goes to rx_dst */
     uint8_t rx_hl;        /* the ULP's header length */
+#if IW_CFG_MPA_RX_STREAM
     uint8_t rx_uh[IW_MPA_PLACE_HDR];
+#endif
     uint32_t rx_last_len; /* ULPDU_Length of the last FPDU whose length was read */
     /* transmit: one FPDU in flight */
     iw_iov tx_src[IW_CFG_MPA_MAX_IOV + 2]; /* [0] ULPDU_Length, ULPDU pieces, PAD + CRC */
@@ -471,11 +511,15 @@ typedef struct iw_mpa_conn {
     uint8_t tx_hdr[2], tx_trl[8];
     uint32_t tx_crc_acc;  /* after a partial accept: CRC of the octets TCP took, [0, tx_crc_end) */
     size_t tx_crc_end;
+#if IW_CFG_MPA_P2P
     uint8_t ctl[48];     /* provider FPDUs: RTR, Read RTR response, Terminate */
     size_t ctl_len;
+#endif
     uint8_t ctl_pending;
     uint8_t term[IW_MPA_TERM_ULPDU_LEN];
+#if IW_CFG_MPA_MARKERS
     uint8_t tx_mk[IW_CFG_MPA_TX_WINDOW][4];
+#endif
     iw_iov tx_win[IW_CFG_MPA_TX_WINDOW];
 } iw_mpa_conn;
 
@@ -582,7 +626,16 @@ IW_INLINE unsigned iw_mpa_role(const iw_mpa_conn *c) { return c->cfg.role; }
 IW_INLINE uint32_t iw_mpa_mulpdu(const iw_mpa_conn *c) { return c->mulpdu; }
 IW_INLINE int iw_mpa_tx_busy(const iw_mpa_conn *c) { return c->tx_busy || c->fr_tx_len != 0; }
 IW_INLINE const iw_mpa_error *iw_mpa_last_error(const iw_mpa_conn *c) { return &c->err; }
+#if IW_CFG_STATS
 IW_INLINE const iw_mpa_stats *iw_mpa_get_stats(const iw_mpa_conn *c) { return &c->stats; }
+#else
+IW_INLINE const iw_mpa_stats *iw_mpa_get_stats(const iw_mpa_conn *c)
+{
+    static const iw_mpa_stats zero = {0, 0, 0, 0, 0, 0, 0};
+    (void)c;
+    return &zero;
+}
+#endif
 
 #ifdef __cplusplus
 }
@@ -604,28 +657,39 @@ extern "C" {
 /* see mpa.h */
 IW_DEF const char *iw_status_str(iw_status s)
 {
+#if IW_CFG_STRINGS
     switch ((int)s) { /* any int may come in: default is reachable */
 #define IW_X_(name, val, text) case name: return text;
         IW_STATUS_MAP(IW_X_)
 #undef IW_X_
     default: return "?";
     }
+#else
+    (void)s;
+    return "?";
+#endif
 }
 
 /* see mpa.h */
 IW_DEF const char *iw_mpa_ecode_str(unsigned ecode)
 {
+#if IW_CFG_STRINGS
     switch (ecode) {
 #define IW_X_(name, val, text) case val: return text;
         IW_MPA_ECODE_MAP(IW_X_)
 #undef IW_X_
     default: return "?";
     }
+#else
+    (void)ecode;
+    return "?";
+#endif
 }
 
 /* see mpa.h */
 IW_DEF const char *iw_mpa_ferr_str(iw_mpa_ferr e)
 {
+#if IW_CFG_STRINGS
     switch ((int)e) { /* any int may come in: default is reachable */
     case IW_MPA_FERR_NONE: return "none";
     case IW_MPA_FERR_KEY: return "bad key";
@@ -637,6 +701,10 @@ IW_DEF const char *iw_mpa_ferr_str(iw_mpa_ferr e)
     case IW_MPA_FERR_EXTRA_DATA: return "octets after the Request before the Reply";
     default: return "?";
     }
+#else
+    (void)e;
+    return "?";
+#endif
 }
 
 /* ---- Request/Reply frames (RFC 5044 §7.1.1, RFC 6581) ---- */
@@ -755,7 +823,11 @@ IW_DEF void iw_mpa_cfg_default(iw_mpa_cfg *cfg, unsigned role)
 
 /* The connection's mode (BearSSL-style: decided when it changes, not per FPDU). */
 #define IW__M_COPYOUT 0x01u /* host tx_room/tx_commit: FPDUs go to the copy-out sink */
+#if IW_CFG_MPA_TRACE
 #define IW__M_TRACE 0x02u   /* host trace op */
+#else
+#define IW__M_TRACE 0u      /* left out: every trace site folds away */
+#endif
 #define IW__CRC_OFF 0u      /* no CRC (MPA-026, MPA-027) */
 #define IW__CRC_OWN 1u      /* CRC with this CPU's kernels */
 #define IW__CRC_HOST 2u     /* CRC with the host's engine (host_ops.crc32c) */
@@ -785,11 +857,15 @@ static IW_HOT uint32_t iw__sum(const iw_mpa_conn *c, uint32_t crc, uint8_t *d, c
 
 static void iw__trace(iw_mpa_conn *c, unsigned dir, const void *p, size_t n, int last)
 {
+#if IW_CFG_MPA_TRACE
     iw_iov v;
     if (!c->ops->trace) return;
     v.base = p;
     v.len = n;
     c->ops->trace(c->ctx, dir, &v, 1, last);
+#else
+    (void)c, (void)dir, (void)p, (void)n, (void)last;
+#endif
 }
 
 /* see mpa.h */
@@ -801,15 +877,30 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     if (!c || !cfg || !ops || !ulp) return IW_EINVAL;
     if (!ops->send || !ops->timer_arm || !ops->timer_cancel || !ops->close) return IW_EINVAL;
     if (!ops->tx_room != !ops->tx_commit) return IW_EINVAL;
+#if !IW_CFG_MPA_TX_COPYOUT
+    if (ops->tx_room) return IW_EINVAL; /* left out: FPDUs go through send */
+#endif
+#if !IW_CFG_MPA_TRACE
+    if (ops->trace) return IW_EINVAL; /* left out: no trace hook */
+#endif
     if (!ulp->begin || !ulp->commit || (cfg->role == IW_MPA_RESPONDER && !ulp->request))
         return IW_EINVAL;
     if (cfg->role > IW_MPA_RESPONDER || (cfg->rev != 1 && cfg->rev != 2)) return IW_EINVAL;
+#if !IW_CFG_MPA_MARKERS
+    if (cfg->markers_rx) return IW_EINVAL; /* left out: markers cannot be asked for */
+#endif
     if (cfg->p2p && (cfg->rev != 2 || (cfg->rtr & 7u) == 0)) return IW_EINVAL; /* MPA-037 */
+#if !IW_CFG_MPA_P2P
+    if (cfg->p2p) return IW_EINVAL; /* left out: no peer-to-peer RTR */
+#endif
     if (!reasm || cap < IW_MPA_MIN_ULPDU) return IW_EINVAL;
     if (cfg->rx_max_ulpdu > cap || (cfg->rx_max_ulpdu && cfg->rx_max_ulpdu < IW_MPA_MIN_ULPDU))
         return IW_EINVAL;
     IW_MEMSET(c, 0, sizeof *c);
     c->cfg = *cfg;
+#if !IW_CFG_MPA_MARKERS
+    c->cfg.markers_tx = 0; /* left out: a peer asking for markers is refused (MPA-028) */
+#endif
     c->ops = ops;
     c->ctx = ctx;
     c->ulp = ulp;
@@ -890,6 +981,7 @@ static iw_status iw__fail_frame(iw_mpa_conn *c, iw_mpa_ferr why)
 
 /* ---- transmit ---- */
 
+#if IW_CFG_MPA_MARKERS
 /* Relative stream position (RFC 5044 §5: markers at (p - SeqStart) mod 512 == 0, computed
  * modulo 2^32, MPA-070). */
 static uint32_t iw__tx_rel(const iw_mpa_conn *c, uint32_t pos)
@@ -952,13 +1044,18 @@ static IW_COLD size_t iw__tx_marker(const iw_mpa_conn *c, size_t off, uint8_t mk
     *v = off - IW_MPA_MARKER_LEN * iw__mk_count(s, off);
     return 0;
 }
+#endif
 static IW_HOT size_t iw__tx_piece(iw_mpa_conn *c, size_t off, uint8_t mk[4], const uint8_t **ptr)
 {
     size_t lim = c->tx_wlen - off, v = off, i, b;
+#if IW_CFG_MPA_MARKERS
     if (c->mk_tx) {
         size_t k = iw__tx_marker(c, off, mk, ptr, &v, &lim);
         if (k) return k;
     }
+#else
+    (void)mk;
+#endif
     if (v < c->tx_cv) c->tx_ci = c->tx_cv = 0; /* walked back (a resume's CRC pass) */
     for (i = c->tx_ci, b = c->tx_cv; i < c->tx_nsrc; b += c->tx_src[i].len, i++) {
         size_t in = v - b, k = c->tx_src[i].len;
@@ -979,7 +1076,11 @@ static size_t iw__tx_window(iw_mpa_conn *c, size_t off, size_t *bytes)
     size_t n = 0, total = 0;
     while (n < IW_CFG_MPA_TX_WINDOW && off < c->tx_wlen) {
         const uint8_t *p;
+#if IW_CFG_MPA_MARKERS
         size_t k = iw__tx_piece(c, off, c->tx_mk[n], &p);
+#else
+        size_t k = iw__tx_piece(c, off, NULL, &p);
+#endif
         if (!k) break;
         c->tx_win[n].base = p;
         c->tx_win[n].len = k;
@@ -1043,7 +1144,9 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     c->tx_ci = c->tx_cv = 0;
     c->tx_fpdu_pos = c->tx_pos;
     c->tx_wlen = vlen;
+#if IW_CFG_MPA_MARKERS
     if (c->mk_tx) c->tx_wlen = iw__mk_wlen(iw__tx_rel(c, c->tx_pos), vlen);
+#endif
     c->tx_off = 0;
     c->tx_crc_acc = 0;
     c->tx_crc_end = 0;
@@ -1054,8 +1157,8 @@ static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ule
     iw_put_le32(c->tx_trl + pad, crc); /* MPA-053: least significant octet first */
     c->tx_busy = 1;
     c->tx_stale = 0;
-    c->stats.tx_fpdus++;
-    c->stats.tx_markers += (uint32_t)((c->tx_wlen - vlen) / IW_MPA_MARKER_LEN);
+    IW_STAT(c->stats.tx_fpdus++);
+    IW_STAT(c->stats.tx_markers += (uint32_t)((c->tx_wlen - vlen) / IW_MPA_MARKER_LEN));
     c->tx_is_ulp = (uint8_t)is_ulp;
     c->tx_notify = 0;
 }
@@ -1074,6 +1177,7 @@ static void iw__tx_trace(iw_mpa_conn *c, size_t off, size_t acc)
     }
 }
 
+#if IW_CFG_MPA_TX_COPYOUT
 /* Copy-out sink (iw_mpa_host_ops.tx_room): write the FPDU in flight from wire offset tx_off
  * into the room dst[0..cap) the host gave (cap >= 1), as much as fits, and hand it over
  * (tx_commit). The CRC runs over the octets as they are copied, markers and PAD included
@@ -1121,6 +1225,8 @@ static iw_status iw__tx_copyout(iw_mpa_conn *c)
     return IW_OK;
 }
 
+#endif
+
 /* A host op of the transmit path failed (send, tx_commit): the stream is broken mid-octet, so
  * the connection always ends abortively, once (IW_EHOST, docs/style.md §6). */
 static iw_status iw__tx_host_fail(iw_mpa_conn *c)
@@ -1159,11 +1265,14 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             c->fr_tx_len = c->fr_tx_sent = 0;
             continue;
         }
+#if IW_CFG_MPA_TX_COPYOUT
         if (c->tx_busy && (c->mode & IW__M_COPYOUT)) {
             st = iw__tx_copyout(c);
             if (st != IW_OK) goto host_fail;
             if (c->tx_off < c->tx_wlen) return IW_OK; /* full: iw_mpa_tx_resume goes on */
-        } else if (c->tx_busy) {
+        } else
+#endif
+        if (c->tx_busy) {
             size_t cend = c->tx_wlen - IW_MPA_CRC_LEN;
             if (c->tx_stale) { /* resumed after a partial accept: the CRC covers what TCP
                                 * gets, the rest as it is now (MPA-053) */
@@ -1209,6 +1318,7 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             iw__tx_start(c, &v, 1, v.len, 0);
             continue;
         }
+#if IW_CFG_MPA_P2P
         if (c->ctl_pending) {
             iw_iov v;
             c->ctl_pending = 0;
@@ -1217,6 +1327,7 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             iw__tx_start(c, &v, 1, v.len, 0);
             continue;
         }
+#endif
         if (c->close_after) {
             c->close_after = 0;
             c->closed = 1;
@@ -1261,7 +1372,9 @@ IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n)
     }
     if (ulen == 0) return IW_EINVAL;
     if (c->tx_busy || c->fr_tx_len || c->ctl_pending || c->term_pending) return IW_EAGAIN;
+#if IW_CFG_MPA_MARKERS
     if (c->mk_tx && !iw__mk_fits(iw__tx_rel(c, c->tx_pos), ulen)) return IW_EINVAL;
+#endif
     iw__tx_start(c, iov, n, ulen, 1);
     (void)iw__tx_pump(c);
     if (c->err.status != IW_OK) return c->err.status;
@@ -1298,15 +1411,19 @@ IW_DEF iw_status iw_mpa_start(iw_mpa_conn *c, const uint8_t *pd, size_t pd_len)
     f.rev = c->cfg.rev;
     f.enhanced = (uint8_t)(f.rev == 2); /* we always send IRD/ORD in Rev 2 (RFC 6581) */
     f.flags = (uint8_t)((c->cfg.markers_rx ? IW_MPA_FLAG_M : 0u) | (c->cfg.crc ? IW_MPA_FLAG_C : 0u));
+#if IW_CFG_MPA_P2P
     if (c->cfg.p2p && (c->cfg.rtr & IW_MPA_RTR_READ) && c->ord == 0) c->ord = 1; /* MPA-042 */
+#endif
     f.ird_word = c->ird;
     f.ord_word = c->ord;
+#if IW_CFG_MPA_P2P
     if (c->cfg.p2p) { /* MPA-037: P2P and every RTR type we can send */
         f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_P2P);
         if (c->cfg.rtr & IW_MPA_RTR_SEND) f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_RTR_SEND);
         if (c->cfg.rtr & IW_MPA_RTR_WRITE) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_WRITE);
         if (c->cfg.rtr & IW_MPA_RTR_READ) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_READ);
     }
+#endif
     f.pd = pd;
     f.pd_len = pd_len;
     if (pd_len + (f.enhanced ? IW_MPA_IRDORD_LEN : 0u) > IW_CFG_MPA_MAX_PRIVDATA) return IW_EINVAL;
@@ -1356,12 +1473,14 @@ static iw_status iw__send_reply(iw_mpa_conn *c, int reject, uint16_t ird, uint16
                         ((c->cfg.crc || (c->req_flags & IW_MPA_FLAG_C)) ? IW_MPA_FLAG_C : 0u));
     f.ird_word = ird;
     f.ord_word = ord;
+#if IW_CFG_MPA_P2P
     if (c->p2p) { /* MPA-038: P2P and exactly the one RTR chosen */
         f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_P2P);
         if (c->rtr == IW_MPA_RTR_SEND) f.ird_word = (uint16_t)(f.ird_word | IW_MPA_IRD_RTR_SEND);
         if (c->rtr == IW_MPA_RTR_WRITE) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_WRITE);
         if (c->rtr == IW_MPA_RTR_READ) f.ord_word = (uint16_t)(f.ord_word | IW_MPA_ORD_RTR_READ);
     }
+#endif
     return iw__send_frame(c, &f);
 }
 
@@ -1410,8 +1529,12 @@ static iw_status iw__on_request(iw_mpa_conn *c, const iw_mpa_frame *f)
     c->enhanced = (uint8_t)(c->rev == 2 && f->enhanced);
     if (c->enhanced) {
         unsigned offer = 0;
+#if !IW_CFG_MPA_P2P
+        (void)offer;
+#endif
         c->peer_ird = (uint16_t)(f->ird_word & IW_MPA_IRDORD_MAX);
         c->peer_ord = (uint16_t)(f->ord_word & IW_MPA_IRDORD_MAX);
+#if IW_CFG_MPA_P2P
         if (f->ird_word & IW_MPA_IRD_P2P) {
             if (f->ird_word & IW_MPA_IRD_RTR_SEND) offer |= IW_MPA_RTR_SEND;
             if (f->ord_word & IW_MPA_ORD_RTR_WRITE) offer |= IW_MPA_RTR_WRITE;
@@ -1425,6 +1548,7 @@ static iw_status iw__on_request(iw_mpa_conn *c, const iw_mpa_frame *f)
                                : (offer & IW_MPA_RTR_SEND) ? IW_MPA_RTR_SEND : 0u);
             c->p2p = (uint8_t)(c->rtr != 0);
         }
+#endif
     }
     /* MPA-028: markers asked for that we will not insert: Reject. */
     if ((f->flags & IW_MPA_FLAG_M) && !c->cfg.markers_tx) {
@@ -1448,12 +1572,14 @@ static iw_status iw__on_request(iw_mpa_conn *c, const iw_mpa_frame *f)
     return c->err.status;
 }
 
+#if IW_CFG_MPA_P2P
 static void iw__queue_ctl(iw_mpa_conn *c, const uint8_t *u, size_t len)
 {
     IW_MEMCPY(c->ctl, u, len);
     c->ctl_len = len;
     c->ctl_pending = 1;
 }
+#endif
 
 /* Initiator: a complete, valid Reply. */
 static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
@@ -1486,6 +1612,9 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
                         IW_MPA_ECODE_LOCAL, 0, 0);
     if (c->enhanced) {
         unsigned chosen = 0;
+#if !IW_CFG_MPA_P2P
+        (void)chosen;
+#endif
         c->peer_ird = (uint16_t)(f->ird_word & IW_MPA_IRDORD_MAX);
         c->peer_ord = (uint16_t)(f->ord_word & IW_MPA_IRDORD_MAX);
         /* RFC 6581 (MPA-036): the Responder's ORD must fit our IRD, raised if we can. */
@@ -1494,6 +1623,7 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
             c->ird = c->peer_ord;
         }
         c->ord = (uint16_t)IW_MIN(c->ord, c->peer_ird); /* MPA-034 */
+#if IW_CFG_MPA_P2P
         if (c->cfg.p2p) { /* MPA-039: exactly one RTR, one we offered */
             if (f->ird_word & IW_MPA_IRD_RTR_SEND) chosen |= IW_MPA_RTR_SEND;
             if (f->ord_word & IW_MPA_ORD_RTR_WRITE) chosen |= IW_MPA_RTR_WRITE;
@@ -1504,7 +1634,9 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
             c->p2p = 1;
             c->rtr = (uint8_t)chosen;
         }
+#endif
     }
+#if IW_CFG_MPA_P2P
     if (c->p2p) { /* MPA-040: the RTR is our first FPDU */
         uint8_t u[46];
         IW_MEMSET(u, 0, sizeof u);
@@ -1530,6 +1662,7 @@ static iw_status iw__on_reply(iw_mpa_conn *c, const iw_mpa_frame *f)
         (void)iw__tx_pump(c);
         if (c->err.status != IW_OK) return c->err.status;
     }
+#endif
     iw__info(c, &in, f->pd, f->pd_len);
     if (c->ulp->established) c->ulp->established(c->uctx, &in);
     return c->err.status;
@@ -1568,6 +1701,7 @@ static iw_status iw__rx_frame(iw_mpa_conn *c, const uint8_t *p, size_t len, size
 #define IW__RX_PAD 2
 #define IW__RX_CRC 3
 
+#if IW_CFG_MPA_P2P
 /* Which RTR message a ULPDU is (RFC 6581; DDP control 0x80 T, 0x40 L, 0x03 DV; RDMAP opcode
  * in the low nibble of octet 1). 0 if none. */
 static unsigned iw__rtr_kind(const uint8_t *u, size_t len)
@@ -1582,6 +1716,7 @@ static unsigned iw__rtr_kind(const uint8_t *u, size_t len)
         return IW_MPA_RTR_READ;
     return 0;
 }
+#endif
 
 /* The ULP's answer to begin or commit: anything but IW_OK is its own error, which stops the
  * stream; the ULP sends its Terminate (MPA-056). */
@@ -1658,12 +1793,17 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
     if (c->state == IW_MPA_S_AWAIT_FIRST) { /* MPA-015: the Initiator's first FPDU */
         iw_mpa_info in;
         unsigned kind = 0;
+#if IW_CFG_MPA_P2P
         if (c->p2p) {
             kind = iw__rtr_kind(u, len);
             if (kind != c->rtr) return iw__fail_mpa(c, IW_MPA_ECODE_RTR); /* MPA-041 */
         }
+#else
+        (void)kind;
+#endif
         c->state = IW_MPA_S_FULL;
         iw__set_mode(c);
+#if IW_CFG_MPA_P2P
         if (kind == IW_MPA_RTR_READ) { /* MPA-042: answer with a zero-length Read Response */
             uint8_t r[14];
             r[0] = 0xC1; /* tagged, Last */
@@ -1673,6 +1813,7 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
             (void)iw__tx_pump(c);
             if (c->err.status != IW_OK) return c->err.status;
         }
+#endif
         iw__info(c, &in, NULL, 0);
         if (c->ulp->established) c->ulp->established(c->uctx, &in);
         if (c->err.status != IW_OK) return c->err.status;
@@ -1681,14 +1822,18 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
             c->ulp->tx_done(c->uctx);
             if (c->err.status != IW_OK) return c->err.status;
         }
+#if IW_CFG_MPA_P2P
         /* MPA-043/044: a Send RTR takes a receive buffer; Write and Read RTRs stay here. */
         if (kind == IW_MPA_RTR_WRITE || kind == IW_MPA_RTR_READ) return IW_OK;
+#endif
+#if IW_CFG_MPA_P2P
     } else if (c->rtr_wait) { /* Initiator, Read RTR: the zero-length Read Response */
         if (len != 14 || (u[0] & 0xC3u) != 0xC1u || (u[1] & 0xCFu) != 0x42u)
             return iw__fail_mpa(c, IW_MPA_ECODE_RTR);
         c->rtr_wait = 0;
         iw__set_mode(c);
         return IW_OK;
+#endif
     }
     return iw__rx_verified(c, u, len);
 }
@@ -1781,10 +1926,12 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
     while (st == IW_OK && c->err.status == IW_OK) {
         size_t avail = (size_t)(end - p), lead = 0, L, total;
         uint32_t r = 0;
+#if IW_CFG_MPA_MARKERS
         if (c->mk_rx) {
             r = (c->rx_pos - c->cfg.rx_seq_start) & 511u;
             lead = r == 0 ? IW_MPA_MARKER_LEN : 0u;
         }
+#endif
         if (avail < lead + 2u) break;
         L = iw_get_be16(p + lead);
         c->rx_last_len = (uint32_t)L;
@@ -1797,9 +1944,9 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
         total = lead + 2u + L + iw_mpa_pad(L) + IW_MPA_CRC_LEN;
         if (avail < total || (c->mk_rx && r + total > IW_MPA_MARKER_INTERVAL)) break;
         if (c->mode & IW__M_TRACE) iw__trace(c, IW_MPA_TRACE_RX, p, total, 1);
-        c->stats.rx_inplace++;
-        c->stats.rx_fpdus++;
-        c->stats.rx_markers += lead ? 1u : 0u;
+        IW_STAT(c->stats.rx_inplace++);
+        IW_STAT(c->stats.rx_fpdus++);
+        IW_STAT(c->stats.rx_markers += lead ? 1u : 0u);
         c->rx_pos += (uint32_t)total;
         p += total;
         /* FPDUPTR's two low bits are read as 0 (docs/spec-notes.md MPA §8); reserved ignored. */
@@ -1809,6 +1956,7 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
     return (size_t)(p - s);
 }
 
+#if IW_CFG_MPA_RX_STREAM
 /* The header of an FPDU cut by the end of a feed is in rx_uh: begin. Declined: the header goes
  * to the reassembly buffer and the FPDU is reassembled, checked, and begun again on the copy.
  * Taken: the payload octets already in rx_uh (their CRC is computed) go to the pieces. */
@@ -1828,6 +1976,8 @@ static iw_status iw__rx_begin(iw_mpa_conn *c)
     return IW_OK;
 }
 
+#endif
+
 /* The byte-resumable part: an FPDU that straddles feeds, one piece at a time (markers first,
  * MPA-067), its payload placed as it comes (begin after the first IW_MPA_PLACE_HDR octets) or
  * reassembled; whole FPDUs at an FPDU boundary go to iw__rx_frames. */
@@ -1846,6 +1996,7 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
         }
         avail = (size_t)(end - p);
         r = (c->rx_pos - c->cfg.rx_seq_start) & 511u;
+#if IW_CFG_MPA_MARKERS
         if (c->mk_rx && r < IW_MPA_MARKER_LEN) {
             if (r == 0) {
                 c->rx_mk_lead = (uint8_t)(c->rx_state == IW__RX_LEN && !c->rx_started);
@@ -1866,10 +2017,11 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
                 /* FPDUPTR's two low bits are read as 0 (docs/spec-notes.md MPA §8); reserved
                  * ignored. */
                 if ((iw_get_be16(c->rx_mk + 2) & 0xFFFCu) != want) c->rx_mk_bad = 1;
-                c->stats.rx_markers++;
+                IW_STAT(c->stats.rx_markers++);
             }
             continue;
         }
+#endif
         n = c->mk_rx ? IW_MIN(avail, IW_MPA_MARKER_INTERVAL - r) : avail;
         switch (c->rx_state) {
         case IW__RX_LEN:
@@ -1883,13 +2035,16 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
             break;
         case IW__RX_DATA:
             take = IW_MIN(n, c->rx_len - c->rx_part);
+#if IW_CFG_MPA_RX_STREAM
             if (c->rx_placing) { /* into place, copy and CRC in one pass */
                 c->rx_crc = iw__rx_put(c, c->rx_crc, p, take, 1);
                 crc_done = 1;
             } else if (c->rx_try && c->rx_part < IW_MPA_PLACE_HDR) { /* its header */
                 take = IW_MIN(take, IW_MPA_PLACE_HDR - c->rx_part);
                 IW_MEMCPY(c->rx_uh + c->rx_part, p, take);
-            } else {
+            } else
+#endif
+            {
                 IW_MEMCPY(c->reasm + c->rx_part, p, take);
             }
             break;
@@ -1920,11 +2075,15 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
             c->rx_pad = (uint8_t)iw_mpa_pad(c->rx_len);
             c->rx_part = 0;
             c->rx_state = IW__RX_DATA;
+#if IW_CFG_MPA_RX_STREAM
             c->rx_try = (uint8_t)(!c->rx_gate && c->rx_len > IW_MPA_PLACE_HDR);
+#endif
             break;
         case IW__RX_DATA:
             iw__trace(c, IW_MPA_TRACE_RX, p - take, take, 0);
+#if IW_CFG_MPA_RX_STREAM
             if (c->rx_try && c->rx_part == IW_MPA_PLACE_HDR) st = iw__rx_begin(c);
+#endif
             if (c->rx_part < c->rx_len) break;
             c->rx_part = 0;
             c->rx_state = c->rx_pad ? IW__RX_PAD : IW__RX_CRC;
@@ -1944,14 +2103,16 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
                 c->rx_state = IW__RX_LEN;
                 c->rx_started = 0;
                 c->rx_mk_bad = 0;
-                c->stats.rx_fpdus++;
+                IW_STAT(c->stats.rx_fpdus++);
+#if IW_CFG_MPA_RX_STREAM
                 if (c->rx_placing) {
                     c->rx_placing = 0;
-                    c->stats.rx_streamed++;
+                    IW_STAT(c->stats.rx_streamed++);
                     st = iw__rx_commit(c, c->rx_crc, c->rx_crcf, mk_bad);
                     break;
                 }
-                c->stats.rx_copied++;
+#endif
+                IW_STAT(c->stats.rx_copied++);
                 st = iw__rx_done(c, c->rx_crc, c->rx_crcf, c->reasm, c->rx_len, mk_bad);
             }
             break;
@@ -2074,6 +2235,7 @@ IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss)
     c->mulpdu = iw_mpa_mulpdu_for(emss, c->mk_tx);
 }
 
+#if IW_CFG_MPA_RX_STREAM
 /* Whether the connection receives FPDUs now (iw_mpa_rx_feed's rule). */
 static int iw__rx_open(const iw_mpa_conn *c)
 {
@@ -2096,9 +2258,12 @@ static const iw_mpa_piece *iw__rx_span(iw_mpa_conn *c)
     return c->rx_pi < d->n ? &d->piece[c->rx_pi] : NULL;
 }
 
+#endif
+
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
 {
+#if IW_CFG_MPA_RX_STREAM
     const iw_mpa_piece *pc;
     if (!c || !dst || !n) return IW_EINVAL;
     *dst = NULL;
@@ -2109,11 +2274,18 @@ IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
     *dst = pc->base + c->rx_po;
     *n = IW_MIN(pc->len - c->rx_po, c->rx_len - c->rx_part);
     return IW_OK;
+#else
+    if (!c || !dst || !n) return IW_EINVAL;
+    *dst = NULL;
+    *n = 0;
+    return c->err.status != IW_OK ? c->err.status : IW_EAGAIN;
+#endif
 }
 
 /* see mpa.h */
 IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c)
 {
+#if IW_CFG_MPA_RX_STREAM
     const size_t next = 2u + IW_MPA_PLACE_HDR; /* the next FPDU's length and header */
     if (!c || c->mk_rx || !iw__rx_open(c)) return 0;
     switch (c->rx_state) {
@@ -2127,11 +2299,16 @@ IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c)
     default:
         return IW_MPA_CRC_LEN - c->rx_part + next;
     }
+#else
+    (void)c;
+    return 0;
+#endif
 }
 
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k)
 {
+#if IW_CFG_MPA_RX_STREAM
     const iw_mpa_piece *pc;
     uint8_t *d;
     if (!c) return IW_EINVAL;
@@ -2149,6 +2326,10 @@ IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k)
         c->rx_state = c->rx_pad ? IW__RX_PAD : IW__RX_CRC;
     }
     return IW_OK;
+#else
+    (void)k;
+    return c ? IW_ESTATE : IW_EINVAL;
+#endif
 }
 
 #ifdef __cplusplus

@@ -47,6 +47,21 @@
 #define IW_CFG_RDMAP_CTL_BUF 64 /* receive scratch per queue for RDMAP's own messages: the
                                    largest is the 52-octet Atomic Request header */
 #endif
+#ifndef IW_CFG_RDMAP_ATOMICS
+#define IW_CFG_RDMAP_ATOMICS 1 /* 0: no RFC 7306 atomics: an Atomic Request or Response is refused
+                                  with Terminate (0, 2, 0x06) "unexpected opcode" (RFC 7306
+                                  §8.1, as with cfg.rfc7306 = 0); iw_rdmap_post of ATOMIC_REQ is
+                                  IW_EINVAL */
+#endif
+#if IW_CFG_DDP_QN < 3 || (IW_CFG_RDMAP_ATOMICS && IW_CFG_DDP_QN < 4)
+#error "RDMAP needs DDP queues 0..2 (Send, Read Request, Terminate) and 3 for atomics"
+#endif
+#if IW_CFG_RDMAP_CTL_BUF < 52
+#error "IW_CFG_RDMAP_CTL_BUF must hold the longest Terminate (52, RFC 5040 §4.8)"
+#endif
+#if IW_CFG_DDP_ERR_ULP_HDR < 28
+#error "IW_CFG_DDP_ERR_ULP_HDR must hold the RDMA Read Request header (28) for its Terminate"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -86,6 +101,12 @@ extern "C" {
 #define IW_RDMAP_ATOMIC_REQ_HDR 52u /* RFC 7306 §5.2.1 Fig. 4 (ATOM-002) */
 #define IW_RDMAP_ATOMIC_RESP_HDR 12u /* RFC 7306 §5.2.2 Fig. 6 (ATOM-004) */
 #define IW_RDMAP_IMM_LEN 8u         /* RFC 7306 §6.2 (IMM-002) */
+/* The longest request header this build sends or receives (Atomic, or Read without them). */
+#if IW_CFG_RDMAP_ATOMICS
+#define IW_RDMAP_REQ_HDR_MAX IW_RDMAP_ATOMIC_REQ_HDR
+#else
+#define IW_RDMAP_REQ_HDR_MAX IW_RDMAP_READ_REQ_HDR
+#endif
 #define IW_RDMAP_TERM_HDR 4u        /* Terminate Control + Reserved */
 #define IW_RDMAP_TERM_MAX (4u + 2u + 18u + 28u) /* RFC 5040 §4.8 Fig. 7 (RDMAP-021) */
 
@@ -284,24 +305,30 @@ typedef struct iw_rdmap_wr {
     uint64_t sink_to;
     uint32_t inval_stag; /* SEND_INV, SEND_SE_INV */
     uint8_t imm[IW_RDMAP_IMM_LEN]; /* IMM, IMM_SE */
+#if IW_CFG_RDMAP_ATOMICS
     uint8_t aop;        /* ATOMIC_REQ: IW_RDMAP_AOP_FETCHADD or _CMPSWAP */
     uint64_t add_swap, add_swap_mask, cmp, cmp_mask; /* Atomic operands */
+#endif
     /* private */
     uint8_t st, sent, resp;
     iw_status status;
     iw_ddp_xlate sink_err;
+#if IW_CFG_RDMAP_ATOMICS
     uint32_t req_id;
     uint64_t orig;
-    uint8_t hdr[IW_RDMAP_ATOMIC_REQ_HDR]; /* the request header we send */
+#endif
+    uint8_t hdr[IW_RDMAP_REQ_HDR_MAX]; /* the request header we send */
     iw_iov iov;
 } iw_rdmap_wr;
 
 /* One inbound Read or Atomic Request (the IRD resources, RFC 5040 §6.1). Private. */
 typedef struct iw_rdmap_inreq {
-    uint8_t raw[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR]; /* DDP + RDMAP headers */
+    uint8_t raw[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX]; /* DDP + RDMAP headers */
     uint8_t opcode, st;
     uint16_t raw_len;
+#if IW_CFG_RDMAP_ATOMICS
     uint8_t resp[IW_RDMAP_ATOMIC_RESP_HDR];
+#endif
     iw_iov iov;
 } iw_rdmap_inreq;
 
@@ -324,7 +351,9 @@ typedef struct iw_rdmap_stream {
     iw_rdmap_cfg cfg;
     const iw_rdmap_ops *ops;
     void *ctx;
+#if IW_CFG_STATS
     iw_rdmap_stats stats;
+#endif
     /* send queue: [head, next) handed to DDP and not yet completed, [next, tail) waiting */
     iw_rdmap_wr *sq;
     uint32_t sq_cap, sq_head, sq_next, sq_tail;
@@ -412,7 +441,13 @@ IW_INLINE uint32_t iw_rdmap_ird_outstanding(const iw_rdmap_stream *s)
 }
 IW_INLINE const iw_rdmap_stats *iw_rdmap_get_stats(const iw_rdmap_stream *s)
 {
+#if IW_CFG_STATS
     return &s->stats;
+#else
+    static const iw_rdmap_stats zero = {{0}, {0}};
+    (void)s;
+    return &zero;
+#endif
 }
 
 /* ---- over mpa.h ----------------------------------------------------------------------- */
@@ -470,8 +505,10 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
 static iw_status iw__rdmap_on_read_resp(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len);
 static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len);
 static iw_status iw__rdmap_on_term(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len);
+#if IW_CFG_RDMAP_ATOMICS
 static iw_status iw__rdmap_on_atomic_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len);
 static iw_status iw__rdmap_on_atomic_resp(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len);
+#endif
 
 #define IW__RDMAP_F_SE 0x1u     /* solicited event (RDMAP-018, IMM-006) */
 #define IW__RDMAP_F_INV 0x2u    /* carries an Invalidate STag (RDMAP-004) */
@@ -505,11 +542,15 @@ static const iw__rdmap_opinfo iw__rdmap_optab[16] = {
     {1, 0, IW_RDMAP_QN_SEND,
      IW__RDMAP_F_RECV | IW__RDMAP_F_IMM | IW__RDMAP_F_SE | IW__RDMAP_F_7306, IW_RDMAP_IMM_LEN,
      iw__rdmap_on_send},
+#if IW_CFG_RDMAP_ATOMICS
     /* 0xA Atomic Request */
     {1, 0, IW_RDMAP_QN_READ, IW__RDMAP_F_7306, IW_RDMAP_ATOMIC_REQ_HDR, iw__rdmap_on_atomic_req},
     /* 0xB Atomic Response */
     {1, 0, IW_RDMAP_QN_ATOMIC_RESP, IW__RDMAP_F_7306, IW_RDMAP_ATOMIC_RESP_HDR,
      iw__rdmap_on_atomic_resp},
+#else /* left out: refused as undefined, (0, 2, 0x06) (RFC 7306 §8.1) */
+    {0, 0, 0, 0, 0, NULL}, {0, 0, 0, 0, 0, NULL},
+#endif
     /* 0xC-0xF: not defined (RDMAP-034) */
     {0, 0, 0, 0, 0, NULL}, {0, 0, 0, 0, 0, NULL}, {0, 0, 0, 0, 0, NULL}, {0, 0, 0, 0, 0, NULL}};
 
@@ -518,6 +559,7 @@ static const iw__rdmap_opinfo iw__rdmap_optab[16] = {
 /* see rdmap.h */
 IW_DEF const char *iw_rdmap_term_str(iw_term t)
 {
+#if IW_CFG_STRINGS
     static const char *const prot[] = {"invalid STag", "base or bounds violation",
                                        "access rights violation",
                                        "STag not associated with RDMAP stream", "TO wrap"};
@@ -542,18 +584,28 @@ IW_DEF const char *iw_rdmap_term_str(iw_term t)
     if ((t.etype == IW_RDMAP_ETYPE_PROT || t.etype == IW_RDMAP_ETYPE_OP) && t.ecode == 0xFF)
         return "unspecified error";
     return "?";
+#else
+    (void)t;
+    return "?";
+#endif
 }
 
 /* see rdmap.h */
 IW_DEF const char *iw_rdmap_term_layer_str(unsigned layer)
 {
+#if IW_CFG_STRINGS
     static const char *const n[] = {"RDMAP", "DDP", "MPA"}; /* RFC 5040 §4.8 Layer field */
     return layer < 3 ? n[layer] : "?";
+#else
+    (void)layer;
+    return "?";
+#endif
 }
 
 /* see rdmap.h */
 IW_DEF const char *iw_rdmap_term_etype_str(iw_term t)
 {
+#if IW_CFG_STRINGS
     static const char *const rdmap[] = {"local catastrophic", "remote protection",
                                         "remote operation"}; /* RFC 5040 §4.8 Fig. 9 */
     static const char *const ddp[] = {"local catastrophic", "tagged buffer",
@@ -562,6 +614,10 @@ IW_DEF const char *iw_rdmap_term_etype_str(iw_term t)
     if (t.layer == IW_DDP_LAYER && t.etype < 4) return ddp[t.etype];
     if (t.layer == 2) return "MPA"; /* RFC 5044 §8: the code is the MPA error */
     return "?";
+#else
+    (void)t;
+    return "?";
+#endif
 }
 
 /* see rdmap.h */
@@ -666,7 +722,11 @@ static void iw__rdmap_retire(iw_rdmap_stream *s)
         c.opcode = w->opcode;
         c.status = w->status;
         c.len = w->len;
+#if IW_CFG_RDMAP_ATOMICS
         c.orig = w->orig;
+#else
+        c.orig = 0;
+#endif
         c.sink_err = w->sink_err;
         if (w->st == IW__RDMAP_WR_DDP && iw__rdmap_needs_resp(w->opcode) && !w->resp &&
             s->ord_out)
@@ -737,7 +797,7 @@ static iw_status iw__rdmap_refuse(iw_rdmap_stream *s, iw_term t, const uint8_t *
 
 /* The DDP header of the segment being delivered, plus RDMAP header octets rh[0..rn). */
 static size_t iw__rdmap_seg(const iw_rdmap_stream *s, const uint8_t *rh, size_t rn,
-                            uint8_t out[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR])
+                            uint8_t out[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX])
 {
     size_t n = s->rx_seg_hl;
     IW_MEMCPY(out, s->rx_seg, n);
@@ -883,7 +943,7 @@ static iw_status iw__rdmap_deliver(void *uctx, const iw_ddp_hdr *h, uint32_t len
 {
     iw_rdmap_stream *s = (iw_rdmap_stream *)uctx;
     unsigned op = h->ulp & IW_RDMAP_OP_MASK;
-    s->stats.rx_msgs[op]++;
+    IW_STAT(s->stats.rx_msgs[op]++);
     return iw__rdmap_optab[op].handler(s, h, len);
 }
 
@@ -986,7 +1046,7 @@ static void iw__rdmap_in_queue(iw_rdmap_stream *s, unsigned op, const uint8_t *s
 static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_READ];
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR];
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
     size_t n = iw__rdmap_seg(s, r, len < IW_RDMAP_READ_REQ_HDR ? len : IW_RDMAP_READ_REQ_HDR, seg);
     uint32_t size = iw_get_be32(r + 12);
     (void)h;
@@ -1010,12 +1070,13 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
     return IW_OK;
 }
 
+#if IW_CFG_RDMAP_ATOMICS
 /* Atomic Request (RFC 7306 §5.2.1, §8.2): validated here, executed in order when its
  * response is generated (ATOM-014, ATOM-016). */
 static iw_status iw__rdmap_on_atomic_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_READ];
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR];
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
     size_t n = iw__rdmap_seg(s, NULL, 0, seg), k = 0;
     unsigned aop = r[3] & 0xFu;
     iw_ddp_buf b;
@@ -1051,6 +1112,7 @@ static iw_rdmap_wr *iw__rdmap_oldest(iw_rdmap_stream *s, unsigned op)
     }
     return NULL;
 }
+#endif
 
 /* A response arrived for w: it completes once DDP is also done with its request. */
 static void iw__rdmap_resp_done(iw_rdmap_stream *s, iw_rdmap_wr *w)
@@ -1065,7 +1127,7 @@ static void iw__rdmap_resp_done(iw_rdmap_stream *s, iw_rdmap_wr *w)
 static iw_status iw__rdmap_on_read_resp(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     iw_rdmap_wr *w;
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR];
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
     size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     (void)h;
     if (!s->rr_active) /* cannot happen: check matched its first segment */
@@ -1082,12 +1144,13 @@ static iw_status iw__rdmap_on_read_resp(iw_rdmap_stream *s, const iw_ddp_hdr *h,
     return IW_OK;
 }
 
+#if IW_CFG_RDMAP_ATOMICS
 /* Atomic Response (RFC 7306 §5.2.2): the n-th answers the n-th request (ATOM-012). */
 static iw_status iw__rdmap_on_atomic_resp(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_ATOMIC_RESP];
     iw_rdmap_wr *w = iw__rdmap_oldest(s, IW_RDMAP_OP_ATOMIC_REQ);
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR];
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
     size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     (void)h;
     if (len != IW_RDMAP_ATOMIC_RESP_HDR || !w || iw_get_be32(r) != w->req_id) { /* V26 */
@@ -1100,13 +1163,15 @@ static iw_status iw__rdmap_on_atomic_resp(iw_rdmap_stream *s, const iw_ddp_hdr *
     return IW_OK;
 }
 
+#endif
+
 /* Send types and Immediate Data (RFC 5040 §5.3, RFC 7306 §6): delivered in MSN order. */
 static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     unsigned op = h->ulp & IW_RDMAP_OP_MASK;
     const iw__rdmap_opinfo *oi = &iw__rdmap_optab[op];
     iw_rdmap_recv rv;
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR];
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
     size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     IW_MEMSET(&rv, 0, sizeof rv);
     rv.opcode = (uint8_t)op;
@@ -1174,7 +1239,7 @@ static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t
                         IW_DDP_ACC_REMOTE_READ, b, max, &k);
     if (x == IW_DDP_X_OK && (k == 0 || k > max)) x = IW_DDP_X_INVALID_STAG;
     if (x != IW_DDP_X_OK) {
-        uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_ATOMIC_REQ_HDR];
+        uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
         uint8_t *u = seg + IW_DDP_UNTAGGED_HDR;
         IW_MEMCPY(seg, q->raw, q->raw_len);
         iw_put_be64(u + 4, iw_get_be64(u + 4) + off);   /* SinkTO */
@@ -1209,6 +1274,7 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
         m.len = iw_get_be32(r + 12);
         if (m.len) m.pull = iw__rdmap_pull;
     } else { /* Atomic Request */
+#if IW_CFG_RDMAP_ATOMICS
         iw_ddp_buf b;
         size_t k = 0;
         unsigned aop = r[3] & 0xFu;
@@ -1242,11 +1308,12 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
         m.qn = IW_RDMAP_QN_ATOMIC_RESP;
         m.sgl = &q->iov;
         m.nsge = 1;
+#endif
     }
     q->st = IW__RDMAP_IN_DDP;
     s->irq_send++;
-    s->stats.tx_msgs[q->opcode == IW_RDMAP_OP_READ_REQ ? IW_RDMAP_OP_READ_RESP
-                                                       : IW_RDMAP_OP_ATOMIC_RESP]++;
+    IW_STAT(s->stats.tx_msgs[q->opcode == IW_RDMAP_OP_READ_REQ ? IW_RDMAP_OP_READ_RESP
+                                                       : IW_RDMAP_OP_ATOMIC_RESP]++);
     return iw_ddp_send(&s->ddp, &m);
 }
 
@@ -1296,7 +1363,7 @@ static IW_HOT iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
         iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, &ti, 1);
         return IW_OK;
     }
-    if (st == IW_OK) s->stats.tx_msgs[w->opcode]++;
+    if (st == IW_OK) IW_STAT(s->stats.tx_msgs[w->opcode]++);
     return st;
 }
 
@@ -1336,7 +1403,7 @@ static iw_status iw__rdmap_pump(iw_rdmap_stream *s)
             m.sgl = &s->term_iov;
             m.nsge = 1;
             m.cookie = s;
-            s->stats.tx_msgs[IW_RDMAP_OP_TERMINATE]++;
+            IW_STAT(s->stats.tx_msgs[IW_RDMAP_OP_TERMINATE]++);
             st = iw_ddp_send(&s->ddp, &m);
             continue;
         }
@@ -1431,8 +1498,11 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
         op == IW_RDMAP_OP_TERMINATE || op == IW_RDMAP_OP_ATOMIC_RESP ||
         ((iw__rdmap_optab[op].flags & IW__RDMAP_F_7306) && !s->cfg.rfc7306) ||
         (op <= IW_RDMAP_OP_SEND_SE_INV && op != IW_RDMAP_OP_READ_REQ && wr->nsge && !wr->sgl) ||
+#if IW_CFG_RDMAP_ATOMICS
         (op == IW_RDMAP_OP_ATOMIC_REQ && wr->aop != IW_RDMAP_AOP_FETCHADD &&
-         wr->aop != IW_RDMAP_AOP_CMPSWAP))
+         wr->aop != IW_RDMAP_AOP_CMPSWAP) ||
+#endif
+        0)
         return IW_EINVAL;
     /* RDMAP-022: nothing but the Terminate once the stream ended */
     if (s->failed) return IW_ESTATE;
@@ -1445,7 +1515,9 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     w->sent = w->resp = 0;
     w->status = IW_OK;
     w->sink_err = IW_DDP_X_OK;
+#if IW_CFG_RDMAP_ATOMICS
     w->orig = 0;
+#endif
     w->len = 0;
     if (op == IW_RDMAP_OP_READ_REQ) { /* RFC 5040 §4.4 (RDMAP-005) */
         w->len = wr->len;
@@ -1456,6 +1528,7 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
         iw_put_be32(w->hdr + 12, wr->len);
         iw_put_be32(w->hdr + 16, wr->stag);
         iw_put_be64(w->hdr + 20, wr->to);
+#if IW_CFG_RDMAP_ATOMICS
     } else if (op == IW_RDMAP_OP_ATOMIC_REQ) { /* RFC 7306 §5.2.1 Fig. 4 (ATOM-002, -008) */
         int fa = wr->aop == IW_RDMAP_AOP_FETCHADD;
         w->len = wr->len;
@@ -1469,6 +1542,7 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
         iw_put_be64(w->hdr + 28, wr->add_swap_mask);
         iw_put_be64(w->hdr + 36, fa ? 0u : wr->cmp);
         iw_put_be64(w->hdr + 44, fa ? ~(uint64_t)0 : wr->cmp_mask);
+#endif
     } else if (iw__rdmap_optab[op].flags & IW__RDMAP_F_IMM) { /* RFC 7306 §6.2 (IMM-002) */
         IW_MEMCPY(w->imm, wr->imm, sizeof w->imm);
     } else { /* a Write (and its sink), a Send (and the STag a Send with Invalidate names) */
@@ -1567,6 +1641,7 @@ IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t)
     iw__rdmap_retire(s);
 }
 
+#if IW_CFG_RDMAP_ATOMICS
 /* see rdmap.h */
 IW_DEF uint64_t iw_rdmap_atomic64_builtin(void *ctx, unsigned aop, void *p, uint64_t add_swap,
                                           uint64_t add_swap_mask, uint64_t cmp,
@@ -1593,6 +1668,7 @@ IW_DEF uint64_t iw_rdmap_atomic64_builtin(void *ctx, unsigned aop, void *p, uint
     return orig;
 #endif
 }
+#endif
 
 /* ---- over mpa.h ---- */
 

@@ -45,6 +45,13 @@
 #ifndef IW_CFG_VERBS_SGE
 #define IW_CFG_VERBS_SGE 4 /* SGEs per WR (verbs §8.1.3.2: at least 4 for Sends and Receives) */
 #endif
+#ifndef IW_CFG_VERBS_MW
+#define IW_CFG_VERBS_MW 1 /* 0: no memory windows: iw_mw_alloc is IW_V_INSUFFICIENT_RESOURCES
+                             (attr.max_mw 0), a Bind MW WR IW_V_INVALID_OP_TYPE */
+#endif
+#ifndef IW_CFG_VERBS_FAST_REG
+#define IW_CFG_VERBS_FAST_REG 1 /* 0: no Fast-Register WR: IW_V_INVALID_OP_TYPE at post */
+#endif
 #ifndef IW_CFG_VERBS_IOV
 #define IW_CFG_VERBS_IOV 16 /* host pieces of one SQ WR's local buffers (SGEs split at pages) */
 #endif
@@ -267,10 +274,16 @@ typedef struct iw_send_wr {
     uint64_t remote_to;
     uint32_t inval_stag;    /* Send with Invalidate; Invalidate Local STag */
     uint8_t imm[8];
+#if IW_CFG_RDMAP_ATOMICS
     uint64_t add_swap, add_swap_mask, cmp, cmp_mask;
+#endif
+#if IW_CFG_VERBS_MW
     iw_mw_bind bind;
+#endif
+#if IW_CFG_VERBS_FAST_REG
     iw_mr_reg fr;           /* Fast-Register: the STag is fr_stag */
     uint32_t fr_stag;
+#endif
 } iw_send_wr;
 
 typedef struct iw_recv_wr {
@@ -396,7 +409,9 @@ typedef struct iw_swqe {
     iw_wc_status status;
     iw_iov iov[IW_CFG_VERBS_IOV];
     uint32_t len;
+#if IW_CFG_RDMAP_ATOMICS
     uint64_t orig;
+#endif
 } iw_swqe;
 
 /* Caller memory of a QP: sq_depth entries of swqe and rwr, rq_depth of rwqe, ird of inreq. */
@@ -606,32 +621,47 @@ static uint64_t iw__divmod(uint64_t n, uint32_t d, uint32_t *rem)
 /* see verbs.h */
 IW_DEF const char *iw_vstatus_str(iw_vstatus s)
 {
+#if IW_CFG_STRINGS
     switch ((int)s) { /* any int may come in: default is reachable */
 #define IW_X_(name, val, text) case name: return text;
         IW_VERBS_STATUS_MAP(IW_X_)
 #undef IW_X_
     default: return "?";
     }
+#else
+    (void)s;
+    return "?";
+#endif
 }
 /* see verbs.h */
 IW_DEF const char *iw_wc_status_str(iw_wc_status s)
 {
+#if IW_CFG_STRINGS
     switch ((int)s) { /* any int may come in: default is reachable */
 #define IW_X_(name, val, text) case name: return text;
         IW_WC_STATUS_MAP(IW_X_)
 #undef IW_X_
     default: return "?";
     }
+#else
+    (void)s;
+    return "?";
+#endif
 }
 /* see verbs.h */
 IW_DEF const char *iw_async_event_str(iw_async_event e)
 {
+#if IW_CFG_STRINGS
     switch ((int)e) { /* any int may come in: default is reachable */
 #define IW_X_(name, val, text) case name: return text;
         IW_ASYNC_EVENT_MAP(IW_X_)
 #undef IW_X_
     default: return "?";
     }
+#else
+    (void)e;
+    return "?";
+#endif
 }
 
 /* ---- RNIC, PD ---- */
@@ -660,12 +690,12 @@ IW_DEF iw_vstatus iw_rnic_open(iw_rnic *r, const iw_rnic_host_ops *ops, void *ct
     r->attr.max_cq = 0xFFFFFFu;
     r->attr.max_cqe = 0x1000000u;
     r->attr.max_mr = nstags ? nstags - 1u : 0u;
-    r->attr.max_mw = r->attr.max_mr;
+    r->attr.max_mw = IW_CFG_VERBS_MW ? r->attr.max_mr : 0u;
     r->attr.max_pbl = IW_CFG_VERBS_PBL_MAX;
     r->attr.max_pd = IW_CFG_VERBS_PD;
     r->attr.max_ird = IW_MPA_IRDORD_MAX;
     r->attr.max_ord = IW_MPA_IRDORD_MAX;
-    r->attr.atomics = 1;   /* both FetchAdd and CmpSwap (VERBS-097, ATOM-005) */
+    r->attr.atomics = IW_CFG_RDMAP_ATOMICS; /* both FetchAdd and CmpSwap (VERBS-097, ATOM-005) */
     r->attr.srq = 1;       /* arrival-order dequeue */
     r->attr.immediate = 1;
     r->attr.page_sizes = 0xFFFFF000u; /* 4 KiB .. 2 GiB */
@@ -1107,6 +1137,12 @@ IW_DEF iw_vstatus iw_mw_alloc(iw_rnic *r, uint32_t pd, uint8_t key, uint32_t *st
     uint32_t k;
     if (!r || r->open != 1) return IW_V_INVALID_RNIC;
     if (!iw__pd_ok(r, pd)) return IW_V_INVALID_PD;
+#if !IW_CFG_VERBS_MW
+    (void)key;
+    (void)stag;
+    (void)k;
+    return IW_V_INSUFFICIENT_RESOURCES; /* left out: attr.max_mw is 0 */
+#else
     k = iw__stag_new(r);
     if (!k) return IW_V_INSUFFICIENT_RESOURCES;
     IW_MEMSET(&r->stags[k], 0, sizeof r->stags[k]);
@@ -1116,6 +1152,7 @@ IW_DEF iw_vstatus iw_mw_alloc(iw_rnic *r, uint32_t pd, uint8_t key, uint32_t *st
     r->pd[pd - 1].refs++;
     *stag = k << 8 | key;
     return IW_V_OK;
+#endif
 }
 
 /* The per-message translations (a Write's source, a peer's Write sink) are inlined into
@@ -1887,6 +1924,15 @@ static iw_vstatus iw__sq_check(const iw_qp *qp, const iw_send_wr *w)
     if ((w->type == IW_WR_READ || w->type == IW_WR_READ_INV) &&
         (w->nsge != 1 || (w->flags & IW_WR_READ_FENCE)))
         return w->nsge != 1 ? IW_V_INVALID_SGL_FORMAT : IW_V_INVALID_MODIFIER;
+#if !IW_CFG_RDMAP_ATOMICS /* left out (rdmap.h): attr.atomics is 0 */
+    if (w->type == IW_WR_FETCHADD || w->type == IW_WR_CMPSWAP) return IW_V_INVALID_OP_TYPE;
+#endif
+#if !IW_CFG_VERBS_MW
+    if (w->type == IW_WR_BIND_MW) return IW_V_INVALID_OP_TYPE;
+#endif
+#if !IW_CFG_VERBS_FAST_REG
+    if (w->type == IW_WR_FAST_REG) return IW_V_INVALID_OP_TYPE;
+#endif
     if ((w->type == IW_WR_FETCHADD || w->type == IW_WR_CMPSWAP) &&
         (w->nsge != 1 || w->sgl[0].len != 8))
         return IW_V_INVALID_SGL_FORMAT;
@@ -1917,10 +1963,12 @@ static void iw__wr_copy(iw_send_wr *d, const iw_send_wr *s)
     d->remote_to = s->remote_to;
     d->inval_stag = s->inval_stag;
     IW_MEMCPY(d->imm, s->imm, sizeof d->imm);
+#if IW_CFG_RDMAP_ATOMICS
     d->add_swap = s->add_swap;
     d->add_swap_mask = s->add_swap_mask;
     d->cmp = s->cmp;
     d->cmp_mask = s->cmp_mask;
+#endif
 }
 
 /* see verbs.h */
@@ -1947,7 +1995,9 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
         w->st = IW__SWQE_WAIT;
         w->status = IW_WC_SUCCESS;
         w->len = 0;
+#if IW_CFG_RDMAP_ATOMICS
         w->orig = 0;
+#endif
         qp->sq_tail++;
         if (posted) (*posted)++;
     }
@@ -2006,6 +2056,7 @@ static IW_HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
     return IW_WC_SUCCESS;
 }
 
+#if IW_CFG_VERBS_FAST_REG
 /* Fast-Register (verbs §7.3.2.5, Figure 36; VERBS-050, VERBS-053). */
 static iw_wc_status iw__fast_reg(iw_qp *qp, const iw_send_wr *w)
 {
@@ -2039,7 +2090,9 @@ static iw_wc_status iw__fast_reg(iw_qp *qp, const iw_send_wr *w)
     }
     return IW_WC_SUCCESS;
 }
+#endif
 
+#if IW_CFG_VERBS_MW
 /* Bind MW (verbs §7.10.2, Figure 20; VERBS-055, VERBS-056). */
 static iw_wc_status iw__bind(iw_qp *qp, const iw_mw_bind *b)
 {
@@ -2075,6 +2128,7 @@ static iw_wc_status iw__bind(iw_qp *qp, const iw_mw_bind *b)
     m->nmw++;
     return IW_WC_SUCCESS;
 }
+#endif
 
 /* Invalidate Local STag (verbs §7.8 local; VERBS-048). */
 static iw_wc_status iw__inval_local(iw_qp *qp, uint32_t stag)
@@ -2132,9 +2186,20 @@ static void iw__sq_run(iw_qp *qp)
         if ((s->flags & IW_WR_LOCAL_FENCE) && qp->sq_head != qp->sq_exec) return; /* VERBS-073 */
         if (s->type == IW_WR_BIND_MW || s->type == IW_WR_FAST_REG || s->type == IW_WR_INVALIDATE) {
             /* take effect now, before the next WR (VERBS-051) */
+#if IW_CFG_VERBS_MW && IW_CFG_VERBS_FAST_REG
             ws = s->type == IW_WR_BIND_MW    ? iw__bind(qp, &s->bind)
                  : s->type == IW_WR_FAST_REG ? iw__fast_reg(qp, s)
                                              : iw__inval_local(qp, s->inval_stag);
+#else /* a left-out type never gets here (iw__sq_check) */
+            ws = IW_WC_INVALID_WQE;
+#if IW_CFG_VERBS_MW
+            if (s->type == IW_WR_BIND_MW) ws = iw__bind(qp, &s->bind);
+#endif
+#if IW_CFG_VERBS_FAST_REG
+            if (s->type == IW_WR_FAST_REG) ws = iw__fast_reg(qp, s);
+#endif
+            if (s->type == IW_WR_INVALIDATE) ws = iw__inval_local(qp, s->inval_stag);
+#endif
             if (ws != IW_WC_SUCCESS) {
                 iw__sq_fail(qp, w, ws);
                 return;
@@ -2180,12 +2245,14 @@ static void iw__sq_run(iw_qp *qp)
             rw.sink_stag = s->sgl[0].stag; /* checked when the response arrives (VERBS-064) */
             rw.sink_to = s->sgl[0].to;
             rw.len = s->sgl[0].len;
+#if IW_CFG_RDMAP_ATOMICS
             rw.aop = (uint8_t)(s->type == IW_WR_CMPSWAP ? IW_RDMAP_AOP_CMPSWAP
                                                         : IW_RDMAP_AOP_FETCHADD);
             rw.add_swap = s->add_swap;
             rw.add_swap_mask = s->add_swap_mask;
             rw.cmp = s->cmp;
             rw.cmp_mask = s->cmp_mask;
+#endif
         } else if (rw.opcode == IW_RDMAP_OP_IMM || rw.opcode == IW_RDMAP_OP_IMM_SE) {
             IW_MEMCPY(rw.imm, s->imm, 8);
         } else {

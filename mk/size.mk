@@ -7,14 +7,12 @@
 #             their ops tables resolved, host ops and application upcalls counted as
 #             SIZE_HOSTOP octets); per-entry figures in $(B)/size/<profile>-<target>/stack.txt
 #   qp_ram    sizeof iw_qp + iw_mpa_conn + one slot of each QP ring (baremetal/qp_probe.c)
-# (baremetal/footprint.sh). Profiles: `default`, and `small`: the compile-time knobs that exist
-# today set for a small target (one 1 KiB CRC table, short gather lists, 32 octets of Private
-# Data); SIZE_SMALL_FLAGS= (empty) leaves it out. docs/porting-baremetal.md lists the knobs.
+# (baremetal/footprint.sh). Profiles: `default`, and `small`: every compile-time knob set for a
+# small target (baremetal/profile_small.h: features left out, short lists, a 64-octet CRC
+# table); SIZE_SMALL_FLAGS= (empty) leaves it out. docs/porting-baremetal.md has the knob table.
 .PHONY: size
 SIZE_HOSTOP ?= 128
-SIZE_SMALL_FLAGS ?= -DIW_CRC32C_SMALL=1 -DIW_CFG_MPA_MAX_PRIVDATA=32 -DIW_CFG_MPA_MAX_IOV=4 \
-  -DIW_CFG_MPA_TX_WINDOW=8 -DIW_CFG_VERBS_SGE=2 -DIW_CFG_VERBS_IOV=4 -DIW_CFG_DDP_DST_IOV=4 \
-  -DIW_CFG_DDP_RX_SGE=2 -DIW_CFG_VERBS_PD=2
+SIZE_SMALL_FLAGS ?= -include $(CURDIR)/baremetal/profile_small.h
 size:
 	@mkdir -p $(B)/size
 	@lower=""; for h in $(filter-out crc32c.h,$(HEADERS)); do \
