@@ -407,11 +407,6 @@ IW_DEF void iw_ddp_mpa_tx_done(void *uctx);
 extern "C" {
 #endif
 
-IW_INLINE void iw__ddp_put_be64(uint8_t *p, uint64_t v)
-{
-    iw_put_be32(p, (uint32_t)(v >> 32));
-    iw_put_be32(p + 4, (uint32_t)v);
-}
 IW_INLINE uint64_t iw__ddp_get_be64(const uint8_t *p)
 {
     return ((uint64_t)iw_get_be32(p) << 32) | iw_get_be32(p + 4);
@@ -425,7 +420,7 @@ IW_INLINE void iw__ddp_put_tagged(uint8_t *out, unsigned last, uint8_t ulp, uint
     out[0] = (uint8_t)(IW_DDP_F_TAGGED | (last ? IW_DDP_F_LAST : 0u) | IW_DDP_VERSION);
     out[1] = ulp;
     iw_put_be32(out + 2, stag);
-    iw__ddp_put_be64(out + 6, to);
+    iw_put_be64(out + 6, to);
 }
 
 /* see ddp.h */
