@@ -266,7 +266,8 @@ typedef struct iw_ddp_stream {
     void *mctx;
     const iw_ddp_ulp_ops *ulp;
     void *uctx;
-    iw_crc32c_kernels crc; /* CRC and copy kernels for this CPU (crc32c.h) */
+    iw_crc32c_kernels crc; /* iw_ddp_rx's copy kernel (crc32c.h): the host's, or selected at
+                              the first iw_ddp_rx (move NULL until then) */
     iw_ddp_error err;
     iw_ddp_stats stats;
     /* receive */
@@ -322,6 +323,10 @@ IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int ok);
  * into the pieces, iw_ddp_rx_commit(1). IW_OK; IW_ETERM (this or an earlier segment was
  * refused: the stream's sticky error); IW_EHOST. */
 IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len);
+/* The copy kernel iw_ddp_rx places with: a set the host selected once (iw_crc32c_kernels_
+ * select), copied, so that no stream asks the CPU again. Without it, the first iw_ddp_rx
+ * selects one (iw_ddp_init never asks the CPU). */
+IW_INLINE void iw_ddp_set_kernels(iw_ddp_stream *s, const iw_crc32c_kernels *k) { s->crc = *k; }
 /* The STag a placement cut by the end of a feed is still arriving into (iw_ddp_rx_begin took a
  * tagged segment with have < len, and it has not been committed), 0 if none. */
 IW_INLINE uint32_t iw_ddp_rx_streaming(const iw_ddp_stream *s)
@@ -547,7 +552,6 @@ IW_DEF iw_status iw_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *
     s->mctx = mctx;
     s->ulp = ulp;
     s->uctx = uctx;
-    iw_crc32c_kernels_select(&s->crc);
     for (q = 0; q < IW_CFG_DDP_QN; q++) s->rq[q].msn = 1; /* RFC 5041 §6.1 (DDP-015) */
     return IW_OK;
 }
@@ -855,6 +859,7 @@ IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len)
     }
     st = iw_ddp_rx_begin(s, u, len, len, IW_MPA_RX_VERIFIED, &d);
     if (st != IW_OK) return st;
+    if (d && d->n && !s->crc.move) iw_crc32c_kernels_select(&s->crc); /* the first: once */
     if (d) for (p = u + d->hdr_len, i = 0; i < d->n; i++) { /* DDP-037: the validated pieces */
         s->crc.move(d->piece[i].base, p, d->piece[i].len);
         p += d->piece[i].len;

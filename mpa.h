@@ -262,6 +262,11 @@ typedef struct iw_mpa_cfg {
     uint32_t rx_seq_start; /*   Operation octets, for marker placement mod 2^32 (MPA-070) */
     uint8_t terminate;   /* 1 (default): MPA sends the header-less Terminate for the errors it
                             detects (CRC, marker, length, IRD, RTR) and then closes */
+    const iw_crc32c_kernels *kernels; /* the CRC and copy kernels, copied at init: a host that
+                            opens many connections fills one set once with
+                            iw_crc32c_kernels_select() and points every cfg at it, so no init
+                            asks the CPU again. NULL (default): iw_mpa_init selects them
+                            itself (cpuid on x86, once per connection). */
 } iw_mpa_cfg;
 
 /* Setup timer id used with the host's timer ops. */
@@ -814,7 +819,9 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     c->ctx = ctx;
     c->ulp = ulp;
     c->uctx = uctx;
-    iw_crc32c_kernels_select(&c->k);
+    c->cfg.kernels = NULL; /* copied below: the host's set need not outlive the init */
+    if (cfg->kernels) c->k = *cfg->kernels; /* chosen once by the host */
+    else iw_crc32c_kernels_select(&c->k);
     c->reasm = reasm;
     c->reasm_cap = cap;
     c->rx_max = cfg->rx_max_ulpdu ? cfg->rx_max_ulpdu : (uint32_t)cap;
