@@ -1007,6 +1007,18 @@ static IW_HOT uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d,
     uint8_t mk[4];
     if (!c->mk_tx && from == 0) { /* the whole FPDU from its start, no marker: piece after piece */
         size_t i, k;
+        if (d && c->crc_mode == IW__CRC_OWN && to < IW_CFG_MPA_FUSE_MIN) {
+            /* a short FPDU: its pieces copied, then one CRC pass over what was written (in L1),
+             * cheaper than a CRC call per piece; as iw__rx_whole does on receive */
+            uint8_t *d0 = d;
+            for (i = 0; from < to; i++) {
+                k = IW_MIN(c->tx_src[i].len, to - from);
+                if (k) IW_MEMCPY(d, c->tx_src[i].base, k);
+                d += k;
+                from += k;
+            }
+            return c->k.crc(crc, d0, to);
+        }
         for (i = 0; from < to; i++) {
             k = IW_MIN(c->tx_src[i].len, to - from);
             if (!k) continue; /* an empty piece (its base may be NULL) */
