@@ -998,6 +998,32 @@ static size_t iw__tx_window(iw_mpa_conn *c, size_t off, size_t *bytes)
     return n;
 }
 
+/* memcpy(d, p, k), the FPDU's short pieces (ULPDU_Length, a DDP header, PAD) inline: two
+ * overlapping moves instead of a library call. */
+static IW_HOT void iw__copy_short(uint8_t *d, const uint8_t *p, size_t k)
+{
+    if (k > 16) {
+        IW_MEMCPY(d, p, k);
+    } else if (k >= 8) {
+        uint64_t a, b;
+        IW_MEMCPY(&a, p, 8);
+        IW_MEMCPY(&b, p + k - 8, 8);
+        IW_MEMCPY(d, &a, 8);
+        IW_MEMCPY(d + k - 8, &b, 8);
+    } else if (k >= 4) {
+        uint32_t a, b;
+        IW_MEMCPY(&a, p, 4);
+        IW_MEMCPY(&b, p + k - 4, 4);
+        IW_MEMCPY(d, &a, 4);
+        IW_MEMCPY(d + k - 4, &b, 4);
+    } else if (k) {
+        uint8_t a = p[0], b = p[k / 2], e = p[k - 1];
+        d[0] = a;
+        d[k / 2] = b;
+        d[k - 1] = e;
+    }
+}
+
 /* CRC of the in-flight FPDU's wire octets [from, to) as they are in memory now, continuing
  * crc (markers included, MPA-054); with d, also copied there (the copy-out sink). Without
  * markers the wire after the first piece iw__tx_piece finds is the rest of tx_src in order. */
@@ -1013,7 +1039,7 @@ static IW_HOT uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d,
             uint8_t *d0 = d;
             for (i = 0; from < to; i++) {
                 k = IW_MIN(c->tx_src[i].len, to - from);
-                if (k) IW_MEMCPY(d, c->tx_src[i].base, k);
+                iw__copy_short(d, (const uint8_t *)c->tx_src[i].base, k);
                 d += k;
                 from += k;
             }
