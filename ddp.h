@@ -271,7 +271,8 @@ typedef struct iw_ddp_stream {
     void *mctx;
     const iw_ddp_ulp_ops *ulp;
     void *uctx;
-    iw_crc32c_kernels crc; /* CRC and copy kernels for this CPU (crc32c.h) */
+    iw_crc32c_kernels crc; /* iw_ddp_rx's copy kernel (crc32c.h): the host's, or selected at
+                              the first iw_ddp_rx (move NULL until then) */
     iw_ddp_error err;
 #if IW_CFG_STATS
     iw_ddp_stats stats;
@@ -329,6 +330,10 @@ IW_DEF iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int ok);
  * into the pieces, iw_ddp_rx_commit(1). IW_OK; IW_ETERM (this or an earlier segment was
  * refused: the stream's sticky error); IW_EHOST. */
 IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len);
+/* The copy kernel iw_ddp_rx places with: a set the host selected once (iw_crc32c_kernels_
+ * select), copied, so that no stream asks the CPU again. Without it, the first iw_ddp_rx
+ * selects one (iw_ddp_init never asks the CPU). */
+IW_INLINE void iw_ddp_set_kernels(iw_ddp_stream *s, const iw_crc32c_kernels *k) { s->crc = *k; }
 /* The STag a placement cut by the end of a feed is still arriving into (iw_ddp_rx_begin took a
  * tagged segment with have < len, and it has not been committed), 0 if none. */
 IW_INLINE uint32_t iw_ddp_rx_streaming(const iw_ddp_stream *s)
@@ -423,11 +428,6 @@ IW_DEF void iw_ddp_mpa_tx_done(void *uctx);
 extern "C" {
 #endif
 
-IW_INLINE void iw__ddp_put_be64(uint8_t *p, uint64_t v)
-{
-    iw_put_be32(p, (uint32_t)(v >> 32));
-    iw_put_be32(p + 4, (uint32_t)v);
-}
 IW_INLINE uint64_t iw__ddp_get_be64(const uint8_t *p)
 {
     return ((uint64_t)iw_get_be32(p) << 32) | iw_get_be32(p + 4);
@@ -441,7 +441,7 @@ IW_INLINE void iw__ddp_put_tagged(uint8_t *out, unsigned last, uint8_t ulp, uint
     out[0] = (uint8_t)(IW_DDP_F_TAGGED | (last ? IW_DDP_F_LAST : 0u) | IW_DDP_VERSION);
     out[1] = ulp;
     iw_put_be32(out + 2, stag);
-    iw__ddp_put_be64(out + 6, to);
+    iw_put_be64(out + 6, to);
 }
 
 /* see ddp.h */
@@ -573,7 +573,6 @@ IW_DEF iw_status iw_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *
     s->mctx = mctx;
     s->ulp = ulp;
     s->uctx = uctx;
-    iw_crc32c_kernels_select(&s->crc);
     for (q = 0; q < IW_CFG_DDP_QN; q++) s->rq[q].msn = 1; /* RFC 5041 §6.1 (DDP-015) */
     return IW_OK;
 }
@@ -881,6 +880,7 @@ IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len)
     }
     st = iw_ddp_rx_begin(s, u, len, len, IW_MPA_RX_VERIFIED, &d);
     if (st != IW_OK) return st;
+    if (d && d->n && !s->crc.move) iw_crc32c_kernels_select(&s->crc); /* the first: once */
     if (d) for (p = u + d->hdr_len, i = 0; i < d->n; i++) { /* DDP-037: the validated pieces */
         s->crc.move(d->piece[i].base, p, d->piece[i].len);
         p += d->piece[i].len;

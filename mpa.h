@@ -298,6 +298,11 @@ typedef struct iw_mpa_cfg {
     uint32_t rx_seq_start; /*   Operation octets, for marker placement mod 2^32 (MPA-070) */
     uint8_t terminate;   /* 1 (default): MPA sends the header-less Terminate for the errors it
                             detects (CRC, marker, length, IRD, RTR) and then closes */
+    const iw_crc32c_kernels *kernels; /* the CRC and copy kernels, copied at init: a host that
+                            opens many connections fills one set once with
+                            iw_crc32c_kernels_select() and points every cfg at it, so no init
+                            asks the CPU again. NULL (default): iw_mpa_init selects them
+                            itself (cpuid on x86, once per connection). */
 } iw_mpa_cfg;
 
 /* Setup timer id used with the host's timer ops. */
@@ -905,7 +910,9 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     c->ctx = ctx;
     c->ulp = ulp;
     c->uctx = uctx;
-    iw_crc32c_kernels_select(&c->k);
+    c->cfg.kernels = NULL; /* copied below: the host's set need not outlive the init */
+    if (cfg->kernels) c->k = *cfg->kernels; /* chosen once by the host */
+    else iw_crc32c_kernels_select(&c->k);
     c->reasm = reasm;
     c->reasm_cap = cap;
     c->rx_max = cfg->rx_max_ulpdu ? cfg->rx_max_ulpdu : (uint32_t)cap;
@@ -1092,6 +1099,32 @@ static size_t iw__tx_window(iw_mpa_conn *c, size_t off, size_t *bytes)
     return n;
 }
 
+/* memcpy(d, p, k), the FPDU's short pieces (ULPDU_Length, a DDP header, PAD) inline: two
+ * overlapping moves instead of a library call. */
+static IW_HOT void iw__copy_short(uint8_t *d, const uint8_t *p, size_t k)
+{
+    if (k > 16) {
+        IW_MEMCPY(d, p, k);
+    } else if (k >= 8) {
+        uint64_t a, b;
+        IW_MEMCPY(&a, p, 8);
+        IW_MEMCPY(&b, p + k - 8, 8);
+        IW_MEMCPY(d, &a, 8);
+        IW_MEMCPY(d + k - 8, &b, 8);
+    } else if (k >= 4) {
+        uint32_t a, b;
+        IW_MEMCPY(&a, p, 4);
+        IW_MEMCPY(&b, p + k - 4, 4);
+        IW_MEMCPY(d, &a, 4);
+        IW_MEMCPY(d + k - 4, &b, 4);
+    } else if (k) {
+        uint8_t a = p[0], b = p[k / 2], e = p[k - 1];
+        d[0] = a;
+        d[k / 2] = b;
+        d[k - 1] = e;
+    }
+}
+
 /* CRC of the in-flight FPDU's wire octets [from, to) as they are in memory now, continuing
  * crc (markers included, MPA-054); with d, also copied there (the copy-out sink). Without
  * markers the wire after the first piece iw__tx_piece finds is the rest of tx_src in order. */
@@ -1101,6 +1134,18 @@ static IW_HOT uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d,
     uint8_t mk[4];
     if (!c->mk_tx && from == 0) { /* the whole FPDU from its start, no marker: piece after piece */
         size_t i, k;
+        if (d && c->crc_mode == IW__CRC_OWN && to < IW_CFG_MPA_FUSE_MIN) {
+            /* a short FPDU: its pieces copied, then one CRC pass over what was written (in L1),
+             * cheaper than a CRC call per piece; as iw__rx_whole does on receive */
+            uint8_t *d0 = d;
+            for (i = 0; from < to; i++) {
+                k = IW_MIN(c->tx_src[i].len, to - from);
+                iw__copy_short(d, (const uint8_t *)c->tx_src[i].base, k);
+                d += k;
+                from += k;
+            }
+            return c->k.crc(crc, d0, to);
+        }
         for (i = 0; from < to; i++) {
             k = IW_MIN(c->tx_src[i].len, to - from);
             if (!k) continue; /* an empty piece (its base may be NULL) */

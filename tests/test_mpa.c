@@ -1575,6 +1575,61 @@ static void t_tx_busy_and_tx_done(void) /* MPA-049 */
     CHECK_EQ(A->f.tx_dones, 1); /* completed at once: no upcall */
 }
 
+/* A kernel set the host selected once (iw_mpa_cfg.kernels) is the one the connection uses:
+ * every kernel of the set below counts its calls before running the selected one. */
+static unsigned long kcalls;
+static iw_crc32c_kernels ksel;
+static uint32_t k_crc(uint32_t crc, const void *p, size_t n)
+{
+    kcalls++;
+    return ksel.crc(crc, p, n);
+}
+static uint32_t k_copy(uint32_t crc, void *d, const void *p, size_t n)
+{
+    kcalls++;
+    return ksel.copy_crc(crc, d, p, n);
+}
+static uint32_t k_copy2(uint32_t crc, const void *pre, size_t np, void *d, const void *p, size_t n)
+{
+    kcalls++;
+    return ksel.copy2_crc(crc, pre, np, d, p, n);
+}
+static void k_move(void *d, const void *p, size_t n)
+{
+    kcalls++;
+    ksel.move(d, p, n);
+}
+static void t_host_kernels(void)
+{
+    iw_mpa_cfg ci, cr;
+    iw_crc32c_kernels ks;
+    uint8_t u[100];
+    iw_iov v = {u, 100};
+    size_t m = 0, i;
+    iw_crc32c_kernels_select(&ksel);
+    ks = ksel;
+    ks.crc = k_crc;
+    ks.copy_crc = k_copy;
+    ks.copy2_crc = k_copy2;
+    ks.move = k_move;
+    cfg_pair(&ci, &cr);
+    ci.kernels = cr.kernels = &ks;
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    memset(&ks, 0, sizeof ks); /* copied at init: need not outlive it */
+    for (i = 0; i < sizeof u; i++) u[i] = (uint8_t)(i * 7u);
+    kcalls = 0;
+    m = A->f.wire_len; /* after the setup frames */
+    REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
+    CHECK(kcalls > 0); /* A's CRC with the host's set */
+    kcalls = 0;
+    B->f.delivered = 0;
+    ep_pipe(A, &m, B);
+    CHECK(kcalls > 0); /* B's check (and copy) with it */
+    CHECK_EQ(B->f.delivered, 1);
+    CHECK_EQ(B->f.last_ulpdu_len, sizeof u);
+    CHECK_MEM(B->f.last_ulpdu, u, sizeof u);
+}
+
 /* MPA-054 on the sending side: the CRC covers the octets TCP took. A source changed between a
  * partial accept and the resume (a buffer the peer writes into, say) still gives a valid FPDU,
  * with the octets taken first as they were and the rest as they are at resume; with and
@@ -2184,6 +2239,7 @@ static const check_test tests[] = {
     {"tx copy-out: CRC of what was written, commit failure MPA-053", t_tx_copyout_source_and_failure},
     {"tx busy and tx_done", t_tx_busy_and_tx_done},
     {"the CRC covers the octets TCP took (source changed before resume) MPA-054", t_crc_covers_what_tcp_took},
+    {"host-chosen CRC kernel set (iw_mpa_cfg.kernels)", t_host_kernels},
     {"host send failure", t_host_failure},
     {"host failure after an error ends abortively", t_host_failure_after_error},
     {"markers FPDUPTR 16-bit limit MPA-065", t_markers_fpduptr_limit},
