@@ -52,6 +52,14 @@
 #define IW_DEF extern
 #endif
 #define IW_INLINE static inline
+/* IW_OP(member) names the member an ops-table entry fills: `.member =` in C, nothing in C++
+ * before C++20, where entries must then follow the declaration order. The core's own tables use
+ * it; a host may too (docs/host.md). */
+#if defined(__cplusplus) && __cplusplus < 202002L
+#define IW_OP(member)
+#else
+#define IW_OP(member) .member =
+#endif
 /* A hot path's helper inlined into its callers, and its cold part kept out of line (not under
  * -Os, where size wins): mpa.h, ddp.h and verbs.h mark their per-message paths with these. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__OPTIMIZE_SIZE__)

@@ -1168,20 +1168,12 @@ IW_DEF int iw_ddp_llp_initiator(const iw_ddp_stream *s)
 /* see ddp.h */
 IW_DEF const iw_ddp_llp_ops *iw_ddp_mpa_llp_ops(void)
 {
-/* Each op by its member's name in C; C++ before C++20 has no designators, so there the same
- * list is read in declaration order. */
-#ifdef __cplusplus
-#define IW_DDP_OP_(member)
-#else
-#define IW_DDP_OP_(member) .member =
-#endif
-    static const iw_ddp_llp_ops ops = {IW_DDP_OP_(send) iw__ddp_mpa_send,
-                                       IW_DDP_OP_(mulpdu) iw__ddp_mpa_mulpdu,
-                                       IW_DDP_OP_(busy) iw__ddp_mpa_busy,
-                                       IW_DDP_OP_(close) iw__ddp_mpa_close,
-                                       IW_DDP_OP_(no_terminate) iw__ddp_mpa_no_term,
-                                       IW_DDP_OP_(initiator) iw__ddp_mpa_initiator};
-#undef IW_DDP_OP_
+    static const iw_ddp_llp_ops ops = {IW_OP(send) iw__ddp_mpa_send,
+                                       IW_OP(mulpdu) iw__ddp_mpa_mulpdu,
+                                       IW_OP(busy) iw__ddp_mpa_busy,
+                                       IW_OP(close) iw__ddp_mpa_close,
+                                       IW_OP(no_terminate) iw__ddp_mpa_no_term,
+                                       IW_OP(initiator) iw__ddp_mpa_initiator};
     return &ops;
 }
 /* see ddp.h */

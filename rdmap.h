@@ -1444,9 +1444,12 @@ IW_DEF iw_status iw_rdmap_init(iw_rdmap_stream *s, const iw_rdmap_cfg *cfg,
                                void *ctx, iw_rdmap_wr *sq, size_t sq_cap, iw_rdmap_inreq *irq,
                                size_t irq_cap)
 {
-    static const iw_ddp_mem_ops mem = {iw__rdmap_resolve};
-    static const iw_ddp_ulp_ops ulp = {iw__rdmap_check, iw__rdmap_rx_buf, iw__rdmap_deliver,
-                                       iw__rdmap_ddp_error, iw__rdmap_sent};
+    static const iw_ddp_mem_ops mem = {IW_OP(resolve) iw__rdmap_resolve};
+    static const iw_ddp_ulp_ops ulp = {IW_OP(check) iw__rdmap_check,
+                                       IW_OP(rx_buf) iw__rdmap_rx_buf,
+                                       IW_OP(deliver) iw__rdmap_deliver,
+                                       IW_OP(error) iw__rdmap_ddp_error,
+                                       IW_OP(sent) iw__rdmap_sent};
     iw_status st;
     if (!s || !cfg || !ops || !ops->resolve || !ops->recv || !ops->complete || cfg->rv > 3 ||
         (sq_cap && !sq) || (irq_cap && !irq) || cfg->ird > irq_cap || sq_cap > 0x7FFFFFFFu ||
@@ -1724,14 +1727,14 @@ IW_DEF void iw_rdmap_mpa_closed(void *uctx)
 /* see rdmap.h */
 IW_DEF const iw_mpa_ulp_ops *iw_rdmap_mpa_ulp_ops(void)
 {
-    static const iw_mpa_ulp_ops ops = {NULL,
-                                       iw_rdmap_mpa_established,
-                                       NULL,
-                                       iw_rdmap_mpa_begin,
-                                       iw_rdmap_mpa_commit,
-                                       iw_rdmap_mpa_error,
-                                       iw_rdmap_mpa_closed,
-                                       iw_rdmap_mpa_tx_done};
+    static const iw_mpa_ulp_ops ops = {IW_OP(request) NULL,
+                                       IW_OP(established) iw_rdmap_mpa_established,
+                                       IW_OP(rejected) NULL,
+                                       IW_OP(begin) iw_rdmap_mpa_begin,
+                                       IW_OP(commit) iw_rdmap_mpa_commit,
+                                       IW_OP(error) iw_rdmap_mpa_error,
+                                       IW_OP(closed) iw_rdmap_mpa_closed,
+                                       IW_OP(tx_done) iw_rdmap_mpa_tx_done};
     return &ops;
 }
 

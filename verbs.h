@@ -1637,18 +1637,28 @@ static void iw__qp_llp_close(void *ctx)
     if (qp->llp) iw_mpa_close(qp->llp);
 }
 
-static const iw_rdmap_ops iw__qp_rdmap_ops = {iw__qp_resolve, iw__qp_recv_buf, iw__qp_recv,
-                                              iw__qp_complete, iw__qp_invalidate, NULL,
-                                              iw__qp_error, iw__qp_llp_close};
+static const iw_rdmap_ops iw__qp_rdmap_ops = {IW_OP(resolve) iw__qp_resolve,
+                                              IW_OP(recv_buf) iw__qp_recv_buf,
+                                              IW_OP(recv) iw__qp_recv,
+                                              IW_OP(complete) iw__qp_complete,
+                                              IW_OP(invalidate) iw__qp_invalidate,
+                                              IW_OP(atomic64) NULL,
+                                              IW_OP(error) iw__qp_error,
+                                              IW_OP(llp_close) iw__qp_llp_close};
 static uint64_t iw__qp_atomic64(void *ctx, unsigned aop, void *p, uint64_t as, uint64_t asm_,
                                 uint64_t cd, uint64_t cm)
 {
     iw_qp *qp = (iw_qp *)ctx;
     return qp->rnic->ops->atomic64(qp->rnic->ctx, aop, p, as, asm_, cd, cm);
 }
-static const iw_rdmap_ops iw__qp_rdmap_ops_atomic = {
-    iw__qp_resolve, iw__qp_recv_buf,  iw__qp_recv, iw__qp_complete, iw__qp_invalidate,
-    iw__qp_atomic64, iw__qp_error, iw__qp_llp_close};
+static const iw_rdmap_ops iw__qp_rdmap_ops_atomic = {IW_OP(resolve) iw__qp_resolve,
+                                                     IW_OP(recv_buf) iw__qp_recv_buf,
+                                                     IW_OP(recv) iw__qp_recv,
+                                                     IW_OP(complete) iw__qp_complete,
+                                                     IW_OP(invalidate) iw__qp_invalidate,
+                                                     IW_OP(atomic64) iw__qp_atomic64,
+                                                     IW_OP(error) iw__qp_error,
+                                                     IW_OP(llp_close) iw__qp_llp_close};
 /* The RDMAP ops of r's QPs: with the host's atomic64 when it has one. */
 static const iw_rdmap_ops *iw__qp_rdmap_ops_for(const iw_rnic *r)
 {
@@ -2347,14 +2357,14 @@ static void iw__qp_mpa_closed(void *uctx)
 /* see verbs.h */
 IW_DEF const iw_mpa_ulp_ops *iw_qp_mpa_ulp_ops(void)
 {
-    static const iw_mpa_ulp_ops ops = {NULL,
-                                       iw__qp_mpa_established,
-                                       NULL,
-                                       iw__qp_mpa_begin,
-                                       iw__qp_mpa_commit,
-                                       iw__qp_mpa_error,
-                                       iw__qp_mpa_closed,
-                                       iw__qp_mpa_tx_done};
+    static const iw_mpa_ulp_ops ops = {IW_OP(request) NULL,
+                                       IW_OP(established) iw__qp_mpa_established,
+                                       IW_OP(rejected) NULL,
+                                       IW_OP(begin) iw__qp_mpa_begin,
+                                       IW_OP(commit) iw__qp_mpa_commit,
+                                       IW_OP(error) iw__qp_mpa_error,
+                                       IW_OP(closed) iw__qp_mpa_closed,
+                                       IW_OP(tx_done) iw__qp_mpa_tx_done};
     return &ops;
 }
 

@@ -153,7 +153,7 @@ static void fpdu_to_b(const uint8_t *ulpdu, size_t len)
 /* The Terminate B sent after offset off: its control word (layer|etype, ecode), 1 if found. */
 static int b_terminate(size_t off, uint8_t *le, uint8_t *ecode)
 {
-    while (off + 2 <= QB->out_len) {
+    while (off + 2 <= QB->h.wire_len) {
         size_t len = iw_get_be16(QB->out + off);
         const uint8_t *u = QB->out + off + 2;
         if (len >= 22 && !(u[0] & 0x80u) && (u[1] & 0x0Fu) == IW_RDMAP_OP_TERMINATE) {
@@ -185,7 +185,7 @@ static void t_atomic_request_terminate(void)
     iw_put_be32(u + 10, 1);                                /* MSN 1 */
     u[18 + 3] = IW_RDMAP_AOP_FETCHADD;
     iw_put_be32(u + 18 + 4, 77);                           /* Request Identifier */
-    off = QB->out_len;
+    off = QB->h.wire_len;
     fpdu_to_b(u, sizeof u);
     REQUIRE(b_terminate(off, &le, &ec));
     CHECK_EQ(le, 0x02); /* Layer 0 RDMAP, EType 2 remote operation */
@@ -209,7 +209,7 @@ static void t_atomic_response_no_queue(void)
     u[1] = (uint8_t)(0x40u | IW_RDMAP_OP_ATOMIC_RESP);
     iw_put_be32(u + 6, IW_RDMAP_QN_ATOMIC_RESP);
     iw_put_be32(u + 10, 1);
-    off = QB->out_len;
+    off = QB->h.wire_len;
     fpdu_to_b(u, sizeof u);
     REQUIRE(b_terminate(off, &le, &ec));
     CHECK_EQ(le, 0x02);
@@ -218,7 +218,7 @@ static void t_atomic_response_no_queue(void)
     REQUIRE(vf_q_init(QA, &RA, vf_qp_cfg(RA.pd, 4, 4), 64) && vf_q_init(QB, &RB, vf_qp_cfg(RB.pd, 4, 4), 64));
     REQUIRE(vf_connect());
     u[1] = (uint8_t)(0x40u | IW_RDMAP_OP_SEND);
-    off = QB->out_len;
+    off = QB->h.wire_len;
     fpdu_to_b(u, sizeof u);
     REQUIRE(b_terminate(off, &le, &ec));
     CHECK_EQ(le, 0x12); /* Layer 1 DDP, EType 2 untagged buffer */
@@ -308,6 +308,7 @@ static int sm_responder(void)
     static uint8_t reasm[256];
     iw_mpa_cfg mc;
     memset(QB, 0, sizeof *QB);
+    hf_init(&QB->h, QB->out, sizeof QB->out);
     g_nreq = 0;
     iw_mpa_cfg_default(&mc, IW_MPA_RESPONDER);
     return iw_mpa_init(&QB->c, &mc, &vf_mpa_ops, QB, &sm_ulp, NULL, reasm, sizeof reasm) == IW_OK &&
@@ -326,11 +327,11 @@ static void t_mpa_request_markers_rejected(void)
     REQUIRE(n);
     CHECK_EQ(iw_mpa_rx_feed(&QB->c, fr, n, &used), IW_EREJECTED);
     CHECK_EQ(g_nreq, 0);
-    REQUIRE(iw_mpa_frame_decode(QB->out, QB->out_len, IW_MPA_REPLY, &f, &n) == IW_OK);
+    REQUIRE(iw_mpa_frame_decode(QB->out, QB->h.wire_len, IW_MPA_REPLY, &f, &n) == IW_OK);
     CHECK(f.flags & IW_MPA_FLAG_R);
     CHECK(!(f.flags & IW_MPA_FLAG_M));
-    CHECK_EQ(n, QB->out_len); /* the Reply and nothing after it */
-    CHECK(QB->closed);
+    CHECK_EQ(n, QB->h.wire_len); /* the Reply and nothing after it */
+    CHECK(QB->h.closed);
 }
 
 /* MPA-028: an Initiator whose Reply asks for markers cannot honour it: a local error, the
@@ -342,16 +343,17 @@ static void t_mpa_reply_markers_refused(void)
     uint8_t fr[64];
     size_t n, used = 0, sent;
     memset(QA, 0, sizeof *QA);
+    hf_init(&QA->h, QA->out, sizeof QA->out);
     iw_mpa_cfg_default(&mc, IW_MPA_INITIATOR);
     REQUIRE(iw_mpa_init(&QA->c, &mc, &vf_mpa_ops, QA, &sm_ulp, NULL, reasm, sizeof reasm) == IW_OK);
     REQUIRE(iw_mpa_start(&QA->c, NULL, 0) == IW_OK);
-    sent = QA->out_len;
+    sent = QA->h.wire_len;
     n = sm_frame(fr, IW_MPA_REPLY, IW_MPA_FLAG_M | IW_MPA_FLAG_C, 8, 8);
     REQUIRE(n);
     CHECK_EQ(iw_mpa_rx_feed(&QA->c, fr, n, &used), IW_EPROTO);
     CHECK_EQ(iw_mpa_last_error(&QA->c)->mpa_ecode, IW_MPA_ECODE_LOCAL);
-    CHECK_EQ(QA->out_len, sent);
-    CHECK(QA->closed);
+    CHECK_EQ(QA->h.wire_len, sent);
+    CHECK(QA->h.closed);
 }
 
 /* MPA-039: a P2P offer (every RTR type) is declined: the ULP sees no RTR offered, and the
@@ -369,12 +371,12 @@ static void t_mpa_p2p_declined(void)
     REQUIRE(g_nreq == 1);
     CHECK(g_req.p2p == 0 && g_req.rtr == 0);
     CHECK_EQ(iw_mpa_accept(&QB->c, 8, 8, NULL, 0), IW_OK);
-    REQUIRE(iw_mpa_frame_decode(QB->out, QB->out_len, IW_MPA_REPLY, &f, &n) == IW_OK);
+    REQUIRE(iw_mpa_frame_decode(QB->out, QB->h.wire_len, IW_MPA_REPLY, &f, &n) == IW_OK);
     CHECK(!(f.flags & IW_MPA_FLAG_R));
     CHECK_EQ(f.ird_word & (IW_MPA_IRD_P2P | IW_MPA_IRD_RTR_SEND), 0);
     CHECK_EQ(f.ord_word & (IW_MPA_ORD_RTR_WRITE | IW_MPA_ORD_RTR_READ), 0);
     CHECK_EQ(iw_mpa_state(&QB->c), IW_MPA_S_AWAIT_FIRST);
-    CHECK(!QB->closed);
+    CHECK(!QB->h.closed);
 }
 
 int main(int argc, char **argv)
