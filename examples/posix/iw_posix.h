@@ -274,6 +274,7 @@ struct iw_px_ep {
     size_t rx_have, tx_head, tx_len;
     unsigned rx_split; /* header-split reads left (iw__px_read) */
     int shut_pending;
+    int accept_pending;            /* on_request said yes; iw_mpa_accept after the feed */
     int gather_ok;                 /* set around the core calls whose sends may be gathered */
     int g_last_copied;             /* gv[gn - 1] is a copy in gsm */
     iw_iov gv[IW_PX_GV];           /* gathered pieces, in stream order (iw__px_send) */
@@ -802,8 +803,10 @@ static void iw__px_keep_pd(iw_px_ep *ep, const iw_mpa_info *in)
     ep->peer_pd_len = in->pd_len <= sizeof ep->peer_pd ? in->pd_len : 0;
     if (ep->peer_pd_len) memcpy(ep->peer_pd, in->pd, ep->peer_pd_len);
 }
-/* Responder: the MPA Request (RFC 5044 §7.1.2). Answer now; the QP goes to RTS right after
- * the core returns (verbs.h: a Responder may move it right after iw_mpa_accept). */
+/* Responder: the MPA Request (RFC 5044 §7.1.2). A Reject goes now; an accept waits until
+ * the feed that brought the Request returns (iw__px_answer), so that octets behind the
+ * Request in the same read are seen before the Reply is sent, never taken by MPA while the
+ * QP is still Idle. The QP goes to RTS after the Reply (verbs.h). */
 static void iw__px_request(void *uctx, const iw_mpa_info *in)
 {
     iw_px_ep *ep = IW__PX_EP(uctx);
@@ -814,12 +817,31 @@ static void iw__px_request(void *uctx, const iw_mpa_info *in)
     ep->info.pd_len = 0;
     if (ep->o.on_request) ok = ep->o.on_request(ep->o.arg, ep, in);
     if (ok) {
-        if (iw_mpa_accept(&ep->conn, ep->o.ird, ep->o.ord, ep->my_pd, ep->my_pd_len) == IW_OK)
-            ep->need_rts = 1;
+        ep->accept_pending = 1;
     } else {
         (void)iw_mpa_reject(&ep->conn, ep->my_pd, ep->my_pd_len);
         iw__px_fail(ep, IW_PX_E_REJECTED, "we rejected the MPA Request");
     }
+}
+/* Responder, after the feed that completed the Request: rest = octets read behind it. The
+ * Initiator sends nothing after its Request until it has our Reply (RFC 5044 §7.1.2: FPDUs
+ * before both frames are seen are not possible; MPA-012), so such octets are a protocol
+ * error: MPA closes with IW_MPA_FERR_EXTRA_DATA (MPA-014) and no Reply, no FPDU, no
+ * Terminate (not in Full Operation) is sent. Else the Reply goes and the QP follows. */
+static void iw__px_answer(iw_px_ep *ep, size_t rest)
+{
+    size_t used = 0;
+    ep->accept_pending = 0;
+    if (iw_mpa_state(&ep->conn) != IW_MPA_S_AWAIT_ULP) return;
+    if (rest) {
+        (void)iw_mpa_rx_feed(&ep->conn, ep->rx + ep->rx_have - rest, rest, &used);
+        if (ep->err.kind == IW_PX_E_NONE) /* mpa.h always fails here; never end silently */
+            iw__px_fail(ep, IW_PX_E_MPA, "the peer sent %zu octets after its MPA Request", rest);
+        ep->rx_have = 0;
+        return;
+    }
+    if (iw_mpa_accept(&ep->conn, ep->o.ird, ep->o.ord, ep->my_pd, ep->my_pd_len) == IW_OK)
+        ep->need_rts = 1;
 }
 /* Both: MPA is in Full Operation; the Initiator moves its QP to RTS after the core returns. */
 static void iw__px_established(void *uctx, const iw_mpa_info *in)
@@ -850,7 +872,10 @@ static void iw__px_mpa_error(void *uctx, const iw_mpa_error *e)
 {
     iw_px_ep *ep = IW__PX_EP(uctx);
     char t[160];
-    if (e->status == IW_EPROTO)
+    if (e->status == IW_EPROTO && e->ferr == IW_MPA_FERR_EXTRA_DATA)
+        iw__px_fail(ep, IW_PX_E_MPA, "the peer sent data after its MPA Request, before our "
+                                     "Reply (RFC 5044 §7.1.2); connection closed");
+    else if (e->status == IW_EPROTO)
         iw__px_fail(ep, IW_PX_E_MPA, "invalid MPA Request/Reply: %s", iw_mpa_ferr_str(e->ferr));
     else if (e->status == IW_ETIMEOUT)
         iw__px_fail(ep, IW_PX_E_MPA, "MPA %s timeout",
@@ -1040,6 +1065,10 @@ static int iw__px_read1(iw_px_ep *ep)
     }
     ep->rx_have += (size_t)r;
     (void)iw_mpa_rx_feed(&ep->conn, ep->rx, ep->rx_have, &used);
+    if (ep->accept_pending) {
+        iw__px_answer(ep, ep->rx_have - used);
+        if (ep->rx_have == 0) used = 0;
+    }
 #if IW_PX_RX_SPLIT >= 2
     if (iw_mpa_rx_last_len(&ep->conn) >= IW__PX_SPLIT_BIG) ep->rx_split = IW__PX_SPLIT_READS;
 #endif

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/* test_server.c: the POSIX host (examples/posix/iw_posix.h) as a server facing peers that
+ * break the rules, over real TCP sockets on 127.0.0.1, one loop, one thread.
+ *   - an Initiator that sends an RDMA Send in the same segment as its MPA Request (before it
+ *     could have our Reply, RFC 5044 §7.1.2): the server ends that connection with a clear
+ *     MPA error at once, sends no Reply, and never takes the Send into an Idle QP;
+ *   - the same octets in two writes, the Send only after the Reply: it completes. */
+#define IWARP_IMPLEMENTATION
+#define IW_POSIX_IMPLEMENTATION
+#include "examples/posix/iw_posix.h"
+#include "check.h"
+#include <errno.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <unistd.h>
+
+#define TMO 10000
+
+static iw_px_loop L;
+static iw_px_listener LIS;
+static iw_px_ep CA, SA, SB;
+static uint8_t cbuf[4096], sbuf[4096];
+
+/* The client's transmitted octets, in stream order (opts.trace, IW_MPA_TRACE_TX). */
+static uint8_t tx_log[4096];
+static size_t tx_len, tx_frames, tx_req_len;
+static void tx_trace(void *arg, iw_px_ep *ep, unsigned dir, const iw_iov *iov, size_t n,
+                     int last)
+{
+    size_t i;
+    (void)arg;
+    (void)ep;
+    if (dir != IW_MPA_TRACE_TX) return;
+    for (i = 0; i < n; i++) {
+        if (tx_len + iov[i].len <= sizeof tx_log) memcpy(tx_log + tx_len, iov[i].base, iov[i].len);
+        tx_len += iov[i].len;
+    }
+    if (last && ++tx_frames == 1) tx_req_len = tx_len; /* the MPA Request */
+}
+
+/* A raw TCP connection to the listener. */
+static int raw_connect(void)
+{
+    struct sockaddr_in a;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons(iw_px_listen_port(&LIS));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Run the loop until fd has something to read (or EOF / reset): the octets read (0 on EOF,
+ * -1 on reset or after timeout_ms). */
+static long raw_read(int fd, uint8_t *buf, size_t cap, int timeout_ms)
+{
+    int t;
+    for (t = 0; t < timeout_ms; t += 10) {
+        struct pollfd p;
+        p.fd = fd;
+        p.events = POLLIN;
+        p.revents = 0;
+        (void)iw_px_poll(&L, 10);
+        if (poll(&p, 1, 0) == 1) {
+            ssize_t r = recv(fd, buf, cap, 0);
+            return r < 0 ? -1 : (long)r;
+        }
+    }
+    return -1;
+}
+
+/* A good connection whose client sends one 16-octet Send: records the client's stream (the
+ * MPA Request, then the Send's FPDU; CRC on, no markers, so the octets do not depend on where
+ * they lie in the stream). */
+static int record_request_and_send(void)
+{
+    iw_px_opts co, so;
+    iw_px_mr cm, sm;
+    iw_send_wr w;
+    iw_wc wc;
+    iw_px_opts_default(&co);
+    iw_px_opts_default(&so);
+    co.trace = tx_trace;
+    tx_len = tx_frames = tx_req_len = 0;
+    if (iw_px_ep_init(&L, &SA, &so) < 0 || iw_px_ep_init(&L, &CA, &co) < 0) return 0;
+    if (iw_px_accept(&LIS, &SA) < 0 || iw_px_connect(&CA, "127.0.0.1", iw_px_listen_port(&LIS)))
+        return 0;
+    if (iw_px_wait_ready(&CA, TMO) || iw_px_wait_ready(&SA, TMO)) return 0;
+    memcpy(cbuf, "sixteen octets!!", 16);
+    if (iw_px_reg(&CA, cbuf, 16, IW_ACC_LOCAL_WRITE, &cm) || iw_px_reg(&SA, sbuf, 16,
+                                                                        IW_ACC_LOCAL_WRITE, &sm))
+        return 0;
+    if (iw_px_recv(&SA, 9, &sm, 0, 16) != IW_V_OK) return 0;
+    w = iw_px_wr(IW_WR_SEND, 1, &cm, 0, 16);
+    if (iw_px_post(&CA, &w) != IW_V_OK) return 0;
+    if (iw_px_wait_wc(&SA, IW_PX_RQ_CQ, &wc, TMO) || wc.status != IW_WC_SUCCESS) return 0;
+    iw_px_ep_fini(&CA);
+    iw_px_ep_fini(&SA);
+    return tx_frames >= 2 && tx_len <= sizeof tx_log && tx_req_len > 20;
+}
+
+/* A Send in the MPA Request's segment (MPA-012 broken by the peer): the Responder answers
+ * with no Reply and closes with a clear error (MPA-014); no receive completes, nothing waits
+ * for a timer. */
+static void t_send_in_request_segment(void)
+{
+    iw_px_opts so;
+    iw_px_mr sm;
+    iw_wc wc;
+    uint8_t in[256];
+    long r;
+    int fd, rc;
+    REQUIRE(record_request_and_send());
+    iw_px_opts_default(&so);
+    REQUIRE(iw_px_ep_init(&L, &SB, &so) == 0);
+    REQUIRE(iw_px_accept(&LIS, &SB) == 0);
+    REQUIRE(iw_px_reg(&SB, sbuf, 16, IW_ACC_LOCAL_WRITE, &sm) == 0);
+    REQUIRE(iw_px_recv(&SB, 9, &sm, 0, 16) == IW_V_OK);
+    fd = raw_connect();
+    REQUIRE(fd >= 0);
+    REQUIRE(send(fd, tx_log, tx_len, 0) == (ssize_t)tx_len); /* Request + Send, one write */
+    rc = iw_px_wait_ready(&SB, 3000);
+    CHECK(rc != 0); /* never READY */
+    CHECK_EQ(iw_px_error(&SB)->kind, IW_PX_E_MPA);
+    CHECK(strstr(iw_px_error(&SB)->text, "after its MPA Request") != NULL);
+    fprintf(stderr, "  server: %s\n", iw_px_error(&SB)->text);
+    r = raw_read(fd, in, sizeof in, 3000);
+    CHECK(r <= 0); /* closed at once, and no Reply first */
+    CHECK_EQ(iw_px_poll_wc(&SB, IW_PX_RQ_CQ, &wc) == 1 && wc.status == IW_WC_SUCCESS, 0);
+    close(fd);
+    iw_px_ep_fini(&SB);
+}
+
+/* The same octets as a rule-abiding Initiator sends them: the Send after the Reply. */
+static void t_send_after_reply(void)
+{
+    iw_px_opts so;
+    iw_px_mr sm;
+    iw_wc wc;
+    uint8_t in[256];
+    long r;
+    int fd;
+    REQUIRE(record_request_and_send());
+    iw_px_opts_default(&so);
+    REQUIRE(iw_px_ep_init(&L, &SB, &so) == 0);
+    REQUIRE(iw_px_accept(&LIS, &SB) == 0);
+    memset(sbuf, 0, sizeof sbuf);
+    REQUIRE(iw_px_reg(&SB, sbuf, 16, IW_ACC_LOCAL_WRITE, &sm) == 0);
+    REQUIRE(iw_px_recv(&SB, 9, &sm, 0, 16) == IW_V_OK);
+    fd = raw_connect();
+    REQUIRE(fd >= 0);
+    REQUIRE(send(fd, tx_log, tx_req_len, 0) == (ssize_t)tx_req_len);
+    r = raw_read(fd, in, sizeof in, 3000); /* the Reply */
+    CHECK(r >= 20 && memcmp(in, "MPA ID Rep Frame", 16) == 0);
+    REQUIRE(send(fd, tx_log + tx_req_len, tx_len - tx_req_len, 0) ==
+            (ssize_t)(tx_len - tx_req_len));
+    REQUIRE(iw_px_wait_wc(&SB, IW_PX_RQ_CQ, &wc, TMO) == 0);
+    CHECK(wc.wr_id == 9 && wc.status == IW_WC_SUCCESS && wc.len == 16);
+    CHECK_MEM(sbuf, "sixteen octets!!", 16);
+    close(fd);
+    iw_px_ep_fini(&SB);
+}
+
+int main(int argc, char **argv)
+{
+    static const check_test tests[] = {
+        {"server: Send in the MPA Request's segment ends that connection, clear error "
+         "MPA-014",
+         t_send_in_request_segment},
+        {"server: the same Send after the Reply completes", t_send_after_reply},
+    };
+    iw_px_loop_init(&L);
+    if (iw_px_listen(&L, &LIS, "127.0.0.1", 0) != 0) {
+        printf("not ok 1 listen\n# counts 0 1\n");
+        return 1;
+    }
+    return CHECK_RUN(tests);
+}
