@@ -4,7 +4,9 @@
  *   - an Initiator that sends an RDMA Send in the same segment as its MPA Request (before it
  *     could have our Reply, RFC 5044 §7.1.2): the server ends that connection with a clear
  *     MPA error at once, sends no Reply, and never takes the Send into an Idle QP;
- *   - the same octets in two writes, the Send only after the Reply: it completes. */
+ *   - the same octets in two writes, the Send only after the Reply: it completes;
+ *   - a peer that invalidates our Read's sink (Send with Invalidate) and then answers the Read
+ *     into it: DDP's Terminate (1,1,0x00) with the offending header, RFC 5041 §7.2. */
 #define IWARP_IMPLEMENTATION
 #define IW_POSIX_IMPLEMENTATION
 #include "examples/posix/iw_posix.h"
@@ -168,6 +170,68 @@ static void t_send_after_reply(void)
     iw_px_ep_fini(&SB);
 }
 
+/* The peer invalidates our Read's sink with a Send with Invalidate, then answers the Read
+ * into it: its Read Response names an STag that is no longer valid at the Data Sink, DDP's
+ * tagged buffer error, invalid STag (1,1,0x00), with the offending DDP header (RFC 5041 §7.2,
+ * RFC 5040 §7.2), not a local catastrophic error (0,0,0x00) without one. The Read completes
+ * in error; nothing lands in the invalidated buffer. */
+static void t_read_response_into_invalidated_sink(void)
+{
+    iw_px_opts o;
+    iw_px_mr cm, rm, sm, bm;
+    iw_send_wr w;
+    iw_wc wc;
+    iw_qp_info ci, si;
+    int k, got_read = 0, got_recv = 0;
+    iw_px_opts_default(&o);
+    REQUIRE(iw_px_ep_init(&L, &SA, &o) == 0 && iw_px_ep_init(&L, &CA, &o) == 0);
+    REQUIRE(iw_px_accept(&LIS, &SA) == 0);
+    REQUIRE(iw_px_connect(&CA, "127.0.0.1", iw_px_listen_port(&LIS)) == 0);
+    REQUIRE(iw_px_wait_ready(&CA, TMO) == 0 && iw_px_wait_ready(&SA, TMO) == 0);
+    memset(cbuf, 0x11, sizeof cbuf);
+    memset(sbuf, 0x22, sizeof sbuf);
+    /* the client's Read sink: remote rights too, so that the peer may invalidate it */
+    REQUIRE(iw_px_reg(&CA, cbuf, 1024, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, &cm) == 0);
+    REQUIRE(iw_px_reg(&CA, cbuf + 2048, 64, IW_ACC_LOCAL_WRITE, &rm) == 0);
+    REQUIRE(iw_px_reg(&SA, sbuf, 1024, IW_ACC_REMOTE_READ | IW_ACC_LOCAL_WRITE, &sm) == 0);
+    REQUIRE(iw_px_reg(&SA, sbuf + 2048, 64, IW_ACC_LOCAL_WRITE, &bm) == 0);
+    REQUIRE(iw_px_recv(&CA, 50, &rm, 0, 64) == IW_V_OK);
+    w = iw_px_wr(IW_WR_READ, 1, &cm, 0, 512);
+    w.remote_stag = sm.stag;
+    w.remote_to = sm.to;
+    REQUIRE(iw_px_post(&CA, &w) == IW_V_OK); /* the Read Request is on the wire */
+    w = iw_px_wr(IW_WR_SEND_INV, 2, &bm, 0, 8);
+    w.inval_stag = cm.stag;
+    REQUIRE(iw_px_post(&SA, &w) == IW_V_OK); /* ahead of the Read Response */
+    for (k = 0; k < 2; k++) {
+        if (iw_px_wait_wc(&CA, k == 0 ? IW_PX_RQ_CQ : IW_PX_SQ_CQ, &wc, TMO) != 0) break;
+        if (wc.wr_id == 50) got_recv = wc.status == IW_WC_SUCCESS;
+        if (wc.wr_id == 1) got_read = 1 + (wc.status == IW_WC_SUCCESS);
+    }
+    CHECK(got_recv);     /* the Send with Invalidate arrived and invalidated cm */
+    CHECK_EQ(got_read, 1); /* the Read completed, in error */
+    CHECK_EQ(cbuf[0], 0x11);
+    for (k = 0; k < 200 && iw_qp_state(iw_px_qp(&SA)) == IW_QP_RTS; k++) (void)iw_px_poll(&L, 10);
+    REQUIRE(iw_qp_query(iw_px_qp(&CA), &ci) == IW_V_OK);
+    REQUIRE(iw_qp_query(iw_px_qp(&SA), &si) == IW_V_OK);
+    CHECK(ci.term_valid && ci.term_local);
+    CHECK_EQ(ci.term.term.layer, 1);
+    CHECK_EQ(ci.term.term.etype, 1);
+    CHECK_EQ(ci.term.term.ecode, 0);
+    CHECK(si.term_valid && !si.term_local); /* the peer got it, with the DDP header */
+    CHECK_EQ(si.term.term.layer, 1);
+    CHECK_EQ(si.term.term.etype, 1);
+    CHECK_EQ(si.term.term.ecode, 0);
+    CHECK_EQ(si.term.d, 1);
+    CHECK_EQ(si.term.ddp_hdr_len, 14);
+    CHECK_EQ(((uint32_t)si.term.ddp_hdr[2] << 24 | (uint32_t)si.term.ddp_hdr[3] << 16 |
+              (uint32_t)si.term.ddp_hdr[4] << 8 | si.term.ddp_hdr[5]), cm.stag);
+    fprintf(stderr, "  reader: %s\n  responder: %s\n", iw_px_error(&CA)->text,
+            iw_px_error(&SA)->text);
+    iw_px_ep_fini(&CA);
+    iw_px_ep_fini(&SA);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -175,6 +239,9 @@ int main(int argc, char **argv)
          "MPA-014",
          t_send_in_request_segment},
         {"server: the same Send after the Reply completes", t_send_after_reply},
+        {"Read Response into a sink the peer invalidated: Terminate (1,1,0x00) with the DDP "
+         "header",
+         t_read_response_into_invalidated_sink},
     };
     iw_px_loop_init(&L);
     if (iw_px_listen(&L, &LIS, "127.0.0.1", 0) != 0) {
