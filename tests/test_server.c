@@ -6,9 +6,19 @@
  *     MPA error at once, sends no Reply, and never takes the Send into an Idle QP;
  *   - the same octets in two writes, the Send only after the Reply: it completes;
  *   - a peer that invalidates our Read's sink (Send with Invalidate) and then answers the Read
- *     into it: DDP's Terminate (1,1,0x00) with the offending header, RFC 5041 §7.2. */
+ *     into it: DDP's Terminate (1,1,0x00) with the offending header, RFC 5041 §7.2;
+ *   - a listener that serves until closed, 160 clients at once (more sockets than the old
+ *     128 limit) beside a silent peer, one that closes and one that resets: each of those
+ *     ends only its own connection. */
 #define IWARP_IMPLEMENTATION
 #define IW_POSIX_IMPLEMENTATION
+/* small endpoints, so that hundreds of them fit (the messages here are short) */
+#define IW_PX_TXBUF 16384
+#define IW_PX_MAX_ULPDU 4096
+#define IW_PX_CQ 32
+#define IW_PX_SQ_DEPTH 16
+#define IW_PX_RQ_DEPTH 16
+#define IW_PX_MAX_IRD 8
 #include "examples/posix/iw_posix.h"
 #include "check.h"
 #include <errno.h>
@@ -232,6 +242,121 @@ static void t_read_response_into_invalidated_sink(void)
     iw_px_ep_fini(&SA);
 }
 
+/* A listener that serves until closed (iw_px_listen_serve) with NCONN clients at once, more
+ * sockets than the old 128-socket poll limit; among them a peer that stays silent, one that
+ * connects and closes and one that resets: each of those ends its own connection only; every
+ * good client's Send arrives at its own server endpoint, every octet checked. */
+#define NCONN 160
+static iw_px_ep SRV[NCONN + 8], CLI[NCONN];
+static int nsrv;
+static iw_px_opts srv_opts;
+static iw_px_ep *give_ep(void *arg, iw_px_listener *lis)
+{
+    (void)arg;
+    if (nsrv >= (int)(sizeof SRV / sizeof SRV[0])) return NULL; /* refused: a cap */
+    if (iw_px_ep_init(lis->loop, &SRV[nsrv], &srv_opts) != 0) return NULL;
+    return &SRV[nsrv++];
+}
+static int all_ready(void *arg)
+{
+    int i, n = *(int *)arg;
+    for (i = 0; i < n; i++)
+        if (iw_px_state(&CLI[i]) != IW_PX_S_READY) return 0;
+    return 1;
+}
+static void t_many_connections_fail_alone(void)
+{
+    iw_px_loop L2;
+    iw_px_listener lis;
+    iw_px_opts co;
+    static uint8_t cb[NCONN][16], sb[NCONN + 8][16];
+    iw_px_mr m;
+    int i, n = NCONN, silent, closer, resetter, got = 0, failed = 0, ready = 0;
+    struct sockaddr_in a;
+    socklen_t alen = sizeof a;
+    iw_px_loop_init(&L2);
+    REQUIRE(iw_px_listen(&L2, &lis, "127.0.0.1", 0) == 0);
+    iw_px_opts_default(&srv_opts);
+    srv_opts.timeout_ms = 700; /* MPA Request timer: the silent peer */
+    iw_px_listen_serve(&lis, give_ep, NULL);
+    nsrv = 0;
+    /* the bad peers first */
+    memset(&a, 0, sizeof a);
+    REQUIRE(getsockname(lis.fd, (struct sockaddr *)&a, &alen) == 0);
+    silent = socket(AF_INET, SOCK_STREAM, 0);
+    closer = socket(AF_INET, SOCK_STREAM, 0);
+    resetter = socket(AF_INET, SOCK_STREAM, 0);
+    REQUIRE(connect(silent, (struct sockaddr *)&a, sizeof a) == 0);
+    REQUIRE(connect(closer, (struct sockaddr *)&a, sizeof a) == 0);
+    REQUIRE(connect(resetter, (struct sockaddr *)&a, sizeof a) == 0);
+    close(closer);
+    {
+        struct linger lg;
+        lg.l_onoff = 1;
+        lg.l_linger = 0;
+        (void)setsockopt(resetter, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+        close(resetter);
+    }
+    iw_px_opts_default(&co);
+    for (i = 0; i < n; i++) {
+        REQUIRE(iw_px_ep_init(&L2, &CLI[i], &co) == 0);
+        REQUIRE(iw_px_connect(&CLI[i], "127.0.0.1", iw_px_listen_port(&lis)) == 0);
+    }
+    CHECK(iw_px_run(&L2, all_ready, &n, 20000) == 1);
+    CHECK_EQ(iw_px_loop_epoll(&L2), IW_PX_EPOLL);
+    for (i = 0; i < nsrv; i++) {
+        REQUIRE(iw_px_reg(&SRV[i], sb[i], 16, IW_ACC_LOCAL_WRITE, &m) == 0);
+        REQUIRE(iw_px_recv(&SRV[i], (uint64_t)i, &m, 0, 16) == IW_V_OK);
+    }
+    for (i = 0; i < n; i++) {
+        iw_send_wr w;
+        memset(cb[i], (int)(i & 0xFF), 16);
+        cb[i][0] = (uint8_t)(i >> 8);
+        REQUIRE(iw_px_reg(&CLI[i], cb[i], 16, IW_ACC_LOCAL_WRITE, &m) == 0);
+        w = iw_px_wr(IW_WR_SEND, 1, &m, 0, 16);
+        REQUIRE(iw_px_post(&CLI[i], &w) == IW_V_OK);
+    }
+    for (i = 0; i < 300; i++) (void)iw_px_poll(&L2, 10); /* past the 700 ms Request timer */
+    for (i = 0; i < nsrv; i++) {
+        iw_wc wc;
+        if (iw_px_state(&SRV[i]) == IW_PX_S_READY) ready++;
+        if (iw_px_error(&SRV[i])->kind != IW_PX_E_NONE) failed++;
+        if (iw_px_poll_wc(&SRV[i], IW_PX_RQ_CQ, &wc) == 1 && wc.status == IW_WC_SUCCESS) {
+            /* the client that sent it: its first octets name it */
+            int who = sb[i][0] << 8 | sb[i][1];
+            if (who < n && sb[i][1] == (uint8_t)(who & 0xFF) && sb[i][15] == (uint8_t)(who & 0xFF))
+                got++;
+        }
+    }
+    CHECK_EQ(nsrv, n + 3);
+    CHECK_EQ(got, n);
+    CHECK_EQ(ready, n);
+    CHECK_EQ(failed, 3); /* the silent one (Request timer), the closed one, the reset one */
+    CHECK_EQ(lis.accepted, (unsigned long)(n + 3));
+    {
+        int tmo = 0, rst = 0;
+        for (i = 0; i < nsrv; i++) {
+            const char *t = iw_px_error(&SRV[i])->text;
+            if (iw_px_error(&SRV[i])->kind == IW_PX_E_NONE) continue;
+            fprintf(stderr, "  alone: %s\n", t);
+            tmo += strstr(t, "Request timeout") != NULL;
+            rst += strstr(t, "reset during MPA setup") != NULL; /* not "closed" */
+        }
+        CHECK_EQ(tmo, 1);
+        CHECK_EQ(rst, 1);
+    }
+    close(silent);
+    for (i = 0; i < n; i++) iw_px_ep_fini(&CLI[i]);
+    for (i = 0; i < nsrv; i++) iw_px_ep_fini(&SRV[i]);
+    iw_px_listen_close(&lis);
+    iw_px_loop_fini(&L2);
+    {
+        size_t core, all = iw_px_ep_bytes(&core);
+        CHECK(core > 0 && core < all);
+        fprintf(stderr, "  endpoint: %zu octets, core %zu\n", all, core);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -242,6 +367,8 @@ int main(int argc, char **argv)
         {"Read Response into a sink the peer invalidated: Terminate (1,1,0x00) with the DDP "
          "header",
          t_read_response_into_invalidated_sink},
+        {"server: 160 clients and 3 bad peers on one listener, each failing alone",
+         t_many_connections_fail_alone},
     };
     iw_px_loop_init(&L);
     if (iw_px_listen(&L, &LIS, "127.0.0.1", 0) != 0) {
