@@ -316,6 +316,9 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms);
  * families; port 0: ephemeral). 0 or -1 (errno; EINVAL when host does not resolve). */
 int iw_px_listen(iw_px_loop *l, iw_px_listener *lis, const char *host, uint16_t port);
 uint16_t iw_px_listen_port(const iw_px_listener *lis);
+/* The listening socket (-1 when closed), for a program that accepts by itself and hands
+ * each connection to iw_px_accept_fd (e.g. in a child process). */
+int iw_px_listen_fd(const iw_px_listener *lis);
 void iw_px_listen_close(iw_px_listener *lis);
 /* Serve until iw_px_listen_close: every connection no iw_px_accept is waiting for goes to
  * on_conn(arg, lis) (see iw_px_conn_fn); each endpoint then lives and fails on its own. */
@@ -896,8 +899,15 @@ static void iw__px_answer(iw_px_ep *ep, size_t rest)
         ep->rx_have = 0;
         return;
     }
-    if (iw_mpa_accept(&ep->conn, ep->o.ird, ep->o.ord, ep->my_pd, ep->my_pd_len) == IW_OK)
+    if (iw_mpa_accept(&ep->conn, ep->o.ird, ep->o.ord, ep->my_pd, ep->my_pd_len) == IW_OK) {
         ep->need_rts = 1;
+        /* what the Reply said, not what the Request asked (until established) */
+        ep->info.ird = ep->conn.ird;
+        ep->info.ord = ep->conn.ord;
+        ep->info.crc = ep->conn.crc_on;
+        ep->info.markers_tx = ep->conn.mk_tx;
+        ep->info.markers_rx = ep->conn.mk_rx;
+    }
 }
 /* Both: MPA is in Full Operation; the Initiator moves its QP to RTS after the core returns. */
 static void iw__px_established(void *uctx, const iw_mpa_info *in)
@@ -1464,6 +1474,7 @@ int iw_px_listen(iw_px_loop *l, iw_px_listener *lis, const char *host, uint16_t 
     return 0;
 }
 uint16_t iw_px_listen_port(const iw_px_listener *lis) { return lis->port; }
+int iw_px_listen_fd(const iw_px_listener *lis) { return lis->fd; }
 void iw_px_listen_close(iw_px_listener *lis)
 {
     iw_px_listener **p;
