@@ -310,7 +310,7 @@ typedef struct iw_rdmap_wr {
     uint64_t add_swap, add_swap_mask, cmp, cmp_mask; /* Atomic operands */
 #endif
     /* private */
-    uint8_t st, sent, resp;
+    uint8_t st, sent, resp, sink_rinv; /* sink_rinv: the peer invalidated our Read's sink */
     iw_status status;
     iw_ddp_xlate sink_err;
 #if IW_CFG_RDMAP_ATOMICS
@@ -892,10 +892,12 @@ static iw_ddp_xlate iw__rdmap_resolve(void *mctx, uint32_t stag, uint64_t to, ui
         if (to < w->sink_to || to - w->sink_to > w->len || len > w->len - (to - w->sink_to))
             return IW_DDP_X_BOUNDS; /* the peer's fault: (1,1,0x01) */
         x = s->ops->resolve(s->ctx, stag, to, len, access, dst, max, n);
-        if (x != IW_DDP_X_OK) { /* our own sink (rights, PD, invalidated): a local error */
-            w->sink_err = x;
+        if (x != IW_DDP_X_OK) { /* our own sink (rights, PD, invalidated): a local error, */
+            w->sink_err = x;      /* unless the peer invalidated it while the Read was out:
+                                     then it is the peer's segment that names an invalid
+                                     STag, DDP's (1,1,0x00) with its header (RFC 5041 §7.2) */
             w->status = IW_ETERM;
-            s->sink_fail = 1;
+            if (!w->sink_rinv) s->sink_fail = 1;
         }
         return x;
     }
@@ -1198,6 +1200,14 @@ static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
             return iw__rdmap_refuse(s, t, seg, n, s->rx_seg_len); /* receive fails there */
         }
         rv.invalidated = 1;
+        {
+            uint32_t i; /* our outstanding Reads whose sink that was (iw__rdmap_resolve) */
+            for (i = s->sq_head; i != s->sq_tail; i++) {
+                iw_rdmap_wr *c = iw__rdmap_wr_at(s, i);
+                if (c->opcode == IW_RDMAP_OP_READ_REQ && c->sink_stag == h->ulp32)
+                    c->sink_rinv = 1;
+            }
+        }
     }
     s->rx_recv_active = 0;
     s->ops->recv(s->ctx, &rv); /* RDMAP-053: in DDP delivery order */
@@ -1518,6 +1528,7 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     w->sent = w->resp = 0;
     w->status = IW_OK;
     w->sink_err = IW_DDP_X_OK;
+    w->sink_rinv = 0;
 #if IW_CFG_RDMAP_ATOMICS
     w->orig = 0;
 #endif

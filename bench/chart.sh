@@ -29,7 +29,7 @@ series() {
     local name=$1 so=$2 co=$3 port="" i
     rm -f "$B/srv.out" "$B/srv.err" # a stale port from the last series must not be read
     # shellcheck disable=SC2086
-    "$IWPERF" --quiet -p 0 $so >"$B/srv.out" 2>"$B/srv.err" &
+    "$IWPERF" --quiet --once -p 0 $so >"$B/srv.out" 2>"$B/srv.err" &
     local sp=$!
     for i in $(seq 1 500); do # up to 25 s: a loaded machine can take seconds to start it
         port=$(sed -n 's/^iwperf: listening on port \([0-9][0-9]*\)$/\1/p' "$B/srv.err" 2>/dev/null)

@@ -16,6 +16,10 @@
 # Last, perftest's habits (issue 18): --perftest with markers counts every octet, -a (every size,
 # its rows and its JSON checked against each other), -D, --report_gbits, -b, the default
 # iteration counts, a bandwidth line without latency fields, --help and the errors.
+# The servers above run with --once (one test, its exit status); last, a server without it
+# (issue 19): three clients at once, a request beyond --max-size rejected before any buffer,
+# a fourth client beyond --max-clients refused, peers that close, reset or send garbage ending
+# only their own connection, -B binding one address; the server is still there at the end.
 # Prints TAP lines and "# counts P F".
 set -u
 cd "$(dirname "$0")/.."
@@ -35,7 +39,7 @@ IWPERF="$W/iwperf"
 start_server() {
     local log=$1; shift
     rm -f "$log.out" "$log.err" # a stale port from an earlier run must not be read
-    "$IWPERF" --quiet -p 0 "$@" >"$log.out" 2>"$log.err" &
+    "$IWPERF" --quiet --once -p 0 "$@" >"$log.out" 2>"$log.err" &
     SPID=$!
     PORT=""
     for _ in $(seq 1 500); do
@@ -375,4 +379,83 @@ for a in "-n abc:-n/--iters 'abc': not a number (valid: 1..4294967295" "-t 65:-t
     "$IWPERF" $flag >/dev/null 2>"$W/err.txt"; rc=$?
     [ $rc = 2 ] && grep -qF -- "$want" "$W/err.txt" && ok "$flag: exit 2, '$want'" || bad "$flag: exit $rc '$(cat "$W/err.txt")'"
 done
+# ---- issue 19: a server that serves until stopped ----
+serve_log="$W/serve"
+rm -f "$serve_log.out" "$serve_log.err"
+"$IWPERF" -p 0 -B 127.0.0.1 --max-clients 3 --max-mem 64M >"$serve_log.out" 2>"$serve_log.err" &
+SPID=$!
+PORT=""
+for _ in $(seq 1 200); do
+    PORT=$(sed -n 's/^iwperf: listening on port \([0-9][0-9]*\)$/\1/p' "$serve_log.err" 2>/dev/null)
+    [ -n "$PORT" ] && break
+    sleep 0.05
+done
+if [ -z "$PORT" ]; then
+    bad "serve: server did not start: $(cat "$serve_log.err")"
+else
+    for i in 1 2 3; do
+        timeout 60 "$IWPERF" --quiet 127.0.0.1 -p "$PORT" -s 4096 -n 3000 >"$serve_log.c$i" 2>&1 &
+        eval "c$i=\$!"
+    done
+    crc=0
+    for i in 1 2 3; do eval "wait \$c$i" || crc=1; done
+    n=$(grep -c '^IWPERF role=client .* bytes=12288000 peer_bytes=12288000 ' "$serve_log".c[123] | awk -F: '{s+=$2} END {print s}')
+    [ $crc = 0 ] && [ "$n" = 3 ] && ok "serve: three clients at once, each counted 12288000 octets on both sides" ||
+        bad "serve: three clients: rc $crc, $n good lines; $(cat "$serve_log".c[123] | head -3)"
+    # 32 MiB x 2 (write latency) is within --max-size 64M, beyond --max-mem 64M / 3 clients
+    timeout 20 "$IWPERF" --quiet 127.0.0.1 -p "$PORT" --lat -s 32M -n 1 >"$serve_log.big" 2>&1; rc=$?
+    [ $rc = 1 ] && grep -q 'Reject' "$serve_log.big" &&
+        grep -q 'rejecting a connection: it asks for 33554432-octet messages' "$serve_log.err" &&
+        ok "serve: a request beyond --max-mem / --max-clients is rejected before any buffer" ||
+        bad "serve: big request: rc $rc $(cat "$serve_log.big")"
+    timeout 20 "$IWPERF" --quiet 127.0.0.1 -p "$PORT" -s 1G -n 1 >"$serve_log.huge" 2>&1; rc=$?
+    [ $rc = 1 ] && grep -q 'it asks for 1073741824-octet' "$serve_log.err" &&
+        ok "serve: a 1 GiB request (beyond --max-size 64M) is rejected" || bad "serve: 1G request: rc $rc"
+    # three peers that say nothing hold the three client slots: a fourth is refused at once;
+    # then one resets, one sends garbage, the others close: each ends only its own connection
+    python3 - "$PORT" >"$serve_log.py" 2>&1 <<'PY'
+import socket, struct, sys, time
+p = int(sys.argv[1])
+a = socket.create_connection(("127.0.0.1", p))           # silent
+c = socket.create_connection(("127.0.0.1", p))           # will reset
+e = socket.create_connection(("127.0.0.1", p))           # silent
+time.sleep(0.5)
+d = socket.create_connection(("127.0.0.1", p))           # a fourth: refused (closed at once)
+d.settimeout(3)
+try:
+    print("fourth:", "closed" if d.recv(10) == b"" else "open")
+except Exception as x:
+    print("fourth:", x)
+c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+c.close()
+time.sleep(0.5)
+b = socket.create_connection(("127.0.0.1", p))
+b.send(b"GET / HTTP/1.0\r\n\r\n" * 4)                   # garbage
+time.sleep(0.3)
+b.close()
+a.close()
+e.close()
+PY
+    grep -q 'fourth: closed' "$serve_log.py" && grep -q 'refusing a connection: 3 clients at once' "$serve_log.err" &&
+        ok "serve: a client beyond --max-clients is refused at once" || bad "serve: max-clients: $(cat "$serve_log.py")"
+    sleep 0.5
+    timeout 60 "$IWPERF" --quiet 127.0.0.1 -p "$PORT" --op read -s 65536 -n 200 >"$serve_log.after" 2>&1; rc=$?
+    [ $rc = 0 ] && grep -q 'bytes=13107200 peer_bytes=13107200 ' "$serve_log.after" && kill -0 $SPID 2>/dev/null &&
+        grep -q 'invalid MPA Request/Reply: bad key' "$serve_log.err" && grep -q 'reset during MPA setup' "$serve_log.err" &&
+        ok "serve: after bad peers (each ended alone) the server is up and serves a Read test" ||
+        bad "serve: after bad peers: rc $rc $(cat "$serve_log.after"); server: $(tail -5 "$serve_log.err")"
+    # -B 127.0.0.1: not on another address of this host
+    other=$(hostname -I 2>/dev/null | awk '{print $1}')
+    if [ -n "$other" ] && [ "$other" != 127.0.0.1 ]; then
+        timeout 10 "$IWPERF" --quiet "$other" -p "$PORT" -n 10 >"$serve_log.bind" 2>&1; rc=$?
+        [ $rc = 1 ] && grep -q 'refused' "$serve_log.bind" && ok "serve: -B 127.0.0.1 does not listen on $other" ||
+            bad "serve: -B: rc $rc $(cat "$serve_log.bind")"
+    else
+        ok "serve: -B # SKIP no second address"
+    fi
+    kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null
+fi
+"$IWPERF" -p 0 -B no.such.host.invalid >/dev/null 2>"$W/err.txt"; rc=$?
+[ $rc = 1 ] && grep -q 'listen: -B: not an address of this host' "$W/err.txt" && ok "-B with an unknown address: exit 1, said" ||
+    bad "-B unknown: rc $rc $(cat "$W/err.txt")"
 finish

@@ -4,7 +4,8 @@
 # 127.0.0.1 (and once over ::1 and once to the name localhost): every MPA variant the interop cases use, with the data checked at both ends (-V),
 # and the two error cases, where the client end (the project too) must send the Terminate the
 # RFCs name and the server must print it decoded. The same tool against Linux siw is
-# `make interop` (interop/run.sh).
+# `make interop` (interop/run.sh). Issue 19: --p2p with only the Send RTR, the client's
+# registration of exactly -S octets, -P serving clients at once beside bad peers.
 set -u
 cd "$(dirname "$0")/.."
 B=${B:-build/test}
@@ -112,6 +113,44 @@ sleep 0.3; kill -TERM $sp; wait $sp; s1=$?
   [ "$(grep -c '^iwrping: ok' "$B/iwrping.P.s")" = 2 ] &&
   ok "-P: the server served 2 clients one after another, exit 0 on SIGTERM" ||
   bad "-P: server $s1 '$(tail -2 "$B/iwrping.P.s" | tr '\n' ' ')' client1 $c1"
+# issue 19: the peer offers only the Send RTR: its zero-length Send takes the server's first
+# Receive and is not a ping (RFC 6581)
+run_pair p2p_send "--p2p -V -C 3" "--p2p --rtr send -C 3 -V"
+[ $ss = 0 ] && [ $cs = 0 ] && grep -q 'p2p RTR Send' "$B/iwrping.p2p_send.s" &&
+  grep -q '^iwrping: ok 3 pings with data verified' "$B/iwrping.p2p_send.s" &&
+  ok "-s --p2p with a client that offers only the Send RTR: 3 pings both ends" ||
+  bad "p2p Send RTR: server $ss '$(tail -1 "$B/iwrping.p2p_send.s")' client $cs '$(tail -1 "$B/iwrping.p2p_send.c")'"
+# the client registers only its -S octets: a Read one octet past them gets the client's
+# Terminate (RDMAP, remote protection), not data
+run_pair badlen "--bad-len -C 1" "-S 100 -C 1"
+[ $ss = 3 ] && grep -q 'Terminate from peer: layer 0 RDMAP, type 1 remote protection' "$B/iwrping.badlen.s" &&
+  ok "-S 100: a Read of 101 octets is refused by the client: $(grep -o 'code 0x[0-9a-f]* [a-z ]*' "$B/iwrping.badlen.s" | head -1)" ||
+  bad "-S registration: server $ss '$(tail -1 "$B/iwrping.badlen.s")' client $cs '$(tail -1 "$B/iwrping.badlen.c")'"
+# -P: clients at once (each in its own process) beside a silent peer and a garbage one
+"$B/iwrping" -s -P -a 127.0.0.1 -p 0 -V --max-clients 8 > "$B/iwrping.PP.s" 2>&1 &
+sp=$!; port=""
+for _ in $(seq 1 500); do
+  port=$(sed -n 's/^iwrping: listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$B/iwrping.PP.s"); [ -n "$port" ] && break; sleep 0.05
+done
+python3 -c '
+import socket, sys, time
+p = int(sys.argv[1])
+a = socket.create_connection(("127.0.0.1", p))
+b = socket.create_connection(("127.0.0.1", p)); b.send(b"\x00" * 64)
+time.sleep(6)
+' "${port:-1}" & bp=$!
+for i in 1 2 3; do
+  timeout 30 "$B/iwrping" -c -a 127.0.0.1 -p "${port:-1}" -C 20 -S 4000 -V -q > "$B/iwrping.PP.c$i" 2>&1 &
+  eval "cp$i=\$!"
+done
+crc=0; for i in 1 2 3; do eval "wait \$cp$i" || crc=1; done
+wait $bp
+kill -0 $sp 2>/dev/null; alive=$?
+kill -TERM $sp; wait $sp; s1=$?
+[ $crc = 0 ] && [ $alive = 0 ] && [ $s1 = 0 ] && [ "$(grep -c '^iwrping: ok 20 pings with data verified' "$B/iwrping.PP.s")" = 3 ] &&
+  grep -q '^iwrping: served 5 client(s)' "$B/iwrping.PP.s" &&
+  ok "-P: 3 clients at once (20 pings each, verified) beside a silent and a garbage peer that failed alone" ||
+  bad "-P at once: clients $crc alive $alive server $s1 '$(tail -4 "$B/iwrping.PP.s" | tr '\n' ' ')'"
 # The command line
 "$B/iwrping" --help > "$B/iwrping.help" 2> "$B/iwrping.help.err"; rc=$?
 [ $rc = 0 ] && [ ! -s "$B/iwrping.help.err" ] && grep -q -- '-P, --persistent' "$B/iwrping.help" &&

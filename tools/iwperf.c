@@ -3,7 +3,8 @@
  * ib_write_bw / ib_read_bw / ib_send_bw / ib_write_lat / ib_send_lat / ib_read_lat, on the
  * POSIX host examples/posix/iw_posix.h (mpa.h + verbs.h over nonblocking sockets).
  *
- *   server:  iwperf [options]              (listens, serves one test, exits)
+ *   server:  iwperf [options]              (listens; serves clients until stopped, each in a
+ *                                           child process of its own; --once: one test, exit)
  *   client:  iwperf [options] HOST         (connects, runs the test, prints the table)
  * `iwperf --help` lists every option with its default and range; docs/tools.md compares them
  * with perftest's. perftest's letters keep perftest's meaning (-a -b -D -n -p -q -Q -R -s -t
@@ -56,6 +57,10 @@
 #include "tools/cli.h"
 #include <errno.h>
 #include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +98,12 @@ typedef struct cfg {
     uint32_t size, iters, depth, emss, cq_mod, duration;
     uint16_t port;
     const char *host, *json;
+    /* server: serve until stopped (once: one test), and what a client may cost at most */
+    int once;
+    const char *bind;      /* -B: the address to listen on (NULL: every address) */
+    uint64_t max_size;     /* --max-size: the largest message a client may ask for */
+    uint32_t max_clients;  /* --max-clients: clients served at once (more are refused) */
+    uint64_t max_mem;      /* --max-mem: memory for all clients' buffers together */
 } cfg;
 
 /* Everything of one run (one connection). Memory:
@@ -162,6 +173,14 @@ static void die_ep(const char *what)
 {
     const iw_px_err *e = iw_px_error(&R.ep);
     die(what, e->kind != IW_PX_E_NONE ? e->text : "no progress (timeout)");
+}
+/* A control message that is not one: what it was, and the endpoint's error (the Terminate
+ * we sent or got) when the stream ended. */
+static void die_unexpected(void)
+{
+    const iw_px_err *e = iw_px_error(&R.ep);
+    die("unexpected message from the peer (not an iwperf control message)",
+        e->kind != IW_PX_E_NONE ? e->text : NULL);
 }
 static void check_wc(const iw_wc *wc, const char *what)
 {
@@ -243,7 +262,7 @@ static uint64_t wait_ctl(uint32_t want)
     uint64_t v = 0;
     for (;;) {
         if (iw_px_wait_wc(&R.ep, IW_PX_RQ_CQ, &wc, TMO_MS) != 0) die_ep("waiting for the peer");
-        if (!take_ctl(&wc, &kind, &v)) die("unexpected message from the peer", NULL);
+        if (!take_ctl(&wc, &kind, &v)) die_unexpected();
         if (kind == want) return v;
         if (kind == K_CREDIT && v > R.credit) R.credit = v;
         if (want == 0) return v; /* any: a credit */
@@ -393,6 +412,8 @@ static void pingpong(int client)
 }
 
 /* ---- server ---- */
+static uint64_t server_cost(int op, int lat, uint32_t size);
+static uint64_t server_budget(void);
 static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
 {
     uint8_t rep[PD_REP_LEN];
@@ -412,6 +433,16 @@ static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
     R.c.bidir = (p[7] & F_BIDIR) != 0;
     R.c.size = get_be32(p + 8);
     R.c.iters = get_be32(p + 12);
+    if (server_cost(R.c.op, R.c.lat, R.c.size) > server_budget() || R.c.size > R.c.max_size) {
+        /* never allocate what a client names beyond our caps: checked before any buffer */
+        fprintf(stderr, "iwperf: rejecting a connection: it asks for %u-octet messages (%llu "
+                "octets of buffers); the caps are --max-size %llu, --max-mem %llu / "
+                "--max-clients %u = %llu a client\n", (unsigned)R.c.size,
+                (unsigned long long)server_cost(R.c.op, R.c.lat, R.c.size),
+                (unsigned long long)R.c.max_size, (unsigned long long)R.c.max_mem,
+                (unsigned)R.c.max_clients, (unsigned long long)server_budget());
+        return 0; /* MPA Reject */
+    }
     R.peer_stag = get_be32(p + 16);
     R.peer_to = get_be64(p + 20);
     if (R.c.op == OP_WRITE) acc |= IW_ACC_REMOTE_WRITE;
@@ -425,6 +456,22 @@ static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
     put_be32(rep + 8, R.mr.stag);
     put_be64(rep + 12, R.mr.to);
     return iw_px_set_pd(ep, rep, sizeof rep) == 0;
+}
+
+/* The octets of buffers a server allocates for a client's test (on_request, server_run): the
+ * data buffer and the Receive slots. */
+static uint64_t server_cost(int op, int lat, uint32_t size)
+{
+    uint64_t data = op == OP_WRITE && lat ? 2 * (uint64_t)size : size;
+    uint64_t slot = size > CTL_LEN ? size : CTL_LEN;
+    uint64_t recv = op == OP_SEND && !lat ? (uint64_t)RXD * slot
+                  : op == OP_SEND ? (uint64_t)NCTL * slot : (uint64_t)NCTL * CTL_LEN;
+    return data + recv;
+}
+/* What one client may cost: --max-mem shared by --max-clients (one client with --once). */
+static uint64_t server_budget(void)
+{
+    return R.c.once ? R.c.max_mem : R.c.max_mem / (R.c.max_clients ? R.c.max_clients : 1);
 }
 
 /* The RDMAP stream's per-opcode message counters (rdmap.h counts what it placed and answered). */
@@ -510,7 +557,7 @@ static void server_run(void)
         uint32_t kind = 0;
         uint64_t v = 0;
         if (iw_px_wait_wc(&R.ep, IW_PX_RQ_CQ, &wc, TMO_MS) != 0) die_ep("waiting for the next size");
-        if (!take_ctl(&wc, &kind, &v)) die("unexpected message from the peer", NULL);
+        if (!take_ctl(&wc, &kind, &v)) die_unexpected();
         if (kind == K_END) break;
         if (kind != K_SIZE || v < 1 || v > R.mr.len) die("bad size from the peer", NULL);
         R.c.size = (uint32_t)v;
@@ -1258,7 +1305,7 @@ static int tcp_main(void)
 /* ---- options ---- */
 static void usage(void)
 {
-    printf("usage: iwperf [options]          server (serves one test, then exits)\n"
+    printf("usage: iwperf [options]          server (serves clients until stopped)\n"
            "       iwperf [options] HOST     client (HOST: a name, IPv4 or IPv6 address, localhost)\n"
            "Bandwidth and latency of iWARP over TCP, in the manner of perftest's ib_*_bw/ib_*_lat.\n"
            "The client's test options travel to the server; the server needs only -p and the\n"
@@ -1276,6 +1323,15 @@ static void usage(void)
            "  -Q, --cq-mod N        signal every Nth WR (default 16, 1..64; perftest: 100)\n"
            "  -q, --qp N            connections: 1 only (perftest: QPs)\n"
            "  -p, --port PORT       TCP port (default 18515, perftest's; server: 0 = any, printed)\n"
+           "Server (iWARP tests; -R and --raw-tcp serve one test, then exit):\n"
+           "  -B, --bind ADDR       listen on ADDR only (default: every address, IPv4 and IPv6)\n"
+           "      --once            serve one test, then exit with its status\n"
+           "      --max-clients N   clients served at once, each in its own process; more are\n"
+           "                        refused (default 16, 1..4096)\n"
+           "      --max-size SIZE   the largest message a client may ask for (default 64M,\n"
+           "                        1..1G); a larger request is rejected before any buffer\n"
+           "      --max-mem SIZE    buffers of all clients together (default 1G, 1M..64G):\n"
+           "                        each client may use --max-mem / --max-clients\n"
            "  -R, --perftest        speak perftest's -R (rdma_cm) flow: the peer of ib_write_bw,\n"
            "                        ib_send_bw, ib_read_bw -R (bandwidth only); as server it\n"
            "                        exits 1 when the measured connection failed, the client\n"
@@ -1307,7 +1363,7 @@ static void usage(void)
 static void parse(int argc, char **argv, cfg *c)
 {
     enum { O_REPORT_GBITS = 256, O_OUT_JSON, O_OP, O_LAT, O_QUIET, O_CRC, O_MARKERS, O_REV, O_EMSS,
-           O_PCAP, O_FAULT, O_TCP };
+           O_PCAP, O_FAULT, O_TCP, O_ONCE, O_MAXC, O_MAXS, O_MAXM };
     static const struct option lo[] = {
         CLI_OPT("all", no_argument, 'a'),            CLI_OPT("bidirectional", no_argument, 'b'),
         CLI_OPT("duration", required_argument, 'D'), CLI_OPT("iters", required_argument, 'n'),
@@ -1324,6 +1380,10 @@ static void parse(int argc, char **argv, cfg *c)
         CLI_OPT("emss", required_argument, O_EMSS),  CLI_OPT("pcap", required_argument, O_PCAP),
         CLI_OPT("fault-stag", no_argument, O_FAULT), /* tests: a wrong STag */
         CLI_OPT("raw-tcp", no_argument, O_TCP),
+        CLI_OPT("bind", required_argument, 'B'),     CLI_OPT("once", no_argument, O_ONCE),
+        CLI_OPT("max-clients", required_argument, O_MAXC),
+        CLI_OPT("max-size", required_argument, O_MAXS),
+        CLI_OPT("max-mem", required_argument, O_MAXM),
         CLI_OPT_END};
     static const char *const ops[] = {"write", "read", "send", NULL};
     static const char *const onoff[] = {"off", "on", NULL};
@@ -1338,7 +1398,10 @@ static void parse(int argc, char **argv, cfg *c)
     c->cq_mod = CQ_MOD_DEF;
     c->emss = 1460;
     c->port = 18515;
-    while ((opt = getopt_long(argc, argv, "abD:n:s:t:Q:q:p:RVh", lo, NULL)) != -1) {
+    c->max_clients = 16;
+    c->max_size = 64u << 20;
+    c->max_mem = 1u << 30;
+    while ((opt = getopt_long(argc, argv, "abB:D:n:s:t:Q:q:p:RVh", lo, NULL)) != -1) {
         switch (opt) {
         case 'a': c->all = 1; break;
         case 'b': c->bidir = 1; break;
@@ -1364,10 +1427,17 @@ static void parse(int argc, char **argv, cfg *c)
         case O_PCAP: R.pcap = optarg; break;
         case O_FAULT: c->fault = 1; break;
         case O_TCP: c->tcp = 1; break;
+        case 'B': c->bind = optarg; break;
+        case O_ONCE: c->once = 1; break;
+        case O_MAXC: c->max_clients = (uint32_t)cli_num("--max-clients", optarg, 1, 4096, 0); break;
+        case O_MAXS: c->max_size = cli_num("--max-size", optarg, 1, MAX_SIZE, 1); break;
+        case O_MAXM: c->max_mem = cli_num("--max-mem", optarg, 1u << 20, 64ull << 30, 1); break;
         default: cli_usage_error("bad option");
         }
     }
     if (optind < argc) c->host = argv[optind++];
+    if (c->host && (c->bind || c->once))
+        cli_usage_error("-B and --once are for the server (leave out HOST)");
     if (optind < argc) cli_usage_error("one HOST only, got '%s' too", argv[optind]);
     c->server = c->host == NULL;
     c->size_set = size_set, c->iters_set = iters_set;
@@ -1380,6 +1450,8 @@ static void parse(int argc, char **argv, cfg *c)
     if (c->bidir && (c->lat || c->perftest || c->op == OP_SEND))
         cli_usage_error("-b is for write and read bandwidth (not send, --lat or -R)");
     if (c->perftest && c->json) cli_usage_error("--out_json is not available with -R");
+    if (c->host == NULL && c->json && !c->once && !c->perftest && !c->tcp)
+        cli_usage_error("--out_json on a server needs --once (one test, one file)");
     if (c->tcp && (c->lat || c->perftest || c->bidir || c->json))
         cli_usage_error("--raw-tcp measures bandwidth one way only (not --lat, -R, -b, --out_json)");
     if (c->host && !c->server) {
@@ -1406,6 +1478,73 @@ static void client_measure(void)
     }
 }
 
+/* Server, one client: the connection fd, accepted by serve() (in a child process). The
+ * exit status is the test's; every failure ends this process only. */
+static int serve_one(const iw_px_opts *o, int fd)
+{
+    iw_px_opts so = *o;
+    so.on_request = on_request;
+    iw_px_loop_init(&R.loop); /* this process's own loop (the parent's was never polled) */
+    if (iw_px_ep_init(&R.loop, &R.ep, &so) != 0) die_ep("endpoint");
+    if (iw_px_accept_fd(&R.ep, fd) != 0) die_ep("connection");
+    if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
+    say_conn(&R.ep);
+    server_run();
+    (void)iw_px_close(&R.ep, 2000);
+    iw_px_ep_fini(&R.ep);
+    return 0;
+}
+
+/* Server until stopped (SIGINT, SIGTERM): accepts every connection; each client runs in a
+ * process of its own (serve_one), so that a client that fails its setup, resets, stays silent
+ * or breaks the protocol ends only its own connection. At most --max-clients at once (the
+ * rest are closed at once); each may use --max-mem / --max-clients octets of buffers
+ * (on_request rejects a larger request before allocating). */
+static int serve(const iw_px_opts *o)
+{
+    unsigned active = 0;
+    int lfd;
+    size_t core, all = iw_px_ep_bytes(&core);
+    if (iw_px_listen(&R.loop, &R.lis, R.c.bind, R.c.port) != 0)
+        die("listen", R.c.bind && errno == EINVAL ? "-B: not an address of this host" : strerror(errno));
+    lfd = iw_px_listen_fd(&R.lis);
+    fprintf(stderr, "iwperf: listening on port %u\n", (unsigned)iw_px_listen_port(&R.lis));
+    if (!R.c.quiet)
+        fprintf(stderr, "iwperf: serving until stopped: at most %u clients at once, messages up "
+                "to %llu octets, %llu octets of buffers a client; %zu octets of state a "
+                "connection (core %zu)\n", (unsigned)R.c.max_clients,
+                (unsigned long long)R.c.max_size, (unsigned long long)server_budget(), all, core);
+    for (;;) {
+        struct pollfd p;
+        pid_t pid;
+        int fd, st;
+        while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+            if (active) active--;
+        p.fd = lfd;
+        p.events = POLLIN;
+        p.revents = 0;
+        if (poll(&p, 1, 200) <= 0) continue;
+        fd = accept(lfd, NULL, NULL);
+        if (fd < 0) continue;
+        if (active >= R.c.max_clients) {
+            fprintf(stderr, "iwperf: refusing a connection: %u clients at once (--max-clients)\n",
+                    active);
+            (void)close(fd);
+            continue;
+        }
+        fflush(stdout);
+        fflush(stderr);
+        pid = fork();
+        if (pid == 0) {
+            (void)close(lfd);
+            exit(serve_one(o, fd));
+        }
+        if (pid < 0) fprintf(stderr, "iwperf: fork: %s\n", strerror(errno));
+        else active++;
+        (void)close(fd);
+    }
+}
+
 int main(int argc, char **argv)
 {
     iw_px_opts o;
@@ -1429,10 +1568,12 @@ int main(int argc, char **argv)
     o.emss = R.c.emss;
     if (R.c.perftest) return pt_main(&o);
     if (R.c.tcp) return tcp_main();
+    if (R.c.server && !R.c.once) return serve(&o);
     if (R.c.server) o.on_request = on_request;
     if (iw_px_ep_init(&R.loop, &R.ep, &o) != 0) die_ep("endpoint");
     if (R.c.server) {
-        if (iw_px_listen(&R.loop, &R.lis, NULL, R.c.port) != 0) die("listen", strerror(errno));
+        if (iw_px_listen(&R.loop, &R.lis, R.c.bind, R.c.port) != 0)
+            die("listen", R.c.bind && errno == EINVAL ? "-B: not an address of this host" : strerror(errno));
         if (iw_px_accept(&R.lis, &R.ep) != 0) die_ep("accept");
         /* always, so that a script can use -p 0 (an ephemeral port) */
         fprintf(stderr, "iwperf: listening on port %u\n", (unsigned)iw_px_listen_port(&R.lis));

@@ -5,8 +5,11 @@
  *   iwrping -s [-a ADDR] [-p PORT] [-C N] [-P] [-V] [options]   server (rping -s; port 0: any)
  *   iwrping -c -a ADDR [-p PORT] [-C N] [-S SIZE] [-V] [options]  client (rping -c)
  *   -C N: pings (0, the default as in rping: until stopped by SIGINT/SIGTERM, or for a server
- *   until the client closes); -P: the server serves clients one after another until stopped
- *   (without it, one client, as rping); ADDR: a host name, IPv4 or IPv6 address, or localhost.
+ *   until the client closes); -P: the server serves clients until stopped, many at once, each
+ *   in a process of its own so that a failing client ends only its own connection (at most
+ *   --max-clients; without -P, one client, as rping); ADDR: a host name, IPv4 or IPv6
+ *   address, or localhost. The client registers exactly -S octets of each buffer (what it
+ *   advertises); the server's buffer takes no remote access at all.
  *
  * rping's protocol (rdma-core librdmacm/examples/rping.c, as siw's captures in
  * tests/vectors/siw_rping_*.pcap show it): the connection carries no private data of rping's
@@ -40,7 +43,10 @@
 #include "tools/cli.h"
 
 #include <getopt.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +177,13 @@ static int recv_msg(uint8_t adv[RP_ADV], const char *what)
         if (eof_ok && iw_px_error(&ep)->kind == IW_PX_E_EOF) return -2;
         return fail(what);
     }
+    if (rx_next == 1 && wc.len == 0 && iw_px_info(&ep)->p2p &&
+        iw_px_info(&ep)->rtr == IW_MPA_RTR_SEND) {
+        /* RFC 6581 §7: the peer's zero-length Send RTR took our first Receive; it is part of
+         * the connection set-up, not a ping: post the slot again, wait for the next one */
+        if (iw_px_recv(&ep, slot, &rx_mr, slot * RP_ADV, RP_ADV) != IW_V_OK) return fail("repost");
+        return recv_msg(adv, what);
+    }
     if (wc.wr_id != slot || wc.len != RP_ADV) {
         printf("iwrping: FAIL %s: Receive %u of %u octets (expected slot %u, %u octets)\n",
                what, (unsigned)wc.wr_id, (unsigned)wc.len, slot, RP_ADV);
@@ -225,6 +238,7 @@ static int server(unsigned count, int validate, int bad)
             printf("iwrping: FAIL ping %u: advertised length %u not in 1..%u\n", i, len, RP_MAX);
             return 1;
         }
+        if (bad == 'l') len++; /* --bad-len: one octet past what the client advertised */
         if (bad == 'w') {
             /* An STag whose Index is not the advertised one: never valid at the peer. */
             wr = iw_px_wr(IW_WR_WRITE, 2, &rdma_mr, 0, len);
@@ -293,8 +307,12 @@ static void usage(void)
            "  -C, --count N       pings (default 0: until stopped by Ctrl-C; a server: until the\n"
            "                      client closes), 0..4294967295\n"
            "  -S, --size SIZE     ping buffer octets (client; default 64, 32..65536)\n"
-           "  -P, --persistent    server: serve clients one after another until stopped\n"
-           "                      (default: one client, then exit, as rping without -P)\n"
+           "  -P, --persistent    server: serve clients until stopped, many at once, each in\n"
+           "                      its own process (default: one client, then exit, as rping)\n"
+           "      --max-clients N server -P: clients at once; more are refused (default 16,\n"
+           "                      1..4096)\n"
+           "      --rtr send|write|read|all  --p2p: the RTR types offered (client) or accepted\n"
+           "                      (server) (default all)\n"
            "  -V, --validate      check the data at both ends\n"
            "  -v, --verbose       print each ping's data\n"
            "  -q, --quiet         no per-connection line\n"
@@ -303,7 +321,8 @@ static void usage(void)
            "      --markers       ask for MPA markers toward us\n"
            "      --p2p           RFC 6581 peer-to-peer mode (rev 2)\n"
            "      --delay MS      client: pause after the connection is up (0..600000; default 0)\n"
-           "      --bad-write | --bad-read   server: misbehave (tests the peer's Terminate)\n"
+           "      --bad-write | --bad-read | --bad-len   server: misbehave (tests the peer's\n"
+           "                      Terminate; --bad-len Reads one octet past the advertised)\n"
            "  -h, --help          this text\n"
            "      --version       the version\n"
            "Examples:\n"
@@ -324,8 +343,11 @@ static int run_conn(int is_server, unsigned long count, unsigned long size, int 
     int r;
     done_pings = 0;
     rx_next = 0;
-    if (iw_px_reg(&ep, start_buf, RP_MAX, IW_ACC_REMOTE_READ, &start_mr) != 0 ||
-        iw_px_reg(&ep, rdma_buf, RP_MAX, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, &rdma_mr) != 0 ||
+    /* client: exactly the -S octets it advertises, the source readable and the sink writable
+     * by the peer; server: its buffer (the Read's sink, the Write's source) local only */
+    if ((!is_server && iw_px_reg(&ep, start_buf, size, IW_ACC_REMOTE_READ, &start_mr) != 0) ||
+        iw_px_reg(&ep, rdma_buf, is_server ? RP_MAX : size,
+                  IW_ACC_LOCAL_WRITE | (is_server ? 0u : IW_ACC_REMOTE_WRITE), &rdma_mr) != 0 ||
         iw_px_reg(&ep, adv_buf, RP_ADV, 0, &adv_mr) != 0 ||
         iw_px_reg(&ep, rx_buf, sizeof rx_buf, IW_ACC_LOCAL_WRITE, &rx_mr) != 0)
         return fail("memory registration");
@@ -371,9 +393,74 @@ static int run_conn(int is_server, unsigned long count, unsigned long size, int 
     return 0;
 }
 
+/* -P: every connection in a child process of its own (run_conn), at most max_clients at
+ * once (more are closed at once), until SIGINT / SIGTERM; then the children are asked to
+ * stop (their ping under way ends first) and waited for. */
+static int serve(const iw_px_opts *o, unsigned long max_clients, unsigned long count,
+                 int validate, int bad, int quiet)
+{
+    static pid_t kids[4096];
+    unsigned long active = 0, served = 0, k;
+    int lfd = iw_px_listen_fd(&lis), st;
+    pid_t pid;
+    iw_px_ep_fini(&ep); /* the children make their own */
+    while (!stop) {
+        struct pollfd p;
+        int fd;
+        while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+            for (k = 0; k < active && kids[k] != pid; k++) {
+            }
+            if (k < active) kids[k] = kids[--active];
+            served++;
+            if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+                printf("iwrping: a client failed (status %d); serving the others\n",
+                       WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+        }
+        p.fd = lfd;
+        p.events = POLLIN;
+        p.revents = 0;
+        if (poll(&p, 1, 200) <= 0) continue;
+        fd = accept(lfd, NULL, NULL);
+        if (fd < 0) continue;
+        if (active >= max_clients) {
+            printf("iwrping: refusing a connection: %lu clients at once (--max-clients)\n", active);
+            (void)close(fd);
+            continue;
+        }
+        fflush(stdout);
+        pid = fork();
+        if (pid == 0) {
+            int r;
+            (void)close(lfd);
+            iw_px_loop_init(&loop); /* this process's own (the parent's was never polled) */
+            if (iw_px_ep_init(&loop, &ep, o) != 0 || iw_px_accept_fd(&ep, fd) != 0)
+                exit(fail("connection setup"));
+            r = run_conn(1, count, 0, validate, bad, quiet);
+            iw_px_ep_fini(&ep);
+            exit(r < 0 ? 0 : r);
+        }
+        if (pid < 0) printf("iwrping: fork: %s\n", strerror(errno));
+        else kids[active++] = pid;
+        (void)close(fd);
+    }
+    iw_px_listen_close(&lis);
+    for (k = 0; k < active; k++) (void)kill(kids[k], SIGTERM); /* finish the ping, then stop */
+    while (active && (pid = wait(&st)) > 0) {
+        active--;
+        served++;
+    }
+    printf("iwrping: served %lu client(s)\n", served);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    enum { O_CRC = 256, O_NOCRC, O_REV, O_MARKERS, O_P2P, O_BADW, O_BADR, O_DELAY, O_VERSION };
+    enum { O_CRC = 256, O_NOCRC, O_REV, O_MARKERS, O_P2P, O_BADW, O_BADR, O_DELAY, O_VERSION,
+           O_BADL, O_MAXC, O_RTR };
+    static const char *const rtrs[] = {"send", "write", "read", "all", NULL};
+    static const uint8_t rtr_mask[] = {IW_MPA_RTR_SEND, IW_MPA_RTR_WRITE, IW_MPA_RTR_READ,
+                                       IW_MPA_RTR_SEND | IW_MPA_RTR_WRITE | IW_MPA_RTR_READ};
+    unsigned long max_clients = 16;
     static const struct option lo[] = {
         CLI_OPT("server", no_argument, 's'),      CLI_OPT("client", no_argument, 'c'),
         CLI_OPT("addr", required_argument, 'a'),  CLI_OPT("port", required_argument, 'p'),
@@ -385,6 +472,8 @@ int main(int argc, char **argv)
         CLI_OPT("rev", required_argument, O_REV), CLI_OPT("markers", no_argument, O_MARKERS),
         CLI_OPT("p2p", no_argument, O_P2P), CLI_OPT("bad-write", no_argument, O_BADW),
         CLI_OPT("bad-read", no_argument, O_BADR), CLI_OPT("delay", required_argument, O_DELAY),
+        CLI_OPT("bad-len", no_argument, O_BADL),  CLI_OPT("max-clients", required_argument, O_MAXC),
+        CLI_OPT("rtr", required_argument, O_RTR),
         CLI_OPT_END};
     int is_server = -1, validate = 0, bad = 0, persistent = 0, quiet = 0, opt, r = 0;
     const char *addr = NULL;
@@ -416,6 +505,9 @@ int main(int argc, char **argv)
         case O_P2P: o.p2p = 1; break;
         case O_BADW: bad = 'w'; break;
         case O_BADR: bad = 'r'; break;
+        case O_BADL: bad = 'l'; break;
+        case O_MAXC: max_clients = (unsigned long)cli_num("--max-clients", optarg, 1, 4096, 0); break;
+        case O_RTR: o.rtr = rtr_mask[cli_word("--rtr", optarg, rtrs)]; break;
         case O_DELAY: delay_ms = (unsigned long)cli_num("--delay", optarg, 0, 600000, 0); break;
         default: cli_usage_error("bad option");
         }
@@ -452,7 +544,8 @@ int main(int argc, char **argv)
     printf("iwrping: listening on %s\n",
            cli_hostport(addr, iw_px_listen_port(&lis), hp, sizeof hp));
     fflush(stdout);
-    for (;;) { /* one client after another with -P */
+    if (persistent) return serve(&o, max_clients, count, validate, bad, quiet);
+    for (;;) { /* one client */
         iw_px_accept(&lis, &ep);
         r = run_conn(1, count, size, validate, bad, quiet);
         iw_px_ep_fini(&ep);

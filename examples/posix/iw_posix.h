@@ -69,7 +69,9 @@
  *   never be passed where a CQ is meant),
  *   IW_PX_TXBUF staging octets (256 KiB),
  *   IW_PX_CQ entries per CQ (256), IW_PX_MAX_IRD (64), IW_PX_MAX_MR MRs + MWs (62),
- *   IW_PX_MAX_ULPDU (65536), IW_PX_MAX_FDS sockets per loop (128).
+ *   IW_PX_MAX_ULPDU (65536). Sockets per loop: no limit of the host's (the loop waits with
+ *   epoll on Linux, IW_PX_EPOLL 0 for poll(), whose array grows); the process's descriptor
+ *   limit (ulimit -n) is the one that counts. IW_PX_MAX_FDS is no longer used.
  *
  * ADDRESSES: IPv4 and IPv6. A host argument is a name ("localhost"), an IPv4 literal or an
  *   IPv6 literal ("::1", without brackets), resolved with getaddrinfo (which may block on a
@@ -229,16 +231,33 @@ typedef struct iw_px_mr {
 typedef struct iw_px_loop {
     iw_px_ep *eps;                 /* private: the endpoints and listeners served */
     struct iw_px_listener *lis;
+    /* private: the readiness source. epoll (Linux) when it can be had, else poll() over a
+     * pollfd array that grows with the sockets (no fixed limit). */
+    int epfd, mode;                /* mode 0 not chosen yet, 1 epoll, -1 poll */
+    void *pfa;                     /* poll: struct pollfd[cap] then void *[cap] */
+    size_t cap;
+    unsigned long gen;             /* endpoints left (iw_px_ep_fini): pointers to recheck */
 } iw_px_loop;
 
-typedef struct iw_px_listener {
+typedef struct iw_px_listener iw_px_listener;
+/* A listener that serves until closed (iw_px_listen_serve): called for a connection no
+ * endpoint is waiting for; return an endpoint made with iw_px_ep_init on the listener's loop
+ * to take it, or NULL to refuse it (the socket is closed at once). */
+typedef iw_px_ep *(*iw_px_conn_fn)(void *arg, iw_px_listener *lis);
+
+struct iw_px_listener {
     /* private */
     iw_px_loop *loop;
     int fd;
     uint16_t port;
     iw_px_ep *waiting;             /* endpoints waiting for a connection, in order */
     struct iw_px_listener *next;
-} iw_px_listener;
+    iw_px_conn_fn on_conn;         /* iw_px_listen_serve */
+    void *conn_arg;
+    int reg_fd;                    /* epoll: the fd registered, and for which events */
+    unsigned reg_ev;
+    unsigned long accepted, refused; /* connections taken / refused (on_conn said NULL) */
+};
 
 struct iw_px_ep {
     /* public, read-only */
@@ -274,6 +293,9 @@ struct iw_px_ep {
     size_t rx_have, tx_head, tx_len;
     unsigned rx_split; /* header-split reads left (iw__px_read) */
     int shut_pending;
+    int accept_pending;            /* on_request said yes; iw_mpa_accept after the feed */
+    int reg_fd;                    /* epoll: the fd registered, and for which events */
+    unsigned reg_ev;
     int gather_ok;                 /* set around the core calls whose sends may be gathered */
     int g_last_copied;             /* gv[gn - 1] is a copy in gsm */
     iw_iov gv[IW_PX_GV];           /* gathered pieces, in stream order (iw__px_send) */
@@ -294,7 +316,19 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms);
  * families; port 0: ephemeral). 0 or -1 (errno; EINVAL when host does not resolve). */
 int iw_px_listen(iw_px_loop *l, iw_px_listener *lis, const char *host, uint16_t port);
 uint16_t iw_px_listen_port(const iw_px_listener *lis);
+/* The listening socket (-1 when closed), for a program that accepts by itself and hands
+ * each connection to iw_px_accept_fd (e.g. in a child process). */
+int iw_px_listen_fd(const iw_px_listener *lis);
 void iw_px_listen_close(iw_px_listener *lis);
+/* Serve until iw_px_listen_close: every connection no iw_px_accept is waiting for goes to
+ * on_conn(arg, lis) (see iw_px_conn_fn); each endpoint then lives and fails on its own. */
+void iw_px_listen_serve(iw_px_listener *lis, iw_px_conn_fn on_conn, void *arg);
+/* Release what the loop allocated (its epoll descriptor, its poll array). Endpoints and
+ * listeners are not touched. A loop made before fork() is not shared after it: make one in
+ * each process. */
+void iw_px_loop_fini(iw_px_loop *l);
+/* 1 when the loop waits with epoll, 0 with poll() (after the first iw_px_poll). */
+int iw_px_loop_epoll(const iw_px_loop *l);
 
 /* ---- endpoints ---- */
 void iw_px_opts_default(iw_px_opts *o);
@@ -306,6 +340,14 @@ int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o);
 int iw_px_connect(iw_px_ep *ep, const char *host, uint16_t port);
 /* Server: the next connection lis accepts goes to ep (queued in call order), MPA Responder. */
 int iw_px_accept(iw_px_listener *lis, iw_px_ep *ep);
+/* Server: take a TCP socket accepted elsewhere (made nonblocking here; the endpoint owns it
+ * from now on, closed by iw_px_ep_fini): MPA waits for the Request on it. 0, or -1. */
+int iw_px_accept_fd(iw_px_ep *ep, int fd);
+/* What one endpoint holds in memory: the return value, all of it (sizeof, fixed by the
+ * IW_PX_* limits); *core, if not NULL, the core's share of it (QP, queues, MPA connection
+ * and its reassembly buffer); the rest is the host's (staging buffers, STag table, CQ
+ * rings, RNIC). Kernel socket buffers are not counted. */
+size_t iw_px_ep_bytes(size_t *core);
 /* Change our Private Data (server: from on_request, before the Reply). 0 or -1 (too long). */
 int iw_px_set_pd(iw_px_ep *ep, const uint8_t *pd, size_t len);
 /* Run the loop until ep is READY (0) or failed (-1) or timeout_ms passed (-2). */
@@ -414,9 +456,23 @@ char *iw_px_term_text(iw_term t, char *buf, size_t cap);
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#ifndef IW_PX_EPOLL
+#ifdef __linux__
+#define IW_PX_EPOLL 1 /* 0: poll() even on Linux */
+#else
+#define IW_PX_EPOLL 0
+#endif
+#endif
+#if IW_PX_EPOLL
+#include <sys/epoll.h>
+#define IW__PX_EPOLL 1
+#else
+#define IW__PX_EPOLL 0
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -750,9 +806,13 @@ static void iw__px_async(void *ctx, const iw_async_rec *ev)
         iw__px_fail(ep, IW_PX_E_TERM_RCVD, "peer Terminate: %s", t);
         break;
     case IW_AE_LLP_RESET: case IW_AE_LLP_LOST:
-        iw__px_fail(ep, IW_PX_E_RESET, "TCP connection %s (%s)",
-                    ev->event == IW_AE_LLP_RESET ? "reset" : "lost",
-                    ep->dead_errno > 0 ? strerror(ep->dead_errno) : "no errno");
+        if (ep->dead_errno <= 0 && ep->rd_eof) /* the peer's FIN cut a message short */
+            iw__px_fail(ep, IW_PX_E_EOF, "TCP connection closed by the peer (FIN) in the middle "
+                                         "of an FPDU or with work outstanding");
+        else
+            iw__px_fail(ep, IW_PX_E_RESET, "TCP connection %s (%s)",
+                        ev->event == IW_AE_LLP_RESET ? "reset" : "lost",
+                        ep->dead_errno > 0 ? strerror(ep->dead_errno) : "no errno");
         break;
     default:
         iw__px_fail(ep, IW_PX_E_TERM_SENT, "%s; our Terminate: %s",
@@ -802,8 +862,10 @@ static void iw__px_keep_pd(iw_px_ep *ep, const iw_mpa_info *in)
     ep->peer_pd_len = in->pd_len <= sizeof ep->peer_pd ? in->pd_len : 0;
     if (ep->peer_pd_len) memcpy(ep->peer_pd, in->pd, ep->peer_pd_len);
 }
-/* Responder: the MPA Request (RFC 5044 §7.1.2). Answer now; the QP goes to RTS right after
- * the core returns (verbs.h: a Responder may move it right after iw_mpa_accept). */
+/* Responder: the MPA Request (RFC 5044 §7.1.2). A Reject goes now; an accept waits until
+ * the feed that brought the Request returns (iw__px_answer), so that octets behind the
+ * Request in the same read are seen before the Reply is sent, never taken by MPA while the
+ * QP is still Idle. The QP goes to RTS after the Reply (verbs.h). */
 static void iw__px_request(void *uctx, const iw_mpa_info *in)
 {
     iw_px_ep *ep = IW__PX_EP(uctx);
@@ -814,11 +876,37 @@ static void iw__px_request(void *uctx, const iw_mpa_info *in)
     ep->info.pd_len = 0;
     if (ep->o.on_request) ok = ep->o.on_request(ep->o.arg, ep, in);
     if (ok) {
-        if (iw_mpa_accept(&ep->conn, ep->o.ird, ep->o.ord, ep->my_pd, ep->my_pd_len) == IW_OK)
-            ep->need_rts = 1;
+        ep->accept_pending = 1;
     } else {
         (void)iw_mpa_reject(&ep->conn, ep->my_pd, ep->my_pd_len);
         iw__px_fail(ep, IW_PX_E_REJECTED, "we rejected the MPA Request");
+    }
+}
+/* Responder, after the feed that completed the Request: rest = octets read behind it. The
+ * Initiator sends nothing after its Request until it has our Reply (RFC 5044 §7.1.2: FPDUs
+ * before both frames are seen are not possible; MPA-012), so such octets are a protocol
+ * error: MPA closes with IW_MPA_FERR_EXTRA_DATA (MPA-014) and no Reply, no FPDU, no
+ * Terminate (not in Full Operation) is sent. Else the Reply goes and the QP follows. */
+static void iw__px_answer(iw_px_ep *ep, size_t rest)
+{
+    size_t used = 0;
+    ep->accept_pending = 0;
+    if (iw_mpa_state(&ep->conn) != IW_MPA_S_AWAIT_ULP) return;
+    if (rest) {
+        (void)iw_mpa_rx_feed(&ep->conn, ep->rx + ep->rx_have - rest, rest, &used);
+        if (ep->err.kind == IW_PX_E_NONE) /* mpa.h always fails here; never end silently */
+            iw__px_fail(ep, IW_PX_E_MPA, "the peer sent %zu octets after its MPA Request", rest);
+        ep->rx_have = 0;
+        return;
+    }
+    if (iw_mpa_accept(&ep->conn, ep->o.ird, ep->o.ord, ep->my_pd, ep->my_pd_len) == IW_OK) {
+        ep->need_rts = 1;
+        /* what the Reply said, not what the Request asked (until established) */
+        ep->info.ird = ep->conn.ird;
+        ep->info.ord = ep->conn.ord;
+        ep->info.crc = ep->conn.crc_on;
+        ep->info.markers_tx = ep->conn.mk_tx;
+        ep->info.markers_rx = ep->conn.mk_rx;
     }
 }
 /* Both: MPA is in Full Operation; the Initiator moves its QP to RTS after the core returns. */
@@ -850,7 +938,10 @@ static void iw__px_mpa_error(void *uctx, const iw_mpa_error *e)
 {
     iw_px_ep *ep = IW__PX_EP(uctx);
     char t[160];
-    if (e->status == IW_EPROTO)
+    if (e->status == IW_EPROTO && e->ferr == IW_MPA_FERR_EXTRA_DATA)
+        iw__px_fail(ep, IW_PX_E_MPA, "the peer sent data after its MPA Request, before our "
+                                     "Reply (RFC 5044 §7.1.2); connection closed");
+    else if (e->status == IW_EPROTO)
         iw__px_fail(ep, IW_PX_E_MPA, "invalid MPA Request/Reply: %s", iw_mpa_ferr_str(e->ferr));
     else if (e->status == IW_ETIMEOUT)
         iw__px_fail(ep, IW_PX_E_MPA, "MPA %s timeout",
@@ -913,6 +1004,9 @@ static void iw__px_llp_dead(iw_px_ep *ep, int err)
         ep->fd = -1;
     }
     if (err > 0) ep->dead_errno = err;
+    if (err > 0 && iw_qp_state(&ep->qp) == IW_QP_IDLE) /* during setup: say so, not "closed" */
+        iw__px_fail(ep, IW_PX_E_RESET, "TCP connection reset during MPA setup (%s)",
+                    strerror(err));
     if (iw_qp_state(&ep->qp) != IW_QP_IDLE) iw_qp_llp_event(&ep->qp, IW_QP_LLP_RESET);
     if (iw_mpa_state(&ep->conn) != IW_MPA_S_CLOSED) iw_mpa_llp_closed(&ep->conn);
     if (err > 0)
@@ -958,6 +1052,9 @@ static void iw__px_after(iw_px_ep *ep)
             iw__px_fail(ep, qi.term_local ? IW_PX_E_LOCAL : IW_PX_E_TERM_RCVD, "QP ended; %s: %s",
                         qi.term_local ? "our Terminate" : "peer Terminate",
                         iw_px_term_text(qi.term.term, t, sizeof t));
+        else if (iw_qp_stats(&ep->qp)->rx_msgs[IW_RDMAP_OP_TERMINATE])
+            iw__px_fail(ep, IW_PX_E_TERM_RCVD, "the peer sent a malformed Terminate (not "
+                                               "answered, RFC 5040 §5.4); connection closed");
         else
             iw__px_fail(ep, IW_PX_E_LOCAL, "QP left RTS");
         if (ep->err.term.layer == 0 && ep->err.term.etype == 0 && ep->err.term.ecode == 0 &&
@@ -1040,6 +1137,10 @@ static int iw__px_read1(iw_px_ep *ep)
     }
     ep->rx_have += (size_t)r;
     (void)iw_mpa_rx_feed(&ep->conn, ep->rx, ep->rx_have, &used);
+    if (ep->accept_pending) {
+        iw__px_answer(ep, ep->rx_have - used);
+        if (ep->rx_have == 0) used = 0;
+    }
 #if IW_PX_RX_SPLIT >= 2
     if (iw_mpa_rx_last_len(&ep->conn) >= IW__PX_SPLIT_BIG) ep->rx_split = IW__PX_SPLIT_READS;
 #endif
@@ -1069,90 +1170,134 @@ static void iw__px_read(iw_px_ep *ep)
 
 /* ---- loop ---- */
 
-void iw_px_loop_init(iw_px_loop *l) { memset(l, 0, sizeof *l); }
-
-int iw_px_poll(iw_px_loop *l, int timeout_ms)
+void iw_px_loop_init(iw_px_loop *l)
 {
-    struct pollfd pf[IW_PX_MAX_FDS];
-    void *who[IW_PX_MAX_FDS];
-    int isl[IW_PX_MAX_FDS];
-    nfds_t n = 0, i;
-    int r, served = 0;
-    int64_t now = iw__px_now(), next = -1;
-    iw_px_ep *ep;
-    iw_px_listener *lis;
-    for (lis = l->lis; lis && n < IW_PX_MAX_FDS; lis = lis->next) {
-        if (lis->fd < 0 || !lis->waiting) continue; /* accept only for a waiting endpoint */
-        pf[n].fd = lis->fd;
-        pf[n].events = POLLIN;
-        who[n] = lis;
-        isl[n++] = 1;
-    }
-    for (ep = l->eps; ep; ep = ep->next) {
-        if (ep->tmo_at >= 0 && (next < 0 || ep->tmo_at < next)) next = ep->tmo_at;
-        if (ep->fd < 0 || n >= IW_PX_MAX_FDS) continue;
-        pf[n].fd = ep->fd;
-        pf[n].events = (short)(ep->state == IW_PX_S_CONNECTING ? POLLOUT
-                               : POLLIN | (ep->want_out || ep->tx_len ? POLLOUT : 0));
-        who[n] = ep;
-        isl[n++] = 0;
-    }
-    if (next >= 0) { /* sleep no longer than the next MPA timer */
-        int64_t d = next > now ? next - now : 0;
-        if (timeout_ms < 0 || d < timeout_ms) timeout_ms = (int)d;
-    }
-    r = poll(pf, n, timeout_ms);
-    if (r < 0 && errno != EINTR) return -1;
-    for (i = 0; r > 0 && i < n; i++) {
-        if (!pf[i].revents) continue;
-        served++;
-        if (isl[i]) { /* a connection for the first waiting endpoint */
-            int fd;
-            lis = (iw_px_listener *)who[i];
-            fd = accept(lis->fd, NULL, NULL);
-            if (fd < 0) continue;
-            ep = lis->waiting;
+    memset(l, 0, sizeof *l);
+    l->epfd = -1;
+}
+
+void iw_px_loop_fini(iw_px_loop *l)
+{
+    free(l->pfa);
+    l->pfa = NULL;
+    l->cap = 0;
+#if IW__PX_EPOLL
+    if (l->mode == 1 && l->epfd >= 0) (void)close(l->epfd);
+#endif
+    l->epfd = -1;
+    l->mode = 0;
+}
+int iw_px_loop_epoll(const iw_px_loop *l) { return l->mode == 1; }
+
+/* The events a socket waits for (poll bits): a connect in progress its completion, else
+ * input, and output while something waits to be written. */
+static short iw__px_events(const iw_px_ep *ep)
+{
+    return (short)(ep->state == IW_PX_S_CONNECTING ? POLLOUT
+                   : POLLIN | (ep->want_out || ep->tx_len ? POLLOUT : 0));
+}
+
+static int iw__px_mpa_init(iw_px_ep *ep, unsigned role);
+/* A connection on lis: the first waiting endpoint takes it, else on_conn's, else it is
+ * closed. Up to 64 a round (a listen queue of clients drains fast). */
+static void iw__px_on_listener(iw_px_listener *lis)
+{
+    int k;
+    for (k = 0; k < 64 && lis->fd >= 0; k++) {
+        iw_px_ep *ep;
+        int fd = accept(lis->fd, NULL, NULL);
+        if (fd < 0) return; /* EAGAIN, or an error that belongs to that connection */
+        ep = lis->waiting;
+        if (ep) {
             lis->waiting = ep->next_wait;
-            ep->fd = fd;
-            if (iw__px_nonblock(fd) < 0) {
-                iw__px_llp_dead(ep, errno);
-                continue;
-            }
-            iw__px_tcp_up(ep);
+        } else if (lis->on_conn) {
+            ep = lis->on_conn(lis->conn_arg, lis);
+            if (ep && (ep->state != IW_PX_S_IDLE || ep->loop != lis->loop ||
+                       iw__px_mpa_init(ep, IW_MPA_RESPONDER) < 0))
+                ep = NULL;
+        }
+        if (!ep) {
+            lis->refused++;
+            (void)close(fd);
             continue;
         }
-        ep = (iw_px_ep *)who[i];
-        if (ep->fd != pf[i].fd) continue; /* closed meanwhile */
-        if (ep->state == IW_PX_S_CONNECTING) { /* nonblocking connect finished */
-            int e = 0;
-            socklen_t len = sizeof e;
-            (void)getsockopt(ep->fd, SOL_SOCKET, SO_ERROR, &e, &len);
-            if (e != 0) {
-                ep->err.sys_errno = e;
-                iw__px_fail(ep, IW_PX_E_CONNECT, "connect: %s", strerror(e));
-                (void)close(ep->fd);
-                ep->fd = -1;
-                continue;
-            }
-            iw__px_tcp_up(ep);
-            iw__px_after(ep);
+        lis->accepted++;
+        ep->fd = fd;
+        if (iw__px_nonblock(fd) < 0) {
+            iw__px_llp_dead(ep, errno);
             continue;
         }
-        if (pf[i].revents & POLLOUT) { /* flush, then resume the FPDU at its octet */
-            iw__px_flush(ep);
-            if (ep->want_out && ep->tx_head + ep->tx_len < sizeof ep->tx) {
-                ep->want_out = 0;
-                ep->gather_ok = 1; /* as in iw_px_post: only queued sends run here */
-                (void)iw_mpa_tx_resume(&ep->conn);
-                ep->gather_ok = 0;
-            }
-            iw__px_after(ep);
-        }
-        if (ep->fd >= 0 && (pf[i].revents & (POLLIN | POLLHUP | POLLERR))) iw__px_read(ep);
+        iw__px_tcp_up(ep);
+        iw__px_after(ep);
     }
-    now = iw__px_now();
-    for (ep = l->eps; ep; ep = ep->next) /* due MPA timers (RFC 5044 §7.1.3) */
-        if (ep->tmo_at >= 0 && ep->tmo_at <= now) {
+}
+
+/* One socket is ready (revents: poll bits). */
+static void iw__px_on_ready(iw_px_ep *ep, short revents)
+{
+    if (ep->state == IW_PX_S_CONNECTING) { /* nonblocking connect finished */
+        int e = 0;
+        socklen_t len = sizeof e;
+        (void)getsockopt(ep->fd, SOL_SOCKET, SO_ERROR, &e, &len);
+        if (e != 0) {
+            ep->err.sys_errno = e;
+            iw__px_fail(ep, IW_PX_E_CONNECT, "connect: %s", strerror(e));
+            (void)close(ep->fd);
+            ep->fd = -1;
+            return;
+        }
+        iw__px_tcp_up(ep);
+        iw__px_after(ep);
+        return;
+    }
+    if (revents & POLLOUT) { /* flush, then resume the FPDU at its octet */
+        iw__px_flush(ep);
+        if (ep->want_out && ep->tx_head + ep->tx_len < sizeof ep->tx) {
+            ep->want_out = 0;
+            ep->gather_ok = 1; /* as in iw_px_post: only queued sends run here */
+            (void)iw_mpa_tx_resume(&ep->conn);
+            ep->gather_ok = 0;
+        }
+        iw__px_after(ep);
+    }
+    if (ep->fd >= 0 && (revents & (POLLIN | POLLHUP | POLLERR))) iw__px_read(ep);
+}
+
+#if IW__PX_EPOLL
+/* Keep the epoll registration of fd equal to want (poll bits). A closed descriptor left the
+ * epoll set by itself (nothing else holds it), so a number seen again is added afresh. */
+static void iw__px_ep_sync(iw_px_loop *l, int fd, int *reg_fd, unsigned *reg_ev, unsigned want,
+                           void *who)
+{
+    struct epoll_event ev;
+    if (fd < 0) {
+        *reg_fd = -1;
+        return;
+    }
+    if (*reg_fd == fd && *reg_ev == want) return;
+    memset(&ev, 0, sizeof ev);
+    ev.events = (want & POLLIN ? (unsigned)EPOLLIN : 0u) | (want & POLLOUT ? (unsigned)EPOLLOUT : 0u);
+    ev.data.ptr = who;
+    if (*reg_fd == fd && epoll_ctl(l->epfd, EPOLL_CTL_MOD, fd, &ev) == 0) {
+        *reg_ev = want;
+        return;
+    }
+    if (epoll_ctl(l->epfd, EPOLL_CTL_ADD, fd, &ev) == 0 ||
+        (errno == EEXIST && epoll_ctl(l->epfd, EPOLL_CTL_MOD, fd, &ev) == 0)) {
+        *reg_fd = fd;
+        *reg_ev = want;
+    }
+}
+#endif
+
+/* The due MPA timers (RFC 5044 §7.1.3), and the next deadline (-1 none). */
+static int64_t iw__px_timers(iw_px_loop *l, int fire)
+{
+    int64_t now = iw__px_now(), next = -1;
+    iw_px_ep *ep, *nx;
+    for (ep = l->eps; ep; ep = nx) {
+        nx = ep->next;
+        if (fire && ep->tmo_at >= 0 && ep->tmo_at <= now) {
             ep->tmo_at = -1;
             iw_mpa_timeout(&ep->conn, IW_MPA_TIMER_SETUP);
             iw__px_after(ep);
@@ -1161,6 +1306,111 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
                 ep->fd = -1;
             }
         }
+        if (ep->tmo_at >= 0 && (next < 0 || ep->tmo_at < next)) next = ep->tmo_at;
+    }
+    return next;
+}
+
+int iw_px_poll(iw_px_loop *l, int timeout_ms)
+{
+    int r, served = 0;
+    int64_t now = iw__px_now(), next;
+    unsigned long gen0 = l->gen;
+    iw_px_ep *ep;
+    iw_px_listener *lis;
+    next = iw__px_timers(l, 0);
+    if (next >= 0) { /* sleep no longer than the next MPA timer */
+        int64_t d = next > now ? next - now : 0;
+        if (timeout_ms < 0 || d < timeout_ms) timeout_ms = (int)d;
+    }
+#if IW__PX_EPOLL
+    if (l->mode == 0) {
+        l->epfd = epoll_create1(EPOLL_CLOEXEC);
+        l->mode = l->epfd >= 0 ? 1 : -1;
+    }
+    if (l->mode == 1) {
+        struct epoll_event evs[64];
+        int i;
+        for (lis = l->lis; lis; lis = lis->next)
+            iw__px_ep_sync(l, lis->fd, &lis->reg_fd, &lis->reg_ev,
+                           lis->waiting || lis->on_conn ? (unsigned)POLLIN : 0u, lis);
+        for (ep = l->eps; ep; ep = ep->next)
+            iw__px_ep_sync(l, ep->fd, &ep->reg_fd, &ep->reg_ev, (unsigned)iw__px_events(ep), ep);
+        r = epoll_wait(l->epfd, evs, 64, timeout_ms);
+        if (r < 0 && errno != EINTR) return -1;
+        for (i = 0; i < r; i++) {
+            void *who = evs[i].data.ptr;
+            unsigned e = evs[i].events;
+            short rev = (short)((e & EPOLLIN ? POLLIN : 0) | (e & EPOLLOUT ? POLLOUT : 0) |
+                                (e & EPOLLHUP ? POLLHUP : 0) | (e & EPOLLERR ? POLLERR : 0));
+            served++;
+            for (lis = l->lis; lis && (void *)lis != who; lis = lis->next) {
+            }
+            if (lis) {
+                if (lis->fd >= 0 && lis->fd == lis->reg_fd) iw__px_on_listener(lis);
+                continue;
+            }
+            ep = (iw_px_ep *)who;
+            if (l->gen != gen0) /* an endpoint left during this round: is this one still here? */
+                for (ep = l->eps; ep && (void *)ep != who; ep = ep->next) {
+                }
+            if (!ep || ep->fd < 0 || ep->fd != ep->reg_fd) continue; /* gone meanwhile */
+            iw__px_on_ready(ep, rev);
+        }
+        (void)iw__px_timers(l, 1);
+        return served;
+    }
+#endif
+    {
+        size_t n = 0, i, need = 0;
+        struct pollfd *pf;
+        void **who;
+        for (lis = l->lis; lis; lis = lis->next) need++;
+        for (ep = l->eps; ep; ep = ep->next) need++;
+        if (need > l->cap) { /* grow: no fixed limit on the sockets */
+            size_t c = need < 64 ? 64 : need * 2;
+            void *a = malloc(c * (sizeof(struct pollfd) + sizeof(void *)));
+            if (!a) return -1;
+            free(l->pfa);
+            l->pfa = a;
+            l->cap = c;
+        }
+        pf = (struct pollfd *)l->pfa;
+        who = (void **)(void *)(pf + l->cap);
+        for (lis = l->lis; lis; lis = lis->next) {
+            if (lis->fd < 0 || (!lis->waiting && !lis->on_conn)) continue;
+            pf[n].fd = lis->fd;
+            pf[n].events = POLLIN;
+            pf[n].revents = 0;
+            who[n++] = lis;
+        }
+        for (ep = l->eps; ep; ep = ep->next) {
+            if (ep->fd < 0) continue;
+            pf[n].fd = ep->fd;
+            pf[n].events = iw__px_events(ep);
+            pf[n].revents = 0;
+            who[n++] = ep;
+        }
+        r = poll(pf, (nfds_t)n, timeout_ms);
+        if (r < 0 && errno != EINTR) return -1;
+        for (i = 0; r > 0 && i < n; i++) {
+            if (!pf[i].revents) continue;
+            served++;
+            for (lis = l->lis; lis && (void *)lis != who[i]; lis = lis->next) {
+            }
+            if (lis) {
+                if (lis->fd == pf[i].fd) iw__px_on_listener(lis);
+                continue;
+            }
+            ep = (iw_px_ep *)who[i];
+            if (l->gen != gen0)
+                for (ep = l->eps; ep && (void *)ep != who[i]; ep = ep->next) {
+                }
+            if (!ep || ep->fd != pf[i].fd) continue; /* closed meanwhile */
+            iw__px_on_ready(ep, pf[i].revents);
+        }
+    }
+    (void)iw__px_timers(l, 1);
     return served;
 }
 
@@ -1172,6 +1422,7 @@ int iw_px_listen(iw_px_loop *l, iw_px_listener *lis, const char *host, uint16_t 
     memset(lis, 0, sizeof *lis);
     memset(&a, 0, sizeof a);
     lis->fd = -1;
+    lis->reg_fd = -1;
     if (!host) { /* both families: IPv6 any with V6ONLY off, else IPv4 any */
         struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)(void *)&a;
         a6->sin6_family = AF_INET6;
@@ -1205,7 +1456,7 @@ int iw_px_listen(iw_px_loop *l, iw_px_listener *lis, const char *host, uint16_t 
     }
     if (lis->fd < 0) return -1;
     (void)setsockopt(lis->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (bind(lis->fd, (struct sockaddr *)(void *)&a, len) < 0 || listen(lis->fd, 16) < 0 ||
+    if (bind(lis->fd, (struct sockaddr *)(void *)&a, len) < 0 || listen(lis->fd, 1024) < 0 ||
         iw__px_nonblock(lis->fd) < 0 ||
         (len = sizeof a, getsockname(lis->fd, (struct sockaddr *)(void *)&a, &len)) < 0) {
         int e = errno;
@@ -1223,6 +1474,7 @@ int iw_px_listen(iw_px_loop *l, iw_px_listener *lis, const char *host, uint16_t 
     return 0;
 }
 uint16_t iw_px_listen_port(const iw_px_listener *lis) { return lis->port; }
+int iw_px_listen_fd(const iw_px_listener *lis) { return lis->fd; }
 void iw_px_listen_close(iw_px_listener *lis)
 {
     iw_px_listener **p;
@@ -1266,6 +1518,7 @@ int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o)
     iw_vstatus vs;
     memset(ep, 0, sizeof *ep);
     ep->fd = -1;
+    ep->reg_fd = -1;
     ep->tmo_at = -1;
     ep->loop = l;
     ep->o = *o;
@@ -1402,6 +1655,37 @@ int iw_px_accept(iw_px_listener *lis, iw_px_ep *ep)
     }
     *p = ep;
     return 0;
+}
+
+int iw_px_accept_fd(iw_px_ep *ep, int fd)
+{
+    if (fd < 0 || ep->state != IW_PX_S_IDLE || !ep->loop ||
+        iw__px_mpa_init(ep, IW_MPA_RESPONDER) < 0)
+        return -1;
+    ep->fd = fd;
+    if (iw__px_nonblock(fd) < 0) {
+        iw__px_llp_dead(ep, errno);
+        return -1;
+    }
+    iw__px_tcp_up(ep);
+    iw__px_after(ep);
+    return 0;
+}
+
+void iw_px_listen_serve(iw_px_listener *lis, iw_px_conn_fn on_conn, void *arg)
+{
+    lis->on_conn = on_conn;
+    lis->conn_arg = arg;
+}
+
+size_t iw_px_ep_bytes(size_t *core)
+{
+    if (core) {
+        const iw_px_ep *e = NULL;
+        *core = sizeof e->qp + sizeof e->swqe + sizeof e->rwr + sizeof e->rwqe +
+                sizeof e->inreq + sizeof e->conn + sizeof e->reasm;
+    }
+    return sizeof(iw_px_ep);
 }
 
 int iw_px_run(iw_px_loop *l, int (*done)(void *arg), void *arg, int timeout_ms)
@@ -1551,6 +1835,7 @@ void iw_px_ep_fini(iw_px_ep *ep)
             *p = ep->next;
             break;
         }
+    ep->loop->gen++;
     ep->loop = NULL;
 }
 
