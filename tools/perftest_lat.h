@@ -8,13 +8,16 @@
  * the interop VM, both roles captured with iwperf --pcap):
  *   - C (the control connection): the same exchanges as the bandwidth tools up to D's connect
  *     and the second 56 zeros (see the top of --perftest in iwperf.c), then the 56-octet dest
- *     4 times before the measurement (all three tools) and once after it, then FIN. No report
- *     values are exchanged.
+ *     4 times before the measurement (all three tools) and, ib_send_lat and ib_read_lat only,
+ *     once after it; then FIN. No report values are exchanged.
  *   - ib_write_lat: both sides RDMA Write -s octets to the rkey and vaddr of the peer's dest
  *     (always the same address) and poll the last octet of their own buffer there: Write
  *     number k carries k mod 256 in its last octet. The server writes first, once the dests are
  *     exchanged; the client writes k when it sees the server's k, the server writes k + 1 when
- *     it sees the client's k. Each side sends -n Writes.
+ *     it sees the client's k. Each side sends -n Writes. An MPA Responder may send no FPDU
+ *     before the Initiator's first (RFC 5044 §7.1.2, MPA-015), so iwperf as server needs
+ *     peer-to-peer mode (RFC 6581, --p2p): the client's RTR comes first. siw as server does
+ *     not wait (seen in the VM).
  *   - ib_send_lat: the client Sends first and each side answers every Send with one of its own
  *     (-s octets both ways, -n each); both keep Receives posted (no receiver-not-ready retry in
  *     iWARP: the first Send may follow the last dest at once, so they are posted before it).
@@ -304,8 +307,10 @@ static void ptl_client(void)
     }
     R.secs = now_s() - t0;
     if (PTL.bad_len) die("perftest server's Sends", "of another length than -s");
-    pt_dest(m, &PT.dmr); /* the dest after the measurement, then FIN */
-    (void)pt_xchg(m, PT_DEST);
+    if (R.c.op != OP_WRITE) { /* the dest after the measurement (ib_write_lat's server just ends) */
+        pt_dest(m, &PT.dmr);
+        (void)pt_xchg(m, PT_DEST);
+    }
     ptl_report(0, PTL.done, PTL.done * R.c.size);
 }
 
