@@ -279,8 +279,11 @@ PERF_N=${IWARP_INTEROP_PERF_ITERS:-200}
 PERF_OPTS=${IWARP_INTEROP_PERF_OPTS:-}   # more iwperf options (e.g. "--crc off")
 # One attempt: sets PR (PASS or FAIL) and PM (the detail).
 perf_once() { # case test(write|read|send) siw-role(server|client) [size iterations]
-  local c=$1 t=$2 role=$3 g hs PERF_S=${4:-$PERF_S} PERF_N=${5:-$PERF_N}
+  local c=$1 t=$2 role=$3 g hs PERF_S=${4:-$PERF_S} PERF_N=${5:-$PERF_N} xo=""
   PR=FAIL
+  # 1-octet RDMA Writes toward siw with CRC on meet siw's split-trailer bug (docs/interop.md)
+  # in most runs of 200: CRC off there (IWARP_INTEROP_PERF_OPTS="--crc on" turns it back on)
+  [ "$t$role$PERF_S" = writeserver1 ] && xo="--crc off"
   if [ ! -x "$B/iwperf" ]; then PM="iwperf is not built"; return; fi
   if ! "$B/iwperf" --help 2>&1 | grep -q -- '--perftest'; then
     PM="iwperf has no perftest mode"; return
@@ -291,7 +294,7 @@ perf_once() { # case test(write|read|send) siw-role(server|client) [size iterati
     gexec "timeout 60 ib_${t}_bw $po"; g=$gn
     glisten 18515 || { PM="ib_${t}_bw did not listen: $(gout "$g")"; return; }
     # shellcheck disable=SC2086
-    hrun "$c" "$B/iwperf" --perftest --op "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 1)) $PERF_OPTS 127.0.0.1; hs=$?
+    hrun "$c" "$B/iwperf" --perftest --op "$t" -s "$PERF_S" -n "$PERF_N" -p $((PB + 1)) $xo $PERF_OPTS 127.0.0.1; hs=$?
   else
     : > "$RUN/$c.host"
     # shellcheck disable=SC2086
