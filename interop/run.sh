@@ -31,7 +31,7 @@ perf-write-siw-client-1 perf-write-siw-client-64 perf-write-siw-client-65536
 perf-read-siw-client-1 perf-read-siw-client-64 perf-read-siw-client-65536
 perf-send-siw-client-1 perf-send-siw-client-64 perf-send-siw-client-65536
 perf-write-siw-server-1 perf-write-siw-server-64 perf-write-siw-server-65536 perf-write-siw-server-1048576
-perf-read-siw-server-1 perf-read-siw-server-64 perf-read-siw-server-65536 perf-read-siw-server-1048576
+perf-read-siw-server-1 perf-read-siw-server-64 perf-read-siw-server-65536
 perf-send-siw-server-1 perf-send-siw-server-64 perf-send-siw-server-65536 perf-send-siw-server-1048576
 lat-write-siw-server lat-write-siw-client lat-send-siw-server lat-send-siw-client
 lat-read-siw-server lat-read-siw-client
