@@ -166,6 +166,28 @@ static void ptl_report(int server, uint64_t msgs, uint64_t bytes)
            iw_px_info(&R.ep)->crc, iw_px_info(&R.ep)->rev);
 }
 
+/* ib_write_lat's server writes first, but an MPA Responder sends no FPDU before the Initiator's
+ * first (RFC 5044 §7.1.2, MPA-015): without an RTR (RFC 6581) the run cannot start. The server
+ * says so when it ends that way (its own timeout or the client's, whichever comes first). */
+static void ptl_no_rtr(const char *t)
+{
+    if (R.c.op == OP_WRITE && R.c.server && PTL.seen == 0 && !iw_px_info(&PT.d)->p2p)
+        die("ib_write_lat: our first Write waits for the client's first FPDU (RFC 5044 "
+            "§7.1.2); use peer-to-peer mode (iwperf --p2p, siw with peer_to_peer)", t);
+}
+
+/* Server: the measured connection failed (pt_d_check), named as above when that is why. */
+static void ptl_d_check(void)
+{
+    if (iw_px_state(&PT.d) == IW_PX_S_FAILED) {
+        char t[320];
+        snprintf(t, sizeof t, "measured connection: %s (after 0 of %u round trips)",
+                 iw_px_error(&PT.d)->text, (unsigned)R.c.iters);
+        ptl_no_rtr(t);
+    }
+    pt_d_check();
+}
+
 /* Server: answer C by length as the bandwidth server does, run the ping-pong on D as it comes,
  * until the client closes C; exit 1 when D failed, the client left before the measurement
  * ended, or the counts differ from -n / -s. */
@@ -187,7 +209,7 @@ static void ptl_server(void)
         iw_wc wc;
         int moved;
         uint64_t now_seen;
-        pt_d_check();
+        ptl_d_check();
         moved = iw_px_state(&PT.d) >= IW_PX_S_READY && ptl_step(1, dests > 0);
         while (iw_px_poll_wc(&R.ep, IW_PX_SQ_CQ, &wc)) check_wc(&wc, "control Send");
         if (iw_px_poll_wc(&R.ep, IW_PX_RQ_CQ, &wc)) { /* a control message: answer it */
@@ -217,18 +239,14 @@ static void ptl_server(void)
             snprintf(t, sizeof t, "nothing on either connection for %d s (after %llu of %u round trips)",
                      TMO_MS / 1000, (unsigned long long)(R.c.op == OP_READ ? pt_msgs() : PTL.seen),
                      (unsigned)R.c.iters);
-            /* ib_write_lat's server writes first, but an MPA Responder sends no FPDU before the
-             * Initiator's first (RFC 5044 §7.1.2, MPA-015): only an RTR (RFC 6581) opens D */
-            if (R.c.op == OP_WRITE && PTL.seen == 0 && !iw_px_info(&PT.d)->p2p)
-                die("ib_write_lat: our first Write waits for the client's first FPDU (RFC 5044 "
-                    "§7.1.2); use peer-to-peer mode (iwperf --p2p, siw with peer_to_peer)", t);
+            ptl_no_rtr(t);
             die("perftest client", t);
         }
         if (iw_px_poll(&R.loop, moved ? 0 : 50) < 0) die("poll", strerror(errno));
     }
     R.secs = t0 > 0 ? now_s() - t0 : 0;
     if (!dests) die("perftest client left before the dest exchange", NULL);
-    pt_d_check();
+    ptl_d_check();
     if (iw_px_state(&PT.d) >= IW_PX_S_READY) (void)ptl_step(1, 1); /* what came before the FIN */
     /* what the client moved: its Writes placed here, the Read Responses sent, its Sends */
     msgs = R.c.op == OP_SEND ? PTL.seen : pt_msgs();
@@ -238,6 +256,7 @@ static void ptl_server(void)
         snprintf(t, sizeof t, "closed the control connection during the measurement (we sent %llu, saw "
                  "%llu of %u)", (unsigned long long)PTL.sent, (unsigned long long)PTL.seen,
                  (unsigned)R.c.iters);
+        ptl_no_rtr(t);
         die("perftest client left mid-run", t);
     }
     if (msgs != R.c.iters || octets != msgs * R.c.size || PTL.bad_len || PTL.stray) {
@@ -297,9 +316,13 @@ static void ptl_client(void)
         }
         if (moved) last = now_s();
         else if (now_s() - last > TMO_MS / 1000.0) {
-            char t[120];
-            snprintf(t, sizeof t, "no progress for %d s (sent %llu, saw %llu of %u)", TMO_MS / 1000,
-                     (unsigned long long)PTL.sent, (unsigned long long)PTL.seen, (unsigned)R.c.iters);
+            char t[260];
+            snprintf(t, sizeof t, "no progress for %d s (sent %llu, saw %llu of %u)%s", TMO_MS / 1000,
+                     (unsigned long long)PTL.sent, (unsigned long long)PTL.seen, (unsigned)R.c.iters,
+                     R.c.op == OP_WRITE && PTL.seen == 0 && !iw_px_info(&PT.d)->p2p
+                         ? "; the server writes first, which an MPA Responder may only do after "
+                           "our first FPDU (RFC 5044 §7.1.2): try --p2p"
+                         : "");
             die("measured connection", t);
         }
         if (iw_px_poll(&R.loop, moved ? 0 : 50) < 0) die("poll", strerror(errno));
