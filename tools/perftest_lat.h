@@ -14,7 +14,7 @@
  *     (always the same address) and poll the last octet of their own buffer there: Write
  *     number k carries k mod 256 in its last octet. The server writes first, once the dests are
  *     exchanged; the client writes k when it sees the server's k, the server writes k + 1 when
- *     it sees the client's k. Each side sends -n Writes. An MPA Responder may send no FPDU
+ *     it sees the client's k. Each side sends -n Writes; then the server closes. An MPA Responder may send no FPDU
  *     before the Initiator's first (RFC 5044 §7.1.2, MPA-015), so iwperf as server needs
  *     peer-to-peer mode (RFC 6581, --p2p): the client's RTR comes first. siw as server does
  *     not wait (seen in the VM).
@@ -231,6 +231,7 @@ static void ptl_server(void)
             moved = 1;
         }
         if (pt_ended(&R.ep)) break; /* the client closed C: the test is over */
+        if (R.c.op == OP_WRITE && ptl_over(1)) break; /* ib_write_lat's server ends here */
         now_seen = PTL.seen + PTL.done + pt_msgs() + pt_octets();
         if (now_seen != seen) seen = now_seen, moved = 1;
         if (moved) last = now_s();
@@ -268,6 +269,12 @@ static void ptl_server(void)
         die("counts disagree with what was asked", t);
     }
     ptl_report(1, msgs, msgs * R.c.size);
+}
+
+static int ptl_c_ended(void *arg)
+{
+    (void)arg;
+    return pt_ended(&R.ep);
 }
 
 /* Client: the captured control sequence, the ping-pong, the dest after it. */
@@ -308,6 +315,7 @@ static void ptl_client(void)
     if (R.c.op != OP_WRITE) ptl_post(1); /* ib_send_lat, ib_read_lat: the client starts */
     while (!ptl_over(0)) {
         int moved = ptl_step(0, 1);
+        if (ptl_over(0)) break; /* before a reset right behind the peer's last message */
         if (iw_px_state(&PT.d) == IW_PX_S_FAILED) {
             char t[400];
             snprintf(t, sizeof t, "%s (after %llu of %u round trips)", iw_px_error(&PT.d)->text,
@@ -330,9 +338,12 @@ static void ptl_client(void)
     }
     R.secs = now_s() - t0;
     if (PTL.bad_len) die("perftest server's Sends", "of another length than -s");
-    if (R.c.op != OP_WRITE) { /* the dest after the measurement (ib_write_lat's server just ends) */
+    if (R.c.op != OP_WRITE) { /* the dest after the measurement */
         pt_dest(m, &PT.dmr);
         (void)pt_xchg(m, PT_DEST);
+    } else { /* ib_write_lat's server just ends: let it close first (closing before it did made
+              * it exit 1 now and then, with its table unprinted) */
+        (void)iw_px_run(&R.loop, ptl_c_ended, NULL, TMO_MS);
     }
     ptl_report(0, PTL.done, PTL.done * R.c.size);
 }
@@ -347,6 +358,10 @@ static int ptl_main(void)
         if (iw_px_accept(&R.lis, &R.ep) != 0) die_ep("accept");
         fprintf(stderr, "iwperf: listening on port %u\n", (unsigned)iw_px_listen_port(&R.lis));
         ptl_server();
+        if (R.c.op == OP_WRITE) { /* it ends first (ib_write_lat's server does): FIN, not RST */
+            (void)iw_px_close(&PT.d, 2000);
+            (void)iw_px_close(&R.ep, 2000);
+        }
     } else {
         ptl_client();
         (void)iw_px_close(&PT.d, 2000);
