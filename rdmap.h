@@ -573,7 +573,8 @@ IW_DEF const char *iw_rdmap_term_str(iw_term t)
                                       "local catastrophic error", "insufficient IRD resources",
                                       "no matching RTR option"};
     if (t.layer == IW_DDP_LAYER) return iw_ddp_term_str(t);
-    if (t.layer == 2) return t.ecode < 8 ? mpa[t.ecode] : "?"; /* any Layer 2 EType is MPA */
+    /* Layer 2 (LLP): EType 0 is MPA (RFC 5040 §4.8, RFC 5044 §8); Chelsio writes 3. Others: none */
+    if (t.layer == 2) return (t.etype == 0 || t.etype == 3) && t.ecode < 8 ? mpa[t.ecode] : "?";
     if (t.layer != IW_RDMAP_LAYER) return "?";
     if (t.etype == IW_RDMAP_ETYPE_CATASTROPHIC) return "local catastrophic error";
     if (t.etype == IW_RDMAP_ETYPE_PROT) {
@@ -612,7 +613,7 @@ IW_DEF const char *iw_rdmap_term_etype_str(iw_term t)
                                       "untagged buffer", "reserved for the LLP"}; /* RFC 5041 §7.2 */
     if (t.layer == IW_RDMAP_LAYER && t.etype < 3) return rdmap[t.etype];
     if (t.layer == IW_DDP_LAYER && t.etype < 4) return ddp[t.etype];
-    if (t.layer == 2) return "MPA"; /* RFC 5044 §8: the code is the MPA error */
+    if (t.layer == 2 && (t.etype == 0 || t.etype == 3)) return "MPA"; /* RFC 5044 §8; 3: Chelsio */
     return "?";
 #else
     (void)t;

@@ -14,3 +14,6 @@ interop: $(B)/iwrping
 $(B)/iwrping: tools/iwrping.c tools/cli.h examples/posix/iw_posix.h $(HEADERS)
 	@mkdir -p $(B)
 	$(CC) $(WARN) $(IWRPING_CFLAGS) -I. -Iexamples/posix -o $@ tools/iwrping.c
+
+# iwperf's --perftest --lat part lives in its own file (mk/iwperf.mk builds iwperf).
+$(B)/iwperf: tools/perftest_lat.h

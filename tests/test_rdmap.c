@@ -159,6 +159,15 @@ static void t_codes(void)
               strcmp(iw_rdmap_term_etype_str(t), "untagged buffer") == 0);
         t.layer = 3;
         CHECK(strcmp(iw_rdmap_term_layer_str(t.layer), "?") == 0 && strcmp(iw_rdmap_term_etype_str(t), "?") == 0);
+        /* Layer 2 (LLP): MPA is EType 0 (RFC 5040 §4.8, RFC 5044 §8; 3 from Chelsio); EType 1,
+         * 2 or 4-15 under Layer 2 are no MPA error (siw's swapped DDP 1/2 arrives as 2/1) */
+        t.layer = 2; t.etype = 0; t.ecode = 4;
+        CHECK(strcmp(iw_rdmap_term_str(t), "invalid MPA Request or Reply frame") == 0 &&
+              strcmp(iw_rdmap_term_etype_str(t), "MPA") == 0);
+        for (t.etype = 1; t.etype < 16; t.etype++) {
+            if (t.etype == 3) continue;
+            CHECK(strcmp(iw_rdmap_term_str(t), "?") == 0 && strcmp(iw_rdmap_term_etype_str(t), "?") == 0);
+        }
     }
 }
 

@@ -95,6 +95,7 @@ static const char *const opname[3] = {"write", "read", "send"};
 typedef struct cfg {
     int server, op, lat, crc, markers, rev, quiet, fault, perftest, all, bidir, gbits, tcp;
     int size_set, iters_set; /* -s / -n given (--perftest server: the counts it must see) */
+    int p2p;                 /* --p2p: RFC 6581 peer-to-peer mode (an RTR after the Reply) */
     uint32_t size, iters, depth, emss, cq_mod, duration;
     uint16_t port;
     const char *host, *json;
@@ -1148,12 +1149,15 @@ static void pt_pcap_close(void)
     if (iw_pcap_close(&pcapf) != 0 || bad) die("writing the capture", R.pcap);
 }
 
+#include "tools/perftest_lat.h" /* --perftest --lat: ib_write_lat, ib_send_lat, ib_read_lat -R */
+
 static int pt_main(iw_px_opts *o)
 {
     if (R.pcap && iw_pcap_open(&pcapf, R.pcap) != 0) die("cannot write", R.pcap);
     o->trace = pt_trace;
     if (iw_px_ep_init(&R.loop, &R.ep, o) != 0) die_ep("endpoint");
     pt_common_init(o);
+    if (R.c.lat) return ptl_main(); /* tools/perftest_lat.h */
     if (R.c.server) {
         if (iw_px_listen(&R.loop, &R.lis, NULL, R.c.port) != 0) die("listen", strerror(errno));
         if (iw_px_accept(&R.lis, &R.ep) != 0) die_ep("accept");
@@ -1333,7 +1337,8 @@ static void usage(void)
            "      --max-mem SIZE    buffers of all clients together (default 1G, 1M..64G):\n"
            "                        each client may use --max-mem / --max-clients\n"
            "  -R, --perftest        speak perftest's -R (rdma_cm) flow: the peer of ib_write_bw,\n"
-           "                        ib_send_bw, ib_read_bw -R (bandwidth only); as server it\n"
+           "                        ib_send_bw, ib_read_bw -R (with --lat: ib_write_lat,\n"
+           "                        ib_send_lat, ib_read_lat -R; give both sides -s, -n); as server it\n"
            "                        exits 1 when the measured connection failed, the client\n"
            "                        left mid-run, or the counts differ from -n / -s when given\n"
            "      --report_gbits    bandwidth in Gb/s instead of MB/s (MB = 10^6 octets)\n"
@@ -1343,6 +1348,8 @@ static void usage(void)
            "What perftest chooses by program name, and iWARP's own:\n"
            "      --op write|read|send  operation (default write; ib_write_* ...)\n"
            "      --lat             latency (ping-pong) instead of bandwidth (ib_*_lat)\n"
+           "      --p2p             RFC 6581 peer-to-peer mode (rev 2): the client's RTR lets the\n"
+           "                        server send first (ib_write_lat -R's server writes first)\n"
            "      --quiet           print only the IWPERF lines\n"
            "      --crc on|off      ask for MPA CRC32c (default on; used when either side asks)\n"
            "      --markers         ask the peer to insert MPA markers toward us\n"
@@ -1363,7 +1370,7 @@ static void usage(void)
 static void parse(int argc, char **argv, cfg *c)
 {
     enum { O_REPORT_GBITS = 256, O_OUT_JSON, O_OP, O_LAT, O_QUIET, O_CRC, O_MARKERS, O_REV, O_EMSS,
-           O_PCAP, O_FAULT, O_TCP, O_ONCE, O_MAXC, O_MAXS, O_MAXM };
+           O_PCAP, O_FAULT, O_TCP, O_ONCE, O_MAXC, O_MAXS, O_MAXM, O_P2P };
     static const struct option lo[] = {
         CLI_OPT("all", no_argument, 'a'),            CLI_OPT("bidirectional", no_argument, 'b'),
         CLI_OPT("duration", required_argument, 'D'), CLI_OPT("iters", required_argument, 'n'),
@@ -1379,7 +1386,7 @@ static void parse(int argc, char **argv, cfg *c)
         CLI_OPT("markers", no_argument, O_MARKERS),  CLI_OPT("rev", required_argument, O_REV),
         CLI_OPT("emss", required_argument, O_EMSS),  CLI_OPT("pcap", required_argument, O_PCAP),
         CLI_OPT("fault-stag", no_argument, O_FAULT), /* tests: a wrong STag */
-        CLI_OPT("raw-tcp", no_argument, O_TCP),
+        CLI_OPT("raw-tcp", no_argument, O_TCP),      CLI_OPT("p2p", no_argument, O_P2P),
         CLI_OPT("bind", required_argument, 'B'),     CLI_OPT("once", no_argument, O_ONCE),
         CLI_OPT("max-clients", required_argument, O_MAXC),
         CLI_OPT("max-size", required_argument, O_MAXS),
@@ -1432,6 +1439,7 @@ static void parse(int argc, char **argv, cfg *c)
         case O_MAXC: c->max_clients = (uint32_t)cli_num("--max-clients", optarg, 1, 4096, 0); break;
         case O_MAXS: c->max_size = cli_num("--max-size", optarg, 1, MAX_SIZE, 1); break;
         case O_MAXM: c->max_mem = cli_num("--max-mem", optarg, 1u << 20, 64ull << 30, 1); break;
+        case O_P2P: c->p2p = 1; break;
         default: cli_usage_error("bad option");
         }
     }
@@ -1566,6 +1574,7 @@ int main(int argc, char **argv)
     o.crc = (uint8_t)R.c.crc;
     o.markers = (uint8_t)R.c.markers;
     o.emss = R.c.emss;
+    o.p2p = (uint8_t)(R.c.p2p && R.c.rev == 2); /* RFC 6581 needs MPA rev 2 */
     if (R.c.perftest) return pt_main(&o);
     if (R.c.tcp) return tcp_main();
     if (R.c.server && !R.c.once) return serve(&o);

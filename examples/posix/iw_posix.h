@@ -996,9 +996,25 @@ static void iw__px_tcp_up(iw_px_ep *ep)
         iw__px_fail(ep, IW_PX_E_MPA, "MPA start: %s", iw_status_str(st));
 }
 
-/* The socket is gone (reset, or our abortive close): tell the QP and MPA once. */
+/* The socket is gone (reset, or our abortive close): tell the QP and MPA once. A reset may
+ * come right behind the peer's Terminate (siw): when a send meets it first, the octets still
+ * queued are read before the socket goes, so that the Terminate, the stream's last message
+ * (RFC 5040 §5.3), is what the endpoint reports. */
+static int iw__px_read1(iw_px_ep *ep);
+static int iw__px_draining;
 static void iw__px_llp_dead(iw_px_ep *ep, int err)
 {
+    if (ep->fd >= 0 && err > 0 && !iw__px_draining) {
+        int i, save = ep->dead_errno;
+        char c;
+        iw__px_draining = 1;
+        ep->dead_errno = 0;
+        for (i = 0; i < 64 && ep->fd >= 0 && ep->err.kind == IW_PX_E_NONE &&
+                    recv(ep->fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) > 0; i++)
+            (void)iw__px_read1(ep);
+        iw__px_draining = 0;
+        if (ep->dead_errno <= 0) ep->dead_errno = save;
+    }
     if (ep->fd >= 0) {
         (void)close(ep->fd);
         ep->fd = -1;
