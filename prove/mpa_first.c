@@ -63,7 +63,11 @@ int main(void)
     if (iw_mpa_state(&conn) != IW_MPA_S_AWAIT_FIRST) return 1;
     len = prove_unknown(in, sizeof in, 0, PROVE_FIRST_MAX);
     for (i = 0; i < 3 && off < len; i++) {
-        size_t k = (size_t)Frama_C_unsigned_int_interval(1, (unsigned)(len - off));
+        /* rest >= 1 here (off < len); the explicit bound lets Eva see it (it does not
+         * relate off and len), so the interval's precondition min <= max is proved */
+        size_t rest = len - off, k;
+        if (rest == 0 || rest > PROVE_FIRST_MAX) break;
+        k = (size_t)Frama_C_unsigned_int_interval(1, (unsigned)rest);
         if (iw_mpa_rx_feed(&conn, in + off, k, &used) != IW_OK) break;
         off += used;
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # verify/run.sh [MODEL...]: the body of `make verify` (docs/verification.md). For every model
 # (mpa_r1 mpa_r2 mpa_pw mpa_pr mpa_ps: verify/mpa.pml with one configuration of
-# verify/mpa_table.txt) it generates the Promela
+# verify/mpa_table.txt; qp: verify/qp.pml with verify/qp_table.txt) it generates the Promela
 # source into build/verify/, runs spin -a, compiles pan.c with gcc, and searches exhaustively:
 # once with no never claim (assertions, invalid end states) and once per LTL property of the
 # model (./pan -a -N name). Prints per model
@@ -13,7 +13,7 @@ B=${B:-build}/verify
 mkdir -p "$B"
 command -v spin >/dev/null || { echo "verify: spin not found (apt-get install spin)" >&2; exit 1; }
 CC=${CC:-gcc}
-MODELS=${*:-"mpa_r1 mpa_r2 mpa_pw mpa_pr mpa_ps"}
+MODELS=${*:-"mpa_r1 mpa_r2 mpa_pw mpa_pr mpa_ps qp"}
 PANFLAGS="-O2 -w -DVECTORSZ=2048"
 fail=0
 
@@ -28,6 +28,9 @@ for m in $MODELS; do
     mpa_*)
         bash verify/gen_mpa.sh "${m#mpa_}" "$d/table.pml" || { echo "VERIFY $m FAIL (table)"; fail=1; continue; }
         sed -e "/^#include MPA_TABLE/{r $d/table.pml" -e 'd}' verify/mpa.pml > "$d/model.pml" ;;
+    qp)
+        bash verify/gen_qp.sh "$d/table.pml" || { echo "VERIFY $m FAIL (table)"; fail=1; continue; }
+        sed -e "/^#include QP_TABLE/{r $d/table.pml" -e 'd}' verify/qp.pml > "$d/model.pml" ;;
     *) echo "verify: unknown model $m" >&2; exit 1 ;;
     esac
     ltls=$(sed -n 's/^ltl \([a-z_0-9]*\).*/\1/p' "$d/model.pml")
