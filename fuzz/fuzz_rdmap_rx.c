@@ -95,9 +95,9 @@
 #ifndef IW_ASSERT
 #define IW_ASSERT(x) ((x) ? (void)0 : __builtin_trap())
 #endif
+#include "fuzz_memo.h" /* first: the CRC32c kernels chosen once, not per init */
 #include "rdmap.h"
 #include "fuzz_common.h"
-#include "fuzz_memo.h" /* iw_mpa_init / iw_ddp_init without a CPUID per call */
 #include <stdlib.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

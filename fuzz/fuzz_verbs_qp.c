@@ -94,9 +94,9 @@
 #ifndef IW_ASSERT
 #define IW_ASSERT(x) ((x) ? (void)0 : __builtin_trap())
 #endif
+#include "fuzz_memo.h" /* first: the CRC32c kernels chosen once, not per init */
 #include "verbs.h"
 #include "fuzz_common.h"
-#include "fuzz_memo.h" /* iw_mpa_init / iw_ddp_init without a CPUID per call */
 #include <stdlib.h>
 
 #ifndef FZ_CHECK_FROZEN
