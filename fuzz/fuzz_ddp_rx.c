@@ -906,13 +906,16 @@ static int llp_busy_rx(void *lctx)
     return 0;
 }
 
-static const iw_ddp_llp_ops rx_llp = {llp_send_none, llp_mulpdu_rx, llp_busy_rx, NULL, NULL, NULL};
-static const iw_ddp_mem_ops rx_mem = {op_resolve};
+static const iw_ddp_llp_ops rx_llp = {.send = llp_send_none, .mulpdu = llp_mulpdu_rx,
+                                      .busy = llp_busy_rx};
+static const iw_ddp_mem_ops rx_mem = {.resolve = op_resolve};
 /* [check][no rx_buf] */
 static const iw_ddp_ulp_ops rx_ulp[2][2] = {
-    {{NULL, op_rx_buf, op_deliver, op_error, op_sent_rx}, {NULL, NULL, op_deliver, op_error, op_sent_rx}},
-    {{op_check, op_rx_buf, op_deliver, op_error, op_sent_rx},
-     {op_check, NULL, op_deliver, op_error, op_sent_rx}}};
+    {{.rx_buf = op_rx_buf, .deliver = op_deliver, .error = op_error, .sent = op_sent_rx},
+     {.deliver = op_deliver, .error = op_error, .sent = op_sent_rx}},
+    {{.check = op_check, .rx_buf = op_rx_buf, .deliver = op_deliver, .error = op_error,
+      .sent = op_sent_rx},
+     {.check = op_check, .deliver = op_deliver, .error = op_error, .sent = op_sent_rx}}};
 
 /* The segment's header as the harness decodes it (for the ops' argument checks). */
 static void cur_seg(const uint8_t *u, size_t len)
@@ -1287,10 +1290,11 @@ static iw_ddp_xlate tx_resolve(void *mctx, uint32_t stag, uint64_t to, uint32_t 
     return IW_DDP_X_INVALID_STAG;
 }
 
-static const iw_ddp_llp_ops tx_llp = {tx_send, tx_mulpdu, tx_busy, NULL, NULL, NULL};
-static const iw_ddp_mem_ops tx_mem = {tx_resolve};
-static const iw_ddp_ulp_ops tx_ulp[2] = {{NULL, NULL, tx_deliver, tx_error, tx_sent},
-                                         {NULL, NULL, tx_deliver, tx_error, NULL}};
+static const iw_ddp_llp_ops tx_llp = {.send = tx_send, .mulpdu = tx_mulpdu, .busy = tx_busy};
+static const iw_ddp_mem_ops tx_mem = {.resolve = tx_resolve};
+static const iw_ddp_ulp_ops tx_ulp[2] = {
+    {.deliver = tx_deliver, .error = tx_error, .sent = tx_sent},
+    {.deliver = tx_deliver, .error = tx_error}};
 
 static iw_iov g_big[65538]; /* 2^32 octets or more, for the IW_EINVAL check */
 static uint8_t g_zero[65535];

@@ -327,10 +327,13 @@ static const iw_mpa_ulp_ops fz_ulp_ops = {.request = fz_request,
 
 /* Host ops: plain, with the trace hook, and with trace and the optional CRC engine. */
 static const iw_mpa_host_ops fz_host_ops[4] = {
-    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, NULL, NULL, NULL, NULL},
-    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, NULL, fz_trace, NULL, NULL},
-    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, fz_crc_op, fz_trace, NULL, NULL},
-    {fz_send, fz_timer_arm, fz_timer_cancel, fz_close, NULL, fz_trace, fz_tx_room, fz_tx_commit}, /* copy-out */
+#define FZ_HOST_BASE                                                                            \
+    .send = fz_send, .timer_arm = fz_timer_arm, .timer_cancel = fz_timer_cancel, .close = fz_close
+    {FZ_HOST_BASE},
+    {FZ_HOST_BASE, .trace = fz_trace},
+    {FZ_HOST_BASE, .crc32c = fz_crc_op, .trace = fz_trace},
+    {FZ_HOST_BASE, .trace = fz_trace, .tx_room = fz_tx_room, .tx_commit = fz_tx_commit}, /* copy-out */
+#undef FZ_HOST_BASE
 };
 
 /* Feed p[0..len) as one host read, checking the rx_feed contract. Returns the status; *used is

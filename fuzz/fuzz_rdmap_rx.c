@@ -332,8 +332,10 @@ static void rr_close(void *ctx, int abortive)
 }
 
 static const iw_mpa_host_ops rr_host_ops[2] = {
-    {rr_send, rr_timer_arm, rr_timer_cancel, rr_close, NULL, NULL, NULL, NULL},
-    {rr_send, rr_timer_arm, rr_timer_cancel, rr_close, NULL, fz_trace, NULL, NULL},
+    {.send = rr_send, .timer_arm = rr_timer_arm, .timer_cancel = rr_timer_cancel,
+     .close = rr_close},
+    {.send = rr_send, .timer_arm = rr_timer_arm, .timer_cancel = rr_timer_cancel,
+     .close = rr_close, .trace = fz_trace},
 };
 
 /* The library's MPA ULP table with the mode forced: rr_begin_mode 0 declines every ULPDU until
@@ -347,9 +349,12 @@ static iw_status rr_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
         return IW_EAGAIN;
     return iw_rdmap_mpa_begin(uctx, u, have, len, flags, dst);
 }
-static const iw_mpa_ulp_ops rr_mpa_ulp_plain = {
-    NULL, iw_rdmap_mpa_established, NULL, rr_begin, iw_rdmap_mpa_commit, iw_rdmap_mpa_error,
-    iw_rdmap_mpa_closed, iw_rdmap_mpa_tx_done};
+static const iw_mpa_ulp_ops rr_mpa_ulp_plain = {.established = iw_rdmap_mpa_established,
+                                                .begin = rr_begin,
+                                                .commit = iw_rdmap_mpa_commit,
+                                                .error = iw_rdmap_mpa_error,
+                                                .closed = iw_rdmap_mpa_closed,
+                                                .tx_done = iw_rdmap_mpa_tx_done};
 
 /* ---- RDMAP ops: memory ---- */
 
@@ -538,7 +543,8 @@ static void rr_error(void *ctx, const iw_rdmap_event *ev)
 
 static const iw_rdmap_ops rr_ops_table[8] = {
 #define RR_OPS(rb, inv, at)                                                                     \
-    {rr_resolve, rb, rr_recv, rr_complete, inv, at, rr_error, NULL}
+    {.resolve = rr_resolve, .recv_buf = rb, .recv = rr_recv, .complete = rr_complete,            \
+     .invalidate = inv, .atomic64 = at, .error = rr_error}
     RR_OPS(rr_recv_buf, rr_invalidate, NULL), RR_OPS(rr_recv_buf, rr_invalidate, rr_atomic64),
     RR_OPS(rr_recv_buf, NULL, NULL),          RR_OPS(rr_recv_buf, NULL, rr_atomic64),
     RR_OPS(NULL, rr_invalidate, NULL),        RR_OPS(NULL, rr_invalidate, rr_atomic64),

@@ -351,10 +351,11 @@ static uint64_t fv_atomic64(void *ctx, unsigned aop, void *p, uint64_t as, uint6
 }
 
 static const iw_rnic_host_ops fv_rnic_ops[4] = {
-    {fv_map, NULL, fv_async, fv_cq_event, NULL},
-    {fv_map, fv_random, fv_async, fv_cq_event, NULL},
-    {fv_map, NULL, fv_async, fv_cq_event, fv_atomic64},
-    {fv_map, fv_random, fv_async, fv_cq_event, fv_atomic64},
+    {.map = fv_map, .async_event = fv_async, .cq_event = fv_cq_event},
+    {.map = fv_map, .random = fv_random, .async_event = fv_async, .cq_event = fv_cq_event},
+    {.map = fv_map, .async_event = fv_async, .cq_event = fv_cq_event, .atomic64 = fv_atomic64},
+    {.map = fv_map, .random = fv_random, .async_event = fv_async, .cq_event = fv_cq_event,
+     .atomic64 = fv_atomic64},
 };
 
 static iw_status fv_send(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
@@ -403,8 +404,8 @@ static void fv_close(void *ctx, int abortive)
     FZ_CHECK(!g->closed); /* at most once */
     g->closed = 1;
 }
-static const iw_mpa_host_ops fv_host_ops = {fv_send, fv_timer_arm, fv_timer_cancel, fv_close,
-                                            NULL, NULL, NULL, NULL};
+static const iw_mpa_host_ops fv_host_ops = {.send = fv_send, .timer_arm = fv_timer_arm,
+                                            .timer_cancel = fv_timer_cancel, .close = fv_close};
 /* the spare connection (never started): Modify -> RTS must refuse it */
 static iw_status fv_send2(void *ctx, const iw_iov *iov, size_t n, size_t *accepted)
 {
@@ -416,8 +417,8 @@ static iw_status fv_send2(void *ctx, const iw_iov *iov, size_t n, size_t *accept
     return IW_EHOST;
 }
 static void fv_close2(void *ctx, int abortive) { (void)ctx; (void)abortive; }
-static const iw_mpa_host_ops fv_host_ops2 = {fv_send2, fv_timer_arm, fv_timer_cancel, fv_close2,
-                                             NULL, NULL, NULL, NULL};
+static const iw_mpa_host_ops fv_host_ops2 = {.send = fv_send2, .timer_arm = fv_timer_arm,
+                                             .timer_cancel = fv_timer_cancel, .close = fv_close2};
 
 static void fv_request(void *uctx, const iw_mpa_info *in)
 {
