@@ -10,18 +10,20 @@ static endpoint g_i, g_r;
 
 /* Initiator and Responder (which accepts in its request upcall) in Full Operation: the
  * Initiator has the Reply; the Responder awaits the Initiator's first FPDU. */
-static int pair_up(void)
+static int pair_up_mk(int markers_rx)
 {
     iw_mpa_cfg ci, cr;
     size_t mi = 0, mr = 0;
     iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
     iw_mpa_cfg_default(&cr, IW_MPA_RESPONDER);
+    ci.markers_rx = (uint8_t)markers_rx;
     if (ep_init(&g_i, &ci) != IW_OK || ep_init(&g_r, &cr) != IW_OK) return 0;
     g_r.f.accept_in_request = 1;
     if (iw_mpa_start(&g_r.c, NULL, 0) != IW_OK || iw_mpa_start(&g_i.c, NULL, 0) != IW_OK) return 0;
     if (ep_pipe(&g_i, &mi, &g_r) != IW_OK || ep_pipe(&g_r, &mr, &g_i) != IW_OK) return 0;
     return iw_mpa_state(&g_i.c) == IW_MPA_S_FULL && iw_mpa_state(&g_r.c) == IW_MPA_S_AWAIT_FIRST;
 }
+static int pair_up(void) { return pair_up_mk(0); }
 
 static void t_ferr_str(void)
 {
@@ -232,6 +234,26 @@ static void t_rx_and_control_refused(void)
     CHECK(g_r.f.closed <= 1);
 }
 
+/* iw_mpa_rx_split_hint: the octets up to the next FPDU's length and header while FPDUs are
+ * received, 0 when they are not (failed, FIN seen) or markers would cut the spans. */
+static void t_split_hint(void)
+{
+    iw_term t = {1, 0, 0};
+    uint8_t *dst = NULL;
+    size_t n = 9;
+    REQUIRE(pair_up());
+    CHECK_EQ(iw_mpa_rx_split_hint(&g_i.c), 2u + IW_MPA_PLACE_HDR);
+    iw_mpa_llp_closed(&g_i.c); /* the peer's FIN */
+    CHECK_EQ(iw_mpa_rx_split_hint(&g_i.c), 0u);
+    REQUIRE(pair_up());
+    REQUIRE(iw_mpa_terminate(&g_i.c, t) == IW_OK);
+    CHECK_EQ(iw_mpa_rx_split_hint(&g_i.c), 0u);
+    CHECK_EQ(iw_mpa_rx_direct(&g_i.c, &dst, &n), IW_ETERM); /* the sticky status */
+    CHECK(dst == NULL && n == 0);
+    REQUIRE(pair_up_mk(1));
+    CHECK_EQ(iw_mpa_rx_split_hint(&g_i.c), 0u);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -241,6 +263,7 @@ int main(int argc, char **argv)
         {"tx_refused", t_tx_refused},
         {"start_accept_reject_refused", t_start_accept_reject_refused},
         {"rx_and_control_refused", t_rx_and_control_refused},
+        {"split_hint", t_split_hint},
     };
     return CHECK_RUN(tests);
 }
