@@ -79,11 +79,29 @@ static void t_calls_refused(void)
     CHECK_EQ(g_a.out_len, g_a.out_off); /* nor sent anything */
 }
 
+/* iw_rdmap_rx (the unfused receive: one whole ULPDU): a segment shorter than an untagged DDP
+ * header fails the stream with a DDP-layer Terminate, sent to the peer. */
+static void t_rx_whole_short(void)
+{
+    uint8_t seg[6] = {0x41, 0x43, 0, 0, 0, 0};
+    size_t before;
+    rf_cfg rc;
+    rf_cfg_default(&rc);
+    rc.fused = 0;
+    REQUIRE(rf_pair_up(&g_a, &g_b, &rc, &rc) == IW_OK);
+    before = g_a.out_len;
+    CHECK_EQ(iw_rdmap_rx(&g_a.s, seg, sizeof seg), IW_ETERM);
+    CHECK(iw_rdmap_failed(&g_a.s));
+    CHECK_EQ(iw_rdmap_last_event(&g_a.s)->term.term.layer, 1u); /* DDP */
+    CHECK(g_a.out_len > before); /* the Terminate went out */
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
         {"init_refused", t_init_refused},
         {"calls_refused", t_calls_refused},
+        {"rx_whole_short", t_rx_whole_short},
     };
     return CHECK_RUN(tests);
 }

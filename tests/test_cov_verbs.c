@@ -143,6 +143,13 @@ static void t_no_cq_srq_qp(void)
     CHECK_EQ(iw_srq_post(&g_dead_srq, &rw, 1, &posted), IW_V_INVALID_SRQ);
     CHECK_EQ(iw_srq_query(&g_srq, &sinfo), IW_V_OK);
     CHECK_EQ(sinfo.posted, 0u);
+    CHECK_EQ(sinfo.limit, 0u); /* the refused modifies left no limit */
+    CHECK_EQ(iw_srq_modify(&g_srq, 2), IW_V_OK);
+    CHECK_EQ(iw_srq_query(&g_srq, &sinfo), IW_V_OK);
+    CHECK(sinfo.limit == 2u && sinfo.armed == 1);
+    CHECK_EQ(iw_srq_modify(&g_srq, 0), IW_V_OK); /* 0 disarms */
+    CHECK_EQ(iw_srq_query(&g_srq, &sinfo), IW_V_OK);
+    CHECK(sinfo.limit == 0u && sinfo.armed == 0);
     /* QP: NULL and one never created */
     CHECK_EQ(iw_qp_query(NULL, &qi), IW_V_INVALID_QP);
     CHECK_EQ(iw_qp_query(&g_dead_qp, &qi), IW_V_INVALID_QP);
@@ -205,6 +212,15 @@ static void t_qp_create_refused(void)
     CHECK_EQ(iw_qp_destroy(&qp), IW_V_INVALID_QP); /* destroyed: gone */
 }
 
+/* A value outside each enum has the string "?". */
+static void t_str_unknown(void)
+{
+    CHECK(strcmp(iw_vstatus_str((iw_vstatus)999), "?") == 0);
+    CHECK(strcmp(iw_wc_status_str((iw_wc_status)999), "?") == 0);
+    CHECK(strcmp(iw_async_event_str((iw_async_event)999), "?") == 0);
+    CHECK(strcmp(iw_vstatus_str(IW_V_OK), "?") != 0);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -212,6 +228,7 @@ int main(int argc, char **argv)
         {"no_rnic", t_no_rnic},
         {"no_cq_srq_qp", t_no_cq_srq_qp},
         {"qp_create_refused", t_qp_create_refused},
+        {"str_unknown", t_str_unknown},
     };
     return CHECK_RUN(tests);
 }
