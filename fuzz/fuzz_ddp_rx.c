@@ -110,9 +110,9 @@
 #define IWARP_IMPLEMENTATION
 #define IWARP_STATIC
 #define IW_ASSERT(x) ((x) ? (void)0 : __builtin_trap())
+#include "fuzz_memo.h" /* first: the CRC32c kernels chosen once, not per init */
 #include "ddp.h"
 #include "fuzz_common.h"
-#include "fuzz_memo.h" /* iw_mpa_init / iw_ddp_init without a CPUID per call */
 #include <stdlib.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -906,13 +906,16 @@ static int llp_busy_rx(void *lctx)
     return 0;
 }
 
-static const iw_ddp_llp_ops rx_llp = {llp_send_none, llp_mulpdu_rx, llp_busy_rx, NULL, NULL, NULL};
-static const iw_ddp_mem_ops rx_mem = {op_resolve};
+static const iw_ddp_llp_ops rx_llp = {.send = llp_send_none, .mulpdu = llp_mulpdu_rx,
+                                      .busy = llp_busy_rx};
+static const iw_ddp_mem_ops rx_mem = {.resolve = op_resolve};
 /* [check][no rx_buf] */
 static const iw_ddp_ulp_ops rx_ulp[2][2] = {
-    {{NULL, op_rx_buf, op_deliver, op_error, op_sent_rx}, {NULL, NULL, op_deliver, op_error, op_sent_rx}},
-    {{op_check, op_rx_buf, op_deliver, op_error, op_sent_rx},
-     {op_check, NULL, op_deliver, op_error, op_sent_rx}}};
+    {{.rx_buf = op_rx_buf, .deliver = op_deliver, .error = op_error, .sent = op_sent_rx},
+     {.deliver = op_deliver, .error = op_error, .sent = op_sent_rx}},
+    {{.check = op_check, .rx_buf = op_rx_buf, .deliver = op_deliver, .error = op_error,
+      .sent = op_sent_rx},
+     {.check = op_check, .deliver = op_deliver, .error = op_error, .sent = op_sent_rx}}};
 
 /* The segment's header as the harness decodes it (for the ops' argument checks). */
 static void cur_seg(const uint8_t *u, size_t len)
@@ -1287,12 +1290,16 @@ static iw_ddp_xlate tx_resolve(void *mctx, uint32_t stag, uint64_t to, uint32_t 
     return IW_DDP_X_INVALID_STAG;
 }
 
-static const iw_ddp_llp_ops tx_llp = {tx_send, tx_mulpdu, tx_busy, NULL, NULL, NULL};
-static const iw_ddp_mem_ops tx_mem = {tx_resolve};
-static const iw_ddp_ulp_ops tx_ulp[2] = {{NULL, NULL, tx_deliver, tx_error, tx_sent},
-                                         {NULL, NULL, tx_deliver, tx_error, NULL}};
+static const iw_ddp_llp_ops tx_llp = {.send = tx_send, .mulpdu = tx_mulpdu, .busy = tx_busy};
+static const iw_ddp_mem_ops tx_mem = {.resolve = tx_resolve};
+static const iw_ddp_ulp_ops tx_ulp[2] = {
+    {.deliver = tx_deliver, .error = tx_error, .sent = tx_sent},
+    {.deliver = tx_deliver, .error = tx_error}};
 
-static iw_iov g_big[65538]; /* 2^32 octets or more, for the IW_EINVAL check */
+/* 2^32 + 65534 octets (65538 * 65535 once, as many pieces of g_zero: summing them was half
+ * of a transmit run), for the IW_EINVAL check: the pieces after the first are longer than
+ * g_zero; a library that took the message would read past it, which ASan reports. */
+static iw_iov g_big[3];
 static uint8_t g_zero[65535];
 
 static void run_tx(const uint8_t *body, size_t blen, const uint8_t *t)
@@ -1350,13 +1357,13 @@ static void run_tx(const uint8_t *body, size_t blen, const uint8_t *t)
         FZ_CHECK(iw_ddp_send(&g_s, &bad) == IW_EINVAL);
         bad.sgl = NULL;
         FZ_CHECK(iw_ddp_send(&g_s, &bad) == IW_EINVAL);
-        for (i = 0; i < sizeof g_big / sizeof *g_big; i++) {
-            g_big[i].base = g_zero;
-            g_big[i].len = sizeof g_zero;
-        }
+        g_big[0].base = g_big[1].base = g_big[2].base = g_zero;
+        g_big[0].len = sizeof g_zero;
+        g_big[1].len = (size_t)1 << 31;
+        g_big[2].len = ((size_t)1 << 31) - 1u;
         bad.tagged = 1;
         bad.sgl = g_big;
-        bad.nsge = sizeof g_big / sizeof *g_big; /* 65538 * 65535 > 2^32 - 1 */
+        bad.nsge = sizeof g_big / sizeof *g_big; /* 2^32 + 65534 > 2^32 - 1 */
         FZ_CHECK(iw_ddp_send(&g_s, &bad) == IW_EINVAL);
         FZ_CHECK(g_t.n_mul == 0 && g_t.n_send == 0 && !iw_ddp_tx_busy(&g_s));
         FZ_CHECK(iw_ddp_last_error(&g_s)->status == IW_OK);

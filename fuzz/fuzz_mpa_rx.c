@@ -23,10 +23,13 @@
  *
  * The same stream is then fed three times, each run from iw_mpa_init: (A) the Request alone,
  * then the records' chunking; (B) Request and stream in one call; (C) Request and stream in
- * small chunks of 1, 2, 3, 5, 7, 11, 13 octets. Then twice more with a ULP that has the fused
+ * chunks cycling through 1, 2, 3, 5, 7, 11, 13, 29, 61, 127 octets (seven tiny cuts in ten,
+ * at every offset of the fields; the larger ones keep the number of feed calls, the cost of
+ * the run, down: docs/testing.md). Then twice more with a ULP that has the fused
  * placement contract placing ULPDUs in two pieces (begin/commit; it declines ULPDUs whose
  * first octet is odd, and takes 0..18 octets as its header): (D) the records' chunking, with
- * header-split receive (iw_mpa_rx_direct) wherever a span opens; (E) the small chunks.
+ * header-split receive (iw_mpa_rx_direct) wherever a span opens; (E) the same chunk sizes in
+ * the reverse order.
  * Invariants (FZ_CHECK, __builtin_trap):
  *  - those of fuzz_fake.h: 14 <= every delivered ULPDU <= rx_max, nothing delivered after the
  *    first error or after a failed delivery, no octet sent after close, ...;
@@ -44,9 +47,9 @@
 #define IWARP_IMPLEMENTATION
 #define IWARP_STATIC
 #define IW_ASSERT(x) ((x) ? (void)0 : __builtin_trap())
+#include "fuzz_memo.h" /* first: the CRC32c kernels chosen once, not per init */
 #include "mpa.h"
 #include "fuzz_common.h"
-#include "fuzz_memo.h" /* iw_mpa_init / iw_ddp_init without a CPUID per call */
 #include "fuzz_fake.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -196,7 +199,8 @@ static int model_cb(void *ctx, const uint8_t *u, size_t n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const size_t small[7] = {1, 2, 3, 5, 7, 11, 13};
+    static const size_t small[10] = {1, 2, 3, 5, 7, 11, 13, 29, 61, 127};
+    static const size_t small_r[10] = {127, 61, 29, 13, 11, 7, 5, 3, 2, 1};
     const uint8_t *t, *p, *end;
     uint8_t req[64], *stream, *all, *reasm;
     size_t n = 0, nchunks = 0, *chunks, req_len, i;
@@ -295,9 +299,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* B: everything in one call */
     start(&s, reasm);
     finish(&B, feed(all, req_len + n, NULL, 0));
-    /* C: small chunks */
+    /* C: small chunks (1, 2, 3, 5, 7, 11, 13, 29, 61, 127) */
     start(&s, reasm);
-    finish(&C, feed(all, req_len + n, small, 7));
+    finish(&C, feed(all, req_len + n, small, 10));
 
     FZ_CHECK(same(&A, &B)); /* chunking does not change what is delivered or sent */
     FZ_CHECK(same(&A, &C));
@@ -329,9 +333,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         finish(&D, req_len + off);
         FZ_CHECK(same(&A, &D));
-        /* E: streamed placement, small chunks */
+        /* E: streamed placement, small chunks in the reverse order */
         start2(&s, reasm, 1);
-        finish(&E, feed(all, req_len + n, small, 7));
+        finish(&E, feed(all, req_len + n, small_r, 10));
         FZ_CHECK(same(&A, &E));
     }
 

@@ -45,9 +45,9 @@
 #define IWARP_IMPLEMENTATION
 #define IWARP_STATIC
 #define IW_ASSERT(x) ((x) ? (void)0 : __builtin_trap())
+#include "fuzz_memo.h" /* first: the CRC32c kernels chosen once, not per init */
 #include "mpa.h"
 #include "fuzz_common.h"
-#include "fuzz_memo.h" /* iw_mpa_init / iw_ddp_init without a CPUID per call */
 #include "fuzz_fake.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

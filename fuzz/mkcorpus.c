@@ -644,9 +644,9 @@ typedef struct dmsg {
 
 static void dsend(buf *b, const dmsg *ms, size_t nm, uint32_t mulpdu)
 {
-    static const iw_ddp_mem_ops mo = {dcap_resolve};
-    static const iw_ddp_ulp_ops uo = {NULL, NULL, dcap_deliver, NULL, NULL};
-    iw_ddp_llp_ops lo = {dcap_send, dcap_mul, dcap_busy, NULL, NULL, NULL};
+    static const iw_ddp_mem_ops mo = {.resolve = dcap_resolve};
+    static const iw_ddp_ulp_ops uo = {.deliver = dcap_deliver};
+    iw_ddp_llp_ops lo = {.send = dcap_send, .mulpdu = dcap_mul, .busy = dcap_busy};
     iw_ddp_stream s;
     size_t i, j;
     g_dcap = b;
@@ -1162,16 +1162,21 @@ static iw_status pb_recv_buf(void *ctx, unsigned op, iw_ddp_buf *b, size_t max, 
 static void pb_recv(void *ctx, const iw_rdmap_recv *r) { (void)ctx; (void)r; }
 static void pb_complete(void *ctx, const iw_rdmap_cqe *c) { (void)ctx; (void)c; }
 static iw_rdmap_inval pb_inval(void *ctx, uint32_t stag) { (void)ctx; (void)stag; return IW_RDMAP_INV_OK; }
-static const iw_rdmap_ops pb_ops = {pb_resolve, pb_recv_buf, pb_recv, pb_complete, pb_inval,
-                                    NULL, NULL, NULL};
+static const iw_rdmap_ops pb_ops = {.resolve = pb_resolve, .recv_buf = pb_recv_buf,
+                                    .recv = pb_recv, .complete = pb_complete,
+                                    .invalidate = pb_inval};
 static void pb_request(void *u, const iw_mpa_info *in)
 {
     (void)u; (void)in;
     (void)iw_mpa_accept(&pb_conn, 8, 8, NULL, 0);
 }
-static const iw_mpa_ulp_ops pb_ulp = {pb_request, iw_rdmap_mpa_established, NULL,
-                                      iw_rdmap_mpa_begin, iw_rdmap_mpa_commit, iw_rdmap_mpa_error,
-                                      iw_rdmap_mpa_closed, iw_rdmap_mpa_tx_done};
+static const iw_mpa_ulp_ops pb_ulp = {.request = pb_request,
+                                      .established = iw_rdmap_mpa_established,
+                                      .begin = iw_rdmap_mpa_begin,
+                                      .commit = iw_rdmap_mpa_commit,
+                                      .error = iw_rdmap_mpa_error,
+                                      .closed = iw_rdmap_mpa_closed,
+                                      .tx_done = iw_rdmap_mpa_tx_done};
 
 /* the seed being built */
 static buf pb_seed;
@@ -1541,9 +1546,13 @@ static void vb_request(void *u, const iw_mpa_info *in)
     (void)in;
     (void)iw_mpa_accept(&vb_conn, 8, 8, NULL, 0);
 }
-static const iw_mpa_ulp_ops vb_ulp = {vb_request, iw_rdmap_mpa_established, NULL,
-                                      iw_rdmap_mpa_begin, iw_rdmap_mpa_commit, iw_rdmap_mpa_error,
-                                      iw_rdmap_mpa_closed, iw_rdmap_mpa_tx_done};
+static const iw_mpa_ulp_ops vb_ulp = {.request = vb_request,
+                                      .established = iw_rdmap_mpa_established,
+                                      .begin = iw_rdmap_mpa_begin,
+                                      .commit = iw_rdmap_mpa_commit,
+                                      .error = iw_rdmap_mpa_error,
+                                      .closed = iw_rdmap_mpa_closed,
+                                      .tx_done = iw_rdmap_mpa_tx_done};
 
 /* One record for A: appended to the seed, and run. */
 static void vb_rec(const uint8_t *p, size_t n)

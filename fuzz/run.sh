@@ -6,8 +6,12 @@
 #   smoke   build the libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined) into
 #           build/fuzz/ and run each for FUZZ_SECONDS (default 30) on a copy of its corpus
 #           (build/fuzz/corpus-X; fuzz/corpus is never written) with its dictionary. Prints
-#           "FUZZ <target> runs=<N> ok execs_per_s=<N>" per target; exit 1 if any target crashed (the input is
-#           saved as build/fuzz/crash-<target>-*) or clang/libFuzzer is missing.
+#           "FUZZ <target> runs=<N> ok execs_per_s=<N>" per target (libFuzzer's executions per
+#           second of wall time), then a line with cov, ft, the corpus size and
+#           cpu_execs_per_s (executions per second of the process's own CPU time, user +
+#           system: the one-core figure, which a loaded machine does not lower); exit 1 if any
+#           target crashed (the input is saved as build/fuzz/crash-<target>-*) or
+#           clang/libFuzzer is missing.
 #   afl     build the targets with afl-clang-fast (or afl-cc) + fuzz/main.c into build/afl/,
 #           build the replay drivers with cc and replay the corpora (must pass), then, if
 #           afl-fuzz exists, run each target for AFL_SECONDS (default 20). Exit 1 if a replay
@@ -73,7 +77,7 @@ run_replay() {
 }
 
 smoke() {
-    local t log rc runs cov ft corp fail=0
+    local t log rc runs cov ft corp cpu ceps fail=0
     command -v "$CLANG" >/dev/null ||
         die "$CLANG not found: clang with libFuzzer (libclang-rt-dev) is required for 'make fuzz'"
     for t in $SMOKE_TARGETS; do
@@ -91,9 +95,10 @@ smoke() {
         cp -r "fuzz/corpus/$t" "$B/fuzz/corpus-$t"
         rm -f "$B/fuzz/crash-$t-"*
         log="$B/fuzz/fuzz_$t.log"
-        "$B/fuzz/fuzz_$t" -max_total_time="$FUZZ_SECONDS" -seed="$FUZZ_SEED" -dict="fuzz/$t.dict" -print_final_stats=1 \
-            -timeout=25 -rss_limit_mb=2048 -artifact_prefix="$B/fuzz/crash-$t-" \
-            "$B/fuzz/corpus-$t" >"$log" 2>&1
+        # CPU time of the run (user + system seconds) into $B/fuzz/cpu-$t
+        { TIMEFORMAT='%U %S'; time "$B/fuzz/fuzz_$t" -max_total_time="$FUZZ_SECONDS" -seed="$FUZZ_SEED" \
+            -dict="fuzz/$t.dict" -print_final_stats=1 -timeout=25 -rss_limit_mb=2048 \
+            -artifact_prefix="$B/fuzz/crash-$t-" "$B/fuzz/corpus-$t" >"$log" 2>&1; } 2>"$B/fuzz/cpu-$t"
         rc=$?
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
         cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
@@ -106,8 +111,10 @@ smoke() {
         else
             # executions per second over the run (libFuzzer's last exec/s figure)
             eps=$(grep -o 'exec/s: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
+            cpu=$(awk 'NF == 2 { printf "%.2f", $1 + $2 }' "$B/fuzz/cpu-$t")
+            ceps=$(awk -v r="${runs:-0}" -v c="${cpu:-0}" 'BEGIN { if (c > 0) printf "%d", r / c; else print "?" }')
             echo "FUZZ $t runs=${runs:-?} ok execs_per_s=${eps:-?}"
-            echo "     cov=${cov:-?} ft=${ft:-?} corpus=$corp seconds=$FUZZ_SECONDS log=$log"
+            echo "     cov=${cov:-?} ft=${ft:-?} corpus=$corp seconds=$FUZZ_SECONDS cpu_seconds=${cpu:-?} cpu_execs_per_s=$ceps log=$log"
         fi
     done
     return $fail
