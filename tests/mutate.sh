@@ -8,9 +8,11 @@
 #   equivalent: REASON       (optional) the mutant cannot be told apart from the original
 #   set: full                (optional) left out of the CI subset (MUTATE_SET=ci): see below
 # A clause may have several mutants (files ID.mut, ID-2.mut, ...).
-# How a mutant runs: build/mutate/<mutant>/ gets a copy of the top-level core headers (*.h),
-# with the mutant applied, and a symbolic link to every other entry of the tree (tests/,
-# examples/, verify/, ...), so the working tree is never touched and nothing big is copied.
+# How a mutant runs: the run first takes a snapshot of the sources the tests read (the core
+# headers, tests/, examples/, verify/) in build/mutate/_src/, so editing the working tree during
+# the run changes nothing. build/mutate/<mutant>/ then gets a copy of the core headers (*.h),
+# with the mutant applied, and a symbolic link to every other entry of the snapshot (tests/,
+# examples/, verify/, then the rest of the tree), so nothing big is copied per mutant.
 # Each test file that names the clause and includes the mutated header (gcc -MM, once, in the
 # baseline) is built there with gcc -O1 (no sanitizer) and run, fastest first (baseline times);
 # the first that fails, or runs 5 times as long as in the baseline (at least 20 s), kills it.
@@ -40,7 +42,7 @@ field() { sed -n "s/^$2:[[:space:]]*//p" "$1" | head -n 1; }
 mk_tree() {
     local e
     rm -rf "$1" && mkdir -p "$1" || return 1
-    for e in "$ROOT"/*; do
+    for e in "$SRC"/*; do
         case "${e##*/}" in
             *.h) cp "$e" "$1/" ;;
             build) ;;
@@ -58,7 +60,7 @@ build_run() {
 }
 
 # tests naming an ID (as a whole word) in their sources
-naming() { grep -lw -- "$1" tests/test_*.c 2>/dev/null | xargs -r -n1 basename | sed 's/\.c$//' | tr '\n' ' '; }
+naming() { grep -lw -- "$1" "$SRC"/tests/test_*.c 2>/dev/null | xargs -r -n1 basename | sed 's/\.c$//' | tr '\n' ' '; }
 
 # the core headers a mutant edits
 edits() {
@@ -127,9 +129,13 @@ if [ -n "${SHARD:-}" ]; then
     si=${SHARD%/*} sn=${SHARD#*/}
     mutants=$(printf '%s\n' $mutants | awk -v i="$si" -v n="$sn" 'NF && (NR - 1) % n == i - 1')
 fi
-# Everything a result depends on, for the cache key.
-INPUTS=$( (ls ./*.h; find tests examples verify -type f ! -path 'tests/mutants/*' 2>/dev/null) | LC_ALL=C sort |
-          xargs cat | cat - tests/mutate_apply.awk | sha256sum | cut -c1-16)
+# The snapshot, and everything a result depends on, for the cache key.
+SRC=$OUT/_src
+rm -rf "$SRC" && mkdir -p "$SRC" && cp ./*.h "$SRC"/ && cp -r tests examples verify "$SRC"/ &&
+    rm -rf "$SRC/tests/mutants" || { echo "MUTATION snapshot failed"; exit 1; }
+for e in ./*; do [ -e "$SRC/${e#./}" ] || [ "${e#./}" = build ] || ln -s "$ROOT/${e#./}" "$SRC/${e#./}"; done
+INPUTS=$( (cd "$SRC" && find ./*.h tests examples verify -type f | LC_ALL=C sort | xargs cat) |
+          cat - tests/mutate.sh tests/mutate_apply.awk | sha256sum | cut -c1-16)
 # The baseline: the unmutated tree must pass every test the mutants use, or a kill proves
 # nothing. Its programs give each test's time (the order and the time limit) and the core
 # headers it includes; kept while the inputs do not change.
@@ -149,7 +155,7 @@ for t in $all_tests; do
 done
 echo "$INPUTS" > "$OUT/_base/inputs"
 export -f one mk_tree build_run naming field edits
-export OUT ROOT CFLAGS_M INPUTS
+export OUT ROOT SRC CFLAGS_M INPUTS
 rm -f "$OUT"/*.result
 printf '%s\n' $mutants | xargs -r -P "$JOBS" -I{} bash -c 'one "$1"' _ {}
 k=0 s=0 e=0 bad=0
