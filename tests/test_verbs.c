@@ -437,6 +437,7 @@ static void sec_case(int which)
     CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local);
     CHECK_EQ(qi.term.term.layer, 1);
     CHECK_EQ(qi.term.term.etype, 1);
+    /* cases: DDP-020a (0), DDP-019c (1), DDP-021a (2), DDP-022a (3), DDP-019b (4, 5) */
     CHECK_EQ(qi.term.term.ecode, which == 0 ? 0x02 : which == 3 ? 0x01 : 0x00);
     /* A received it: Terminate state, event, the message readable (VERBS-021) */
     CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_TERMINATE);
