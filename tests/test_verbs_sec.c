@@ -1380,6 +1380,43 @@ static void t_ddp021b(void)
     CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_PROTECTION), 1);
 }
 
+/* An MR that starts and ends inside a page: a Write one octet below its base, or running past
+ * its end, is refused (1,1,0x01) and writes nothing, though the page itself is mapped (byte
+ * granularity, not page granularity). */
+static void t_ddp022_bytes(void)
+{
+    int k;
+    for (k = 0; k < 2; k++) {
+        uint32_t a_mr, b_mr = 0;
+        iw_mr_reg g;
+        iw_send_wr w;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        memset(&g, 0, sizeof g);
+        g.pd = RB.pd;
+        g.key = 2;
+        g.acc = ACC_ALL;
+        g.va = VA(&RB, 100);
+        g.fbo = 100;
+        g.len = 1000;
+        g.page_size = PG;
+        g.pbl = RB.pbl;
+        g.npbl = 1;
+        REQUIRE(a_mr && iw_mr_register(&RB.r, &g, &b_mr) == IW_V_OK);
+        snap();
+        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, k == 0 ? VA(&RB, 99) : VA(&RB, 1093), 8);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        vf_flow();
+        CHECK(same());
+        /* DDP-022a (k 0: one octet below the base), DDP-022b (k 1: one octet past the end) */
+        CHECK(term_is(&QB[0], 1, 1, 1, 0x01));
+        if (check__failed_here) {
+            fprintf(stderr, "  case %d\n", k);
+            return;
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1411,6 +1448,7 @@ int main(int argc, char **argv)
         {"after an error later WRs complete Flushed", t_verbs070},
         {"WRs behind a Read that failed after it was sent complete Flushed", t_verbs070_after_read},
         {"inbound RDMA Write disabled on the QP", t_ddp021b},
+        {"bounds of an MR inside one page, to the octet", t_ddp022_bytes},
     };
     return CHECK_RUN(tests);
 }
