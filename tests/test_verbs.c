@@ -592,6 +592,7 @@ static void t_closing(void)
     a.next_state = IW_QP_CLOSING;
     REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
     CHECK_EQ(RA.nev, 0);
+    CHECK(iw_mpa_state(&QA->c) >= IW_MPA_S_CLOSING); /* VERBS-016: the LLP close began */
     CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_FLUSHED);
     CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
     iw_qp_llp_event(&QA->qp, IW_QP_LLP_CLOSED);
