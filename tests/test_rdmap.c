@@ -1724,6 +1724,31 @@ static void t_atomic_wrap_own_check(void)
     check_b_unchanged();
 }
 
+/* The same for a Read Request's source range: the wrap code, whatever the resolver says. */
+static void t_read_wrap_own_check(void)
+{
+    iw_rdmap_wr w;
+    const uint8_t *u;
+    size_t n;
+    cfgs_default();
+    REQUIRE(setup());
+    g_bounds_ops = *B.s.ops;
+    g_bounds_ops.resolve = bounds_resolve;
+    B.s.ops = &g_bounds_ops;
+    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+    w.stag = STAG_B_READ;
+    w.to = ~0ull - 10;
+    w.len = 100;
+    w.sink_stag = STAG_A_SINK;
+    w.sink_to = 0x5000;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    rf_flow(&A, &B);
+    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
+    REQUIRE(u != NULL);
+    expect_term(&B, &A, 0, 1, 0x04, 1, 1, 1, u, n); /* RDMAP-044: the wrap, whatever the resolver says */
+    check_b_unchanged();
+}
+
 /* ---- the receive path skips the pump when iw__rdmap_tx_idle holds: the pump must then
  * change nothing and return IW_OK, in every state a mixed workload reaches (partial sends,
  * Reads, Atomics, Sends, a Terminate); and iw__rdmap_check on Write segments against RFC 5040
@@ -1981,6 +2006,7 @@ int main(int argc, char **argv)
         {"nothing after the Terminate, a queued WR completes in error", t_nothing_after_term},
         {"Send with Invalidate: STag invalid when the Receive completes", t_inval_before_recv},
         {"Atomic target wrap found by RDMAP whatever the resolver says", t_atomic_wrap_own_check},
+        {"Read Request source wrap found by RDMAP whatever the resolver says", t_read_wrap_own_check},
         {"tx_idle: where the receive path skips the pump, the pump changes nothing", t_tx_idle},
         {"check_write: RDMAP-033 RDMAP-035 on Write segments", t_check_write},
         {"post reads the head and the opcode's part only: garbage elsewhere sends the same octets",
