@@ -383,7 +383,7 @@ static IW__CHECK_UNUSED iw_status rf_inject(rf_ep *e, const uint8_t *u, size_t l
 }
 
 /* Walk the FPDUs e sent in Full Operation (no markers), from scan_off: count Terminates and
- * anything sent after one (RDMAP-022), keep the last Terminate's ULPDU. */
+ * anything sent after one (RDMAP-022b), keep the last Terminate's ULPDU. */
 static IW__CHECK_UNUSED void rf_scan(rf_ep *e, size_t start)
 {
     size_t p = start, crc = 4u; /* the CRC field is there even when CRC is off (zero) */

@@ -6,7 +6,7 @@
  * RsvdULP[8:39] + QN + MSN + MO, payload length and octets). tshark is not needed here.
  *
  *   (a) every DDP header decodes (iw_ddp_hdr_decode) to tshark's fields and re-encodes
- *       (iw_ddp_hdr_encode) to siw's octets (DDP-001 DDP-003 DDP-004);
+ *       (iw_ddp_hdr_encode) to siw's octets (DDP-003 DDP-004; DDP-001a, DDP-001b at their checks);
  *   (b) each direction's stream after the MPA Request/Reply, replayed through an iw_mpa_conn
  *       into an iw_ddp_stream (ddp_fake.h: STag table with exactly the STags and TO ranges the
  *       capture uses, receive buffers posted on QN 0 and QN 1): every segment is accepted and
@@ -19,9 +19,9 @@
  *   (c) the peer-to-peer captures' RTR, a zero-length RDMA Write with STag 1 that no table
  *       knows, is accepted and delivered without a translation (DDP-024);
  *   (d) every message re-sent by our transmitter (iw_ddp_send) gives siw's segment octet for
- *       octet, MSNs from our own per-QN counters (DDP-002 DDP-005 DDP-009 DDP-010 DDP-011
- *       DDP-014; every siw message is one segment, so DDP-009 is checked for the first segment
- *       only: MO 0, QN and MSN).
+ *       octet, MSNs from our own per-QN counters (DDP-002 DDP-005 DDP-011 DDP-014; DDP-009a,
+ *       DDP-010a at the octet check; every siw message is one segment, so the QN, MSN and MO 0
+ *       of the first segment are all that is checked of the untagged fields, and L only on a last one).
  * Wrong behaviour of siw found here is counted and printed ("# ..." lines), not failed. */
 #define IWARP_IMPLEMENTATION
 #include "ddp.h"
@@ -240,7 +240,7 @@ static int dx_segs(const capture *c, int conn, int dir, const dx_item **out, int
 }
 
 /* (a) Every DDP header of the captures decodes to tshark's fields, re-encodes to siw's octets. */
-static void t_headers_match_tshark(void) /* DDP-001 DDP-003 DDP-004 */
+static void t_headers_match_tshark(void) /* DDP-003 DDP-004 */
 {
     size_t k, total = 0, rsvd_set = 0, siw_total = 0, tagged = 0, untagged = 0;
     for (k = 0; k < NCAP; k++) {
@@ -288,9 +288,9 @@ static void t_headers_match_tshark(void) /* DDP-001 DDP-003 DDP-004 */
                     CHECK_EQ(iw_ddp_hdr_decode(u, e->ulpdu_len, &h, &hl), IW_OK);
                     CHECK_EQ(hl, e->t ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR);
                     CHECK_EQ(iw_ddp_hdr_len(u[0]), hl);
-                    CHECK_EQ(h.tagged, e->t);
-                    CHECK_EQ(h.last, e->l);
-                    CHECK_EQ(h.dv, e->dv);
+                    CHECK_EQ(h.tagged, e->t);  /* DDP-001a: T */
+                    CHECK_EQ(h.last, e->l);    /* DDP-001a: L */
+                    CHECK_EQ(h.dv, e->dv);     /* DDP-001a: DV */
                     CHECK_EQ(h.ulp, e->ulp);
                     CHECK_EQ((u[0] & IW_DDP_F_RSVD) >> 2, e->rsvd);
                     if (e->t) {
@@ -316,9 +316,9 @@ static void t_headers_match_tshark(void) /* DDP-001 DDP-003 DDP-004 */
                     CHECK_EQ(enc, hl);
                     CHECK_EQ(out[hl], 0xEE); /* nothing written past the header */
                     if (memcmp(out, u, hl) != 0) {
-                        /* allowed only in the Rsvd bits, which encode clears (DDP-001) */
+                        /* allowed only in the Rsvd bits, which encode clears */
                         CHECK((u[0] & IW_DDP_F_RSVD) != 0);
-                        CHECK_EQ(out[0], u[0] & (uint8_t)~IW_DDP_F_RSVD);
+                        CHECK_EQ(out[0], u[0] & (uint8_t)~IW_DDP_F_RSVD); /* DDP-001b */
                         CHECK_MEM(out + 1, u + 1, hl - 1);
                         rsvd_set++;
                     }
@@ -802,7 +802,7 @@ static void t_rtr_zero_length_write(void) /* DDP-024 */
 
 /* ---- (d) our transmitter against siw's segments ---- */
 
-static void t_resend_matches_siw(void) /* DDP-002 DDP-005 DDP-009 DDP-010 DDP-011 DDP-014 */
+static void t_resend_matches_siw(void) /* DDP-002 DDP-005 DDP-011 DDP-014 */
 {
     static plan p;
     size_t k, total = 0;
@@ -853,6 +853,7 @@ static void t_resend_matches_siw(void) /* DDP-002 DDP-005 DDP-009 DDP-010 DDP-01
                         CHECK_EQ(llp.seg_len[before + j], e->ulpdu_len);
                         if (llp.seg_len[before + j] == e->ulpdu_len &&
                             memcmp(df_llp_seg(&llp, before + j), c.pc[ci].dir[dir].data + e->off + 2, e->ulpdu_len)) {
+                            /* DDP-009a DDP-010a: QN, MSN, L = 1 (one-segment messages), octet for octet */
                             CHECK(0);
                             fprintf(stderr, "  %s conn %d dir %d: segment at %zu differs from siw's\n",
                                     captures[k], ci, dir, e->off);
@@ -869,13 +870,13 @@ static void t_resend_matches_siw(void) /* DDP-002 DDP-005 DDP-009 DDP-010 DDP-01
 }
 
 static const check_test tests[] = {
-    {"DDP headers of siw decode as tshark, re-encode to siw's octets DDP-001 DDP-003 DDP-004", t_headers_match_tshark},
+    {"DDP headers of siw decode as tshark, re-encode to siw's octets DDP-003 DDP-004", t_headers_match_tshark},
     {"siw streams through mpa.h into ddp.h, verify-then-place, every split DDP-005 DDP-015 DDP-035 DDP-036 DDP-037",
      t_replay_verify_then_place},
     {"siw streams through mpa.h into ddp.h, fused place/commit, every split DDP-005 DDP-015 DDP-035 DDP-036 DDP-037",
      t_replay_fused},
     {"siw P2P RTR: zero-length Write with STag 1 accepted DDP-024", t_rtr_zero_length_write},
-    {"siw messages re-sent octet for octet DDP-002 DDP-005 DDP-009 DDP-010 DDP-011 DDP-014", t_resend_matches_siw},
+    {"siw messages re-sent octet for octet DDP-002 DDP-005 DDP-011 DDP-014", t_resend_matches_siw},
 };
 
 int main(int argc, char **argv)

@@ -93,7 +93,7 @@ static void t_frame_reply_key(void) /* MPA-002 */
     CHECK_EQ(out[17], 1);
 }
 
-static void t_frame_decode_errors(void) /* MPA-004 MPA-008 MPA-031 */
+static void t_frame_decode_errors(void) /* MPA-008 MPA-031 */
 {
     uint8_t b[600];
     iw_mpa_frame f;
@@ -106,10 +106,14 @@ static void t_frame_decode_errors(void) /* MPA-004 MPA-008 MPA-031 */
     CHECK_EQ(f.flags & 0xE0, 0x40); /* MPA-003c */
     CHECK_EQ(f.enhanced, 0); /* H is reserved in Rev 1 (MPA-029) */
     /* a Reply key where a Request is expected, and garbage, are refused at the first octet */
-    CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REPLY, &f, &used) == IW_EPROTO);
+    CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REPLY, &f, &used) == IW_EPROTO); /* MPA-004b */
     CHECK_EQ(f.err, IW_MPA_FERR_KEY);
+    memcpy(b, "MPA ID Rep Frame", 16); /* and a Reply key where a Request is expected */
+    CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_EPROTO); /* MPA-004a */
+    CHECK_EQ(f.err, IW_MPA_FERR_KEY);
+    memcpy(b, "MPA ID Req Frame", 16);
     b[0] = 'X';
-    CHECK(iw_mpa_frame_decode(b, 1, IW_MPA_REQUEST, &f, &used) == IW_EPROTO);
+    CHECK(iw_mpa_frame_decode(b, 1, IW_MPA_REQUEST, &f, &used) == IW_EPROTO); /* MPA-004a */
     CHECK_EQ(f.err, IW_MPA_FERR_KEY);
     b[0] = 'M';
     b[17] = 0;
@@ -374,7 +378,7 @@ static void t_tx_eagain_and_failure_at_call(void)
     CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_EHOST);
 }
 
-static void t_setup_invalid_frames_close(void) /* MPA-004 MPA-008 MPA-072 MPA-031 */
+static void t_setup_invalid_frames_close(void) /* MPA-008 MPA-072 MPA-031 */
 {
     static const struct { int byte; int val; int ferr; } cases[] = {
         {3, 'x', IW_MPA_FERR_KEY}, {17, 7, IW_MPA_FERR_REV}, {18, 0x7F, IW_MPA_FERR_PD_LEN}};
@@ -390,10 +394,10 @@ static void t_setup_invalid_frames_close(void) /* MPA-004 MPA-008 MPA-072 MPA-03
         memcpy(req, A->wire, 24);
         req[cases[i].byte] = (uint8_t)cases[i].val;
         CHECK(iw_mpa_rx_feed(&B->c, req, 24, &used) == IW_EPROTO);
-        CHECK_EQ(B->f.h.closed, 1);
+        CHECK_EQ(B->f.h.closed, 1); /* MPA-004c (i 0: a key octet changed) */
         CHECK_EQ(B->f.h.close_abortive, 1);
-        CHECK_EQ(B->f.h.wire_len, 0); /* no Reply, no Terminate (MPA-072) */
-        CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, 0x04);
+        CHECK_EQ(B->f.h.wire_len, 0); /* no Reply, no Terminate (MPA-072, MPA-004c) */
+        CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, 0x04); /* MPA-004a (i 0) */
         CHECK_EQ(iw_mpa_last_error(&B->c)->ferr, cases[i].ferr); /* MPA-005b (i 2: PD_Length > 512) */
         CHECK(!B->f.h.timer_armed[0]);
         /* and a bad Reply at the Initiator */
@@ -404,9 +408,9 @@ static void t_setup_invalid_frames_close(void) /* MPA-004 MPA-008 MPA-072 MPA-03
         memset(req + 20, 0, 4);
         req[cases[i].byte] = (uint8_t)cases[i].val;
         CHECK(iw_mpa_rx_feed(&A->c, req, 24, &used) == IW_EPROTO);
-        CHECK_EQ(A->f.h.close_abortive, 1);
-        CHECK_EQ(A->f.h.wire_len, 24); /* only its Request */
-        CHECK_EQ(iw_mpa_last_error(&A->c)->ferr, cases[i].ferr);
+        CHECK_EQ(A->f.h.close_abortive, 1); /* MPA-004c */
+        CHECK_EQ(A->f.h.wire_len, 24); /* only its Request (MPA-004c) */
+        CHECK_EQ(iw_mpa_last_error(&A->c)->ferr, cases[i].ferr); /* MPA-004b (i 0) */
     }
 }
 
@@ -1618,7 +1622,7 @@ static void t_host_kernels(void)
     memset(&ks, 0, sizeof ks); /* copied at init: need not outlive it */
     for (i = 0; i < sizeof u; i++) u[i] = (uint8_t)(i * 7u);
     kcalls = 0;
-    m = A->f.wire_len; /* after the setup frames */
+    m = A->f.h.wire_len; /* after the setup frames */
     REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
     CHECK(kcalls > 0); /* A's CRC with the host's set */
     kcalls = 0;
@@ -2197,7 +2201,7 @@ static void t_rx_modes(void) /* MPA-055 MPA-071 */
 static const check_test tests[] = {
     {"frame request layout MPA-001 MPA-007 MPA-029 MPA-030", t_frame_request_layout},
     {"frame reply key MPA-002", t_frame_reply_key},
-    {"frame decode errors MPA-004 MPA-008 MPA-031", t_frame_decode_errors},
+    {"frame decode errors MPA-008 MPA-031", t_frame_decode_errors},
     {"setup basic + private data MPA-006 MPA-009 MPA-013 MPA-016 MPA-032", t_setup_basic_and_pd},
     {"setup rev 1 MPA-009 MPA-075 MPA-029", t_setup_rev1},
     {"setup crc matrix MPA-024 MPA-025 MPA-026 MPA-027", t_setup_crc_matrix},
@@ -2206,7 +2210,7 @@ static const check_test tests[] = {
     {"reply/request cancels timer MPA-019 MPA-020", t_setup_reply_cancels_timer},
     {"setup timers on a fake clock MPA-019 MPA-020", t_setup_timers_on_fake_clock},
     {"tx EAGAIN and failure at call N", t_tx_eagain_and_failure_at_call},
-    {"invalid frames close MPA-004 MPA-008 MPA-072", t_setup_invalid_frames_close},
+    {"invalid frames close MPA-008 MPA-072", t_setup_invalid_frames_close},
     {"reply not enhanced MPA-010", t_setup_reply_not_enhanced},
     {"request with R bit MPA-011", t_setup_request_with_r_bit},
     {"extra octets after request MPA-014", t_setup_extra_octets_after_request},

@@ -99,6 +99,7 @@ static void t_term_codec(void)
     memcpy(want + 6, ti.ddp_hdr, 18);
     memcpy(want + 24, ti.rdma_hdr, 28);
     CHECK_EQ(n, 52);
+    /* RDMAP-019a RDMAP-019b RDMAP-020a RDMAP-020b: fields, reserved 0, length + 18, RR header */
     CHECK_MEM(out, want, 52);
     /* a tagged copied header is 14 octets; no R */
     ti.r = 0;
@@ -108,7 +109,7 @@ static void t_term_codec(void)
     ti.term.etype = 1;
     ti.term.ecode = 0x01;
     n = iw_rdmap_term_encode(&ti, out);
-    CHECK_EQ(n, 4 + 2 + 14);
+    CHECK_EQ(n, 4 + 2 + 14); /* RDMAP-020a: T = 1, 14 octets */
     CHECK_EQ(out[0], 0x11);
     CHECK_EQ(out[2], 0xC0);
     CHECK(iw_rdmap_term_decode(out, n, &back) == IW_OK);
@@ -118,8 +119,8 @@ static void t_term_codec(void)
     /* reserved bits ignored on receive */
     out[2] |= 0x1F;
     out[3] = 0xFF;
-    CHECK(iw_rdmap_term_decode(out, n, &back) == IW_OK);
-    CHECK(back.m == 1 && back.d == 1 && back.r == 0);
+    CHECK(iw_rdmap_term_decode(out, n, &back) == IW_OK); /* RDMAP-019c */
+    CHECK(back.m == 1 && back.d == 1 && back.r == 0);  /* RDMAP-019c */
     /* malformed: D announces a header that is not there */
     CHECK(iw_rdmap_term_decode(out, 10, &back) == IW_EINVAL);
     CHECK(iw_rdmap_term_decode(out, 3, &back) == IW_EINVAL);
@@ -541,7 +542,7 @@ static void t_ord_limit(void)
     CHECK_MEM(A_SINK + 192, B_BUF + 192, 64);
 }
 
-/* Several Reads outstanding are answered in request order (RDMAP-010, RDMAP-054) and a Read
+/* Several Reads outstanding are answered in request order (RDMAP-054) and a Read
  * completes only once its whole response is placed (RDMAP-012); the read fence holds a later
  * operation until earlier Reads complete. */
 static void t_read_order(void)
@@ -580,7 +581,7 @@ static void t_read_order(void)
     CHECK_EQ(A.ncqe, 4);
     for (i = 0; i < 3; i++) {
         u = rf_fpdu(&B, IW_RDMAP_OP_READ_RESP, 0, &n);
-        CHECK_MEM(A_SINK + 8000 * (2 - i), B_BUF + 5000 * i, 4000);
+        CHECK_MEM(A_SINK + 8000 * (2 - i), B_BUF + 5000 * i, 4000); /* RDMAP-010a: each answered */
     }
     /* the responses go out in request order: sinks at 16000, 8000, 0 (RDMAP-054) */
     {
@@ -588,7 +589,7 @@ static void t_read_order(void)
         int k;
         for (k = 0; (u = rf_fpdu(&B, IW_RDMAP_OP_READ_RESP, k, &n)) != NULL; k++) {
             uint64_t idx = (be64(u + 6) - 0x5000) / 8000;
-            CHECK(idx <= last);
+            CHECK(idx <= last); /* RDMAP-010b */
             last = idx;
         }
         CHECK(k >= 6 && last == 0);
@@ -782,8 +783,8 @@ static void expect_term(rf_ep *det, rf_ep *peer, unsigned l, unsigned e, unsigne
         size_t hl = iw_ddp_hdr_len(off[0]);
         CHECK_EQ(det->last_term_len, 18 + 4 + 2 + hl + (r ? 28u : 0u));
         CHECK_EQ(iw_get_be16(t + 22), off_len);                   /* RDMAP-028 */
-        CHECK_MEM(t + 24, off, hl);                                /* RDMAP-020 */
-        if (r) CHECK_MEM(t + 24 + hl, off + 18, 28);
+        CHECK_MEM(t + 24, off, hl);                                /* RDMAP-020a */
+        if (r) CHECK_MEM(t + 24 + hl, off + 18, 28);               /* RDMAP-020b */
     } else {
         CHECK_EQ(det->last_term_len, 22);
     }
@@ -831,7 +832,7 @@ static void read_err(uint32_t stag, uint64_t to, uint32_t len, unsigned l, unsig
 
 static void t_read_errors(void)
 {
-    read_err(0x12345678u, TO_B, 100, 0, 1, 0x00); /* RDMAP-040 RDMAP-026 RDMAP-029a: R, request header */
+    read_err(0x12345678u, TO_B, 100, 0, 1, 0x00); /* RDMAP-040 RDMAP-026a RDMAP-026b RDMAP-029a: M D R, request header */
     read_err(0, TO_B, 100, 0, 1, 0x00);
     read_err(STAG_B_FOREIGN, TO_B, 100, 0, 1, 0x03); /* RDMAP-041 */
     read_err(STAG_B_WRITE, TO_B, 100, 0, 1, 0x02);   /* RDMAP-042 */
@@ -933,7 +934,7 @@ static void inval_err(uint32_t stag, unsigned c)
     rf_flow(&A, &B);
     u = rf_fpdu(&A, IW_RDMAP_OP_SEND_SE_INV, 0, &n);
     REQUIRE(u != NULL);
-    expect_term(&B, &A, 0, 1, c, 1, 1, 0, u, n);
+    expect_term(&B, &A, 0, 1, c, 1, 1, 0, u, n); /* RDMAP-026a RDMAP-026b: not a Read Request: R = 0 */
     CHECK_EQ(B.nrecv, 1);
     if (B.nrecv) CHECK(B.recvs[0].status == IW_ETERM);
     CHECK_EQ(B.ninval, 0);
@@ -951,7 +952,7 @@ static void t_send_inval_errors(void)
     inval_err(STAG_B_SHARED, 0x09);  /* RDMAP-048 */
 }
 
-/* Receive-side Send errors: too long (RDMAP-016), no receive (IMM-004), an unusable receive
+/* Receive-side Send errors: too long (RDMAP-016b), no receive (IMM-004), an unusable receive
  * (RDMAP-049, RDMAP-025: HdrCt 000). */
 static void t_send_recv_errors(void)
 {
@@ -1119,7 +1120,7 @@ static void t_injected_errors(void)
     }
 }
 
-/* Read Response checks at the requester (RDMAP-013): STag, TO, total length. */
+/* Read Response checks at the requester (RDMAP-013b, RDMAP-013c): STag, TO, total length. */
 static void t_read_resp_errors(void)
 {
     int k;
@@ -1159,7 +1160,7 @@ static void t_read_resp_errors(void)
 }
 
 /* A Read whose source is invalidated part way: the Terminate carries the RDMA header advanced
- * by what went out (RDMAP-029). */
+ * by what went out (RDMAP-029b). */
 static void t_read_partial_term(void)
 {
     iw_rdmap_wr w;
@@ -1232,7 +1233,7 @@ static void t_build_error(void)
 }
 
 /* Two errors before the Terminate goes out: the first is reported, once (RDMAP-030,
- * RDMAP-022); nothing is processed after (RDMAP-058). */
+ * RDMAP-022a); nothing is processed after (RDMAP-058). */
 static void t_first_error_wins(void)
 {
     uint8_t u1[64], u2[64];
@@ -1272,8 +1273,8 @@ static void t_first_error_wins(void)
 }
 
 /* Terminates received: a valid one is surfaced and never answered, flushes what is
- * outstanding, needs no receive (RDMAP-023, RDMAP-024, RDMAP-057, RDMAP-058); a malformed one
- * closes without a Terminate (RDMAP-061). */
+ * outstanding, needs no receive (RDMAP-023, RDMAP-024a/b, RDMAP-057, RDMAP-058); a malformed one
+ * closes without a Terminate. */
 static void t_term_received(void)
 {
     uint8_t u[80];
@@ -1327,6 +1328,7 @@ static void t_term_received(void)
         CHECK_EQ(A.nev, 1);
         CHECK_EQ(A.ev.kind, IW_RDMAP_EV_BAD_TERM);
         rf_scan(&A, A.scan_off);
+        /* RDMAP-061b (k 0: MSN 2), RDMAP-061c (1: MO 4), RDMAP-061a (2: QN 0), RDMAP-061d (3) */
         CHECK_EQ(A.nterm_sent, 0);
         CHECK(A.h.closed);
         if (check__failed_here) fprintf(stderr, "  malformed case %d\n", k);
@@ -1738,10 +1740,35 @@ static void t_atomic_wrap_own_check(void)
     check_b_unchanged();
 }
 
+/* The same for a Read Request's source range: the wrap code, whatever the resolver says. */
+static void t_read_wrap_own_check(void)
+{
+    iw_rdmap_wr w;
+    const uint8_t *u;
+    size_t n;
+    cfgs_default();
+    REQUIRE(setup());
+    g_bounds_ops = *B.s.ops;
+    g_bounds_ops.resolve = bounds_resolve;
+    B.s.ops = &g_bounds_ops;
+    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+    w.stag = STAG_B_READ;
+    w.to = ~0ull - 10;
+    w.len = 100;
+    w.sink_stag = STAG_A_SINK;
+    w.sink_to = 0x5000;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    rf_flow(&A, &B);
+    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
+    REQUIRE(u != NULL);
+    expect_term(&B, &A, 0, 1, 0x04, 1, 1, 1, u, n); /* RDMAP-044: the wrap, whatever the resolver says */
+    check_b_unchanged();
+}
+
 /* ---- the receive path skips the pump when iw__rdmap_tx_idle holds: the pump must then
  * change nothing and return IW_OK, in every state a mixed workload reaches (partial sends,
  * Reads, Atomics, Sends, a Terminate); and iw__rdmap_check on Write segments against RFC 5040
- * §7.2 written out here (RDMAP-033 version, RDMAP-034 / RDMAP-035 opcode and buffer model) ---- */
+ * §7.2 written out here (RDMAP-033 version, RDMAP-034a/b, RDMAP-035 opcode and buffer model) ---- */
 
 static uint8_t ti_memA[65536], ti_memB[65536], ti_rbuf[8][4096];
 static iw_rdmap_stream snap;
@@ -1953,7 +1980,7 @@ static void t_post_reads_part(void)
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
-        {"Terminate codec RDMAP-019 RDMAP-020", t_term_codec},
+        {"Terminate codec", t_term_codec},
         {"code constants RDMAP-059 RDMAP-002", t_codes},
         {"atomic arithmetic vs RFC 7306 pseudocode ATOM-006 ATOM-007", t_atomic_math},
         {"every operation end to end RDMAP-003 RDMAP-005 RDMAP-006 RDMAP-007 "
@@ -1965,13 +1992,13 @@ int main(int argc, char **argv)
         {"every operation, partial sends", t_all_ops_partial_sends},
         {"every operation, every split point", t_all_ops_split},
         {"ORD limits Reads and Atomics together RDMAP-014 ATOM-013", t_ord_limit},
-        {"Reads answered in order, complete when whole, read fence RDMAP-010 RDMAP-012 RDMAP-054",
+        {"Reads answered in order, complete when whole, read fence RDMAP-012 RDMAP-054",
          t_read_order},
         {"Write then Immediate: placed before the Immediate completes IMM-008", t_write_then_imm},
         {"atomics in order ATOM-014 ATOM-016 ATOM-022", t_atomic_sequence},
         {"concurrent FetchAdds from several streams ATOM-017", t_atomic_threads},
         {"peer-to-peer RTR MSNs RDMAP-055", t_rtr_msn},
-        {"Read Request errors RDMAP-040 RDMAP-041 RDMAP-042 RDMAP-043 RDMAP-044 RDMAP-026 RDMAP-028 "
+        {"Read Request errors RDMAP-040 RDMAP-041 RDMAP-042 RDMAP-043 RDMAP-044 RDMAP-028 "
          "RDMAP-032 RDMAP-056 RDMAP-057",
          t_read_errors},
         {"zero-length Read RDMAP-009", t_read_zero},
@@ -1985,7 +2012,7 @@ int main(int argc, char **argv)
         {"Read source revoked part way", t_read_partial_term},
         {"build error and ULP Terminate RDMAP-031 RDMAP-060 RDMAP-025", t_build_error},
         {"first error wins RDMAP-030 RDMAP-058", t_first_error_wins},
-        {"Terminate received RDMAP-023 RDMAP-057 RDMAP-058 RDMAP-061", t_term_received},
+        {"Terminate received RDMAP-023 RDMAP-057 RDMAP-058", t_term_received},
         {"post checks", t_post_checks},
         {"Atomic Request reserved bits ignored on receive", t_atom_reserved_ignored},
         {"Send and Write complete after their last octet, partial sends", t_complete_after_last_segment},
@@ -1995,8 +2022,9 @@ int main(int argc, char **argv)
         {"nothing after the Terminate, a queued WR completes in error", t_nothing_after_term},
         {"Send with Invalidate: STag invalid when the Receive completes", t_inval_before_recv},
         {"Atomic target wrap found by RDMAP whatever the resolver says", t_atomic_wrap_own_check},
+        {"Read Request source wrap found by RDMAP whatever the resolver says", t_read_wrap_own_check},
         {"tx_idle: where the receive path skips the pump, the pump changes nothing", t_tx_idle},
-        {"check_write: RDMAP-033 RDMAP-034 RDMAP-035 on Write segments", t_check_write},
+        {"check_write: RDMAP-033 RDMAP-035 on Write segments", t_check_write},
         {"post reads the head and the opcode's part only: garbage elsewhere sends the same octets",
          t_post_reads_part},
     };

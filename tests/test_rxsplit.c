@@ -285,7 +285,7 @@ static void t_split_bad_crc(void) /* MPA-055 DDP-038 */
 /* A tagged FPDU whose STag is not registered (its CRC right): the same DDP Terminate triple
  * and the same offending header, whole or split, fused or streamed (RFC 5041 §7.2; the
  * streamed path declines it and the reassembled FPDU is refused by iw_ddp_rx). */
-static void t_split_bad_stag(void) /* DDP-019 DDP-016 DDP-033 */
+static void t_split_bad_stag(void) /* DDP-016 DDP-033 */
 {
     static uint8_t bad[1u << 18];
     static char ref[DF_LOG_CAP];
@@ -305,7 +305,7 @@ static void t_split_bad_stag(void) /* DDP-019 DDP-016 DDP-033 */
         rs_fix_crc(bad, o);
         rs_run(0, bad, rs_len, NULL, 0); /* reference: whole, verify-then-place */
         REQUIRE(PB->ulp.nerr == 1);
-        CHECK(PB->ulp.err[0].term.layer == 1 && PB->ulp.err[0].term.etype == 1 &&
+        CHECK(PB->ulp.err[0].term.layer == 1 && PB->ulp.err[0].term.etype == 1 && /* DDP-019a */
               PB->ulp.err[0].term.ecode == 0x00);
         ref_err = PB->ulp.err[0];
         ref_st = iw_mpa_last_error(&PB->ep.c)->status; /* the ULP's own status, if it stopped MPA */
@@ -439,7 +439,7 @@ int main(int argc, char **argv)
          t_split_same},
         {"streamed placement: bad CRC, Terminate (2,0,0x02), nothing completes MPA-055 DDP-038",
          t_split_bad_crc},
-        {"streamed placement: invalid STag, the same DDP Terminate as whole DDP-019 DDP-016 DDP-033",
+        {"streamed placement: invalid STag, the same DDP Terminate as whole DDP-016 DDP-033",
          t_split_bad_stag},
         {"header-split receive: direct spans DDP-035 DDP-037 MPA-055", t_direct},
         {"placement contract: begin and commit required", t_api},

@@ -64,6 +64,9 @@ static void t_objects(void)
         memset(&a, 0, sizeof a);
         a.next_state = IW_QP_RTS; /* VERBS-012: no LLP stream */
         CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_LLP);
+        a.llp = &QA->c; /* a stream not in Full Operation */
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_LLP); /* VERBS-012 */
+        a.llp = NULL;
         a.next_state = IW_QP_TERMINATE; /* VERBS-014 */
         CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
         a.next_state = IW_QP_CLOSING;
@@ -437,6 +440,7 @@ static void sec_case(int which)
     CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local);
     CHECK_EQ(qi.term.term.layer, 1);
     CHECK_EQ(qi.term.term.etype, 1);
+    /* cases: DDP-020a (0), DDP-019c (1), DDP-021a (2), DDP-022a (3), DDP-019b (4, 5) */
     CHECK_EQ(qi.term.term.ecode, which == 0 ? 0x02 : which == 3 ? 0x01 : 0x00);
     /* A received it: Terminate state, event, the message readable (VERBS-021) */
     CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_TERMINATE);
@@ -512,12 +516,18 @@ static void t_modify_rts(void)
           !qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 0 && qi.term.term.ecode == 0);
     CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_TERM_RECEIVED);
     CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014 */
+    {
+        iw_send_wr sw = swr(IW_WR_SEND, 78);
+        CHECK_EQ(iw_qp_post_sq(&QA->qp, &sw, 1, NULL), IW_V_INVALID_QP_STATE); /* VERBS-033 */
+    }
     iw_qp_llp_event(&QA->qp, IW_QP_LLP_CLOSED); /* VERBS-026 */
     CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
     CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 5 && wc.status == IW_WC_FLUSHED);
     /* RTS -> Error: no Terminate, everything flushed */
     REQUIRE(vt_up(4, 4));
     REQUIRE(recv1(QA, 6, 0, 0, 0) == IW_V_OK);
+    a.next_state = IW_QP_IDLE;
+    CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014: RTS -> Idle */
     a.next_state = IW_QP_ERROR;
     REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
     vf_flow();
@@ -591,6 +601,7 @@ static void t_closing(void)
     a.next_state = IW_QP_CLOSING;
     REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
     CHECK_EQ(RA.nev, 0);
+    CHECK(iw_mpa_state(&QA->c) >= IW_MPA_S_CLOSING); /* VERBS-016: the LLP close began */
     CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_FLUSHED);
     CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
     iw_qp_llp_event(&QA->qp, IW_QP_LLP_CLOSED);

@@ -270,7 +270,7 @@ static void t_sec002(void)
             CHECK_EQ(nev_of(&RB, QB[p].qp.id, IW_AE_IRRQ_PROTECTION), 1);
             CHECK(wc_next(&QA[p].scq, 3) != IW_WC_SUCCESS);
         } else {
-            CHECK(term_is(&QB[p], 1, 1, 1, 0x02));
+            CHECK(term_is(&QB[p], 1, 1, 1, 0x02)); /* DDP-020b: a window bound to B0 */
             CHECK_EQ(nev_of(&RB, QB[p].qp.id, IW_AE_PROTECTION), 1);
         }
         CHECK(term_is(&QA[p], 0, k == 1 ? 0u : 1u, 1, k == 1 ? 0x03u : 0x02u));
@@ -418,7 +418,7 @@ static void t_sec011(void)
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
     CHECK(same());
-    CHECK(term_is(&QB[0], 1, 1, 1, 0x01));
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* DDP-022b: 8 octets past the end */
     CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_PROTECTION), 1);
     iw_qp_llp_event(&QB[0].qp, IW_QP_LLP_CLOSED);
     iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
@@ -504,7 +504,7 @@ static void t_sec013(void)
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
     CHECK(same());
-    CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* DDP-019d */
     CHECK(term_is(&QA[0], 0, 1, 1, 0x00));
     for (i = 0; i < RB.nev; i++)
         if (RB.ev[i].event == IW_AE_PROTECTION && RB.ev[i].resource == IW_RES_QP && RB.ev[i].id == QB[0].qp.id &&
@@ -1360,6 +1360,63 @@ static void t_verbs070_after_read(void)
     CHECK_EQ(wc_next(&QA[0].scq, 0), 0xFFFFu);
 }
 
+/* A QP whose inbound RDMA Write is disabled refuses a Write to an STag that grants Remote
+ * Write: (1,1,0x00), nothing placed (verbs Fig. 21). */
+static void t_ddp021b(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    QB[0].qp.cfg.write_en = 0; /* as if B0 were created with inbound Write disabled */
+    snap();
+    w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vf_flow();
+    CHECK(same());
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* DDP-021b */
+    CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_PROTECTION), 1);
+}
+
+/* An MR that starts and ends inside a page: a Write one octet below its base, or running past
+ * its end, is refused (1,1,0x01) and writes nothing, though the page itself is mapped (byte
+ * granularity, not page granularity). */
+static void t_ddp022_bytes(void)
+{
+    int k;
+    for (k = 0; k < 2; k++) {
+        uint32_t a_mr, b_mr = 0;
+        iw_mr_reg g;
+        iw_send_wr w;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        memset(&g, 0, sizeof g);
+        g.pd = RB.pd;
+        g.key = 2;
+        g.acc = ACC_ALL;
+        g.va = VA(&RB, 100);
+        g.fbo = 100;
+        g.len = 1000;
+        g.page_size = PG;
+        g.pbl = RB.pbl;
+        g.npbl = 1;
+        REQUIRE(a_mr && iw_mr_register(&RB.r, &g, &b_mr) == IW_V_OK);
+        snap();
+        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, k == 0 ? VA(&RB, 99) : VA(&RB, 1093), 8);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        vf_flow();
+        CHECK(same());
+        /* DDP-022a (k 0: one octet below the base), DDP-022b (k 1: one octet past the end) */
+        CHECK(term_is(&QB[0], 1, 1, 1, 0x01));
+        if (check__failed_here) {
+            fprintf(stderr, "  case %d\n", k);
+            return;
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -1390,6 +1447,8 @@ int main(int argc, char **argv)
         {"RDMA Read SGEs and Read Fence VERBS-067", t_verbs067},
         {"after an error later WRs complete Flushed", t_verbs070},
         {"WRs behind a Read that failed after it was sent complete Flushed", t_verbs070_after_read},
+        {"inbound RDMA Write disabled on the QP", t_ddp021b},
+        {"bounds of an MR inside one page, to the octet", t_ddp022_bytes},
     };
     return CHECK_RUN(tests);
 }
