@@ -135,7 +135,7 @@ static void t_tx_refused(void)
         v[i].len = 20;
     }
     REQUIRE(pair_up());
-    before = g_i.f.wire_len;
+    before = g_i.f.h.wire_len;
     CHECK_EQ(iw_mpa_tx(NULL, v, 1), IW_EINVAL);
     CHECK_EQ(iw_mpa_tx(&g_i.c, NULL, 1), IW_EINVAL);
     CHECK_EQ(iw_mpa_tx(&g_i.c, v, IW_CFG_MPA_MAX_IOV + 1), IW_EINVAL);
@@ -147,13 +147,13 @@ static void t_tx_refused(void)
     CHECK_EQ(iw_mpa_tx(&g_i.c, v, 1), IW_EINVAL);
     v[0].len = 0;
     CHECK_EQ(iw_mpa_tx(&g_i.c, v, 1), IW_EINVAL);
-    CHECK_EQ(g_i.f.wire_len, before); /* nothing went out */
+    CHECK_EQ(g_i.f.h.wire_len, before); /* nothing went out */
     CHECK_EQ(iw_mpa_last_error(&g_i.c)->status, IW_OK);
     /* one at a time: a ULPDU the host took part of holds the next one back */
     v[0].len = 100;
-    g_i.f.accept_limit = 10;
-    g_i.f.accept_per_call = 10;
-    g_i.f.eagain_after_partial = 1;
+    g_i.f.h.accept_limit = 10;
+    g_i.f.h.accept_per_call = 10;
+    g_i.f.h.eagain_after_partial = 1;
     CHECK_EQ(iw_mpa_tx(&g_i.c, v, IW_CFG_MPA_MAX_IOV), IW_OK);
     CHECK(iw_mpa_tx_busy(&g_i.c));
     CHECK_EQ(iw_mpa_tx(&g_i.c, v, 1), IW_EAGAIN);
@@ -173,7 +173,7 @@ static void t_start_accept_reject_refused(void)
     CHECK_EQ(iw_mpa_start(&g_i.c, NULL, 3), IW_EINVAL);
     /* with the 4 octets of IRD/ORD, 509 octets of Private Data are one too many (MPA-005) */
     CHECK_EQ(iw_mpa_start(&g_i.c, pd, IW_CFG_MPA_MAX_PRIVDATA - IW_MPA_IRDORD_LEN + 1u), IW_EINVAL);
-    CHECK_EQ(g_i.f.wire_len, 0u);
+    CHECK_EQ(g_i.f.h.wire_len, 0u);
     CHECK_EQ(iw_mpa_start(&g_r.c, pd, 1), IW_EINVAL); /* a Responder sends no Request */
     CHECK_EQ(iw_mpa_state(&g_r.c), IW_MPA_S_IDLE);
     REQUIRE(iw_mpa_start(&g_i.c, pd, 4) == IW_OK);
@@ -192,7 +192,7 @@ static void t_start_accept_reject_refused(void)
              IW_EINVAL);
     CHECK_EQ(iw_mpa_reject(&g_r.c, pd, IW_CFG_MPA_MAX_PRIVDATA - IW_MPA_IRDORD_LEN + 1u), IW_EINVAL);
     CHECK_EQ(iw_mpa_state(&g_r.c), IW_MPA_S_AWAIT_ULP); /* refused: still holding the Request */
-    CHECK_EQ(g_r.f.wire_len, 0u);
+    CHECK_EQ(g_r.f.h.wire_len, 0u);
     CHECK_EQ(iw_mpa_reject(&g_r.c, pd, IW_CFG_MPA_MAX_PRIVDATA - IW_MPA_IRDORD_LEN), IW_OK);
     CHECK_EQ(iw_mpa_accept(&g_r.c, 1, 1, NULL, 0), IW_ESTATE); /* after the reject */
 }
@@ -224,14 +224,14 @@ static void t_rx_and_control_refused(void)
     iw_mpa_set_emss(NULL, 1000);
     CHECK_EQ(iw_mpa_state(&g_i.c), IW_MPA_S_FULL);
     CHECK_EQ(iw_mpa_last_error(&g_i.c)->status, IW_OK);
-    CHECK_EQ(g_i.f.closed, 0);
+    CHECK_EQ(g_i.f.h.closed, 0);
     /* one Terminate: the second is refused (the stream already failed) */
     CHECK_EQ(iw_mpa_terminate(&g_i.c, t), IW_OK);
     CHECK_EQ(iw_mpa_terminate(&g_i.c, t), IW_ESTATE);
     /* once closed, a second close is a no-op: the host's close is called once */
     iw_mpa_close(&g_r.c);
     iw_mpa_close(&g_r.c);
-    CHECK(g_r.f.closed <= 1);
+    CHECK(g_r.f.h.closed <= 1);
 }
 
 /* iw_mpa_rx_split_hint: the octets up to the next FPDU's length and header while FPDUs are

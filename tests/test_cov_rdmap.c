@@ -15,7 +15,7 @@ static void t_init_refused(void)
     rf_cfg rc;
     const iw_ddp_llp_ops *llp = iw_ddp_mpa_llp_ops();
     rf_cfg_default(&rc);
-    REQUIRE(rf_ep_init(&g_a, &rc, IW_MPA_INITIATOR, rf_out_a) == IW_OK); /* the control */
+    REQUIRE(rf_ep_init(&g_a, &rc, IW_MPA_INITIATOR, rf_out_a, RF_OUT_CAP) == IW_OK); /* the control */
     iw_rdmap_cfg_default(&cfg);
     cfg.ird = 4;
     CHECK_EQ(iw_rdmap_init(NULL, &cfg, llp, &g_a.c, &rf_ops, &g_a, g_a.sq, 8, g_a.irq, 4), IW_EINVAL);
@@ -76,7 +76,7 @@ static void t_calls_refused(void)
     iw_rdmap_mpa_error(NULL, NULL);
     iw_rdmap_mpa_error(&g_a.s, NULL);
     CHECK(!iw_rdmap_failed(&g_a.s)); /* none of the above failed the stream */
-    CHECK_EQ(g_a.out_len, g_a.out_off); /* nor sent anything */
+    CHECK_EQ(g_a.h.wire_len, g_a.out_off); /* nor sent anything */
 }
 
 /* iw_rdmap_rx (the unfused receive: one whole ULPDU): a segment shorter than an untagged DDP
@@ -89,11 +89,11 @@ static void t_rx_whole_short(void)
     rf_cfg_default(&rc);
     rc.fused = 0;
     REQUIRE(rf_pair_up(&g_a, &g_b, &rc, &rc) == IW_OK);
-    before = g_a.out_len;
+    before = g_a.h.wire_len;
     CHECK_EQ(iw_rdmap_rx(&g_a.s, seg, sizeof seg), IW_ETERM);
     CHECK(iw_rdmap_failed(&g_a.s));
     CHECK_EQ(iw_rdmap_last_event(&g_a.s)->term.term.layer, 1u); /* DDP */
-    CHECK(g_a.out_len > before); /* the Terminate went out */
+    CHECK(g_a.h.wire_len > before); /* the Terminate went out */
 }
 
 int main(int argc, char **argv)
