@@ -436,6 +436,7 @@ typedef struct iw_qp {
     iw_qp_mem mem;
     uint32_t id;
     uint8_t state, alive, term_local, term_valid, llp_up, flushing;
+    uint8_t sq_kick;           /* a completion left WRs waiting: the outermost call runs the SQ */
     iw_rdmap_term_info term;   /* the Terminate sent or received (Query QP) */
     iw_rdmap_stream rs;
     iw_mpa_conn *llp;
@@ -1452,7 +1453,15 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
         iw__qp_complete_effects(qp, w, c);
     w->len = c->len;
     iw__sq_reap(qp);
-    if (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) iw__sq_run(qp); /* its loop test */
+    /* the waiting WRs run when the lower layers have returned (iw__sq_kick), not nested in
+     * this completion: a call chain from an entry point stays short (docs/porting-baremetal.md) */
+    if (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) qp->sq_kick = 1;
+}
+
+/* Run the SQ if a completion asked for it (iw__qp_complete), after the layers below returned. */
+static void iw__sq_kick(iw_qp *qp)
+{
+    if (qp->sq_kick) iw__sq_run(qp);
 }
 
 static void iw__srq_async(iw_srq *q, iw_async_event ev)
@@ -2187,6 +2196,7 @@ static void iw__sq_unposted(iw_qp *qp, iw_swqe *w)
 
 static void iw__sq_run(iw_qp *qp)
 {
+    qp->sq_kick = 0; /* this loop runs what a completion inside it leaves waiting */
     while (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) {
         iw_swqe *w = &qp->mem.swqe[iw_ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
         const iw_send_wr *s = &w->wr;
@@ -2302,11 +2312,13 @@ static void iw__qp_mpa_established(void *uctx, const iw_mpa_info *info)
     if (qp->info.ord > qp->cfg.ord) qp->info.ord = qp->cfg.ord;
     qp->have_info = 1;
     if (qp->state == IW_QP_RTS) iw_rdmap_mpa_established(&qp->rs, &qp->info);
+    iw__sq_kick(qp);
 }
 static iw_status iw__qp_mpa_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
                                   unsigned flags, iw_mpa_rx_dst **dst)
 {
     iw_qp *qp = (iw_qp *)uctx;
+    iw_status st;
     *dst = NULL;
     if (!qp->alive) return IW_OK; /* destroyed: dropped */
     if (qp->state == IW_QP_CLOSING) { /* VERBS-031: a segment in Closing */
@@ -2315,19 +2327,25 @@ static iw_status iw__qp_mpa_begin(void *uctx, const uint8_t *u, size_t have, siz
         return IW_ECLOSED;
     }
     if (qp->state != IW_QP_RTS) return IW_OK; /* VERBS-025: ignored */
-    return iw_rdmap_mpa_begin(&qp->rs, u, have, len, flags, dst);
+    st = iw_rdmap_mpa_begin(&qp->rs, u, have, len, flags, dst);
+    iw__sq_kick(qp);
+    return st;
 }
 static iw_status iw__qp_mpa_commit(void *uctx, int ok)
 {
     iw_qp *qp = (iw_qp *)uctx;
+    iw_status st;
     if (!qp->alive || qp->state != IW_QP_RTS) return IW_OK;
-    return iw_rdmap_mpa_commit(&qp->rs, ok);
+    st = iw_rdmap_mpa_commit(&qp->rs, ok);
+    iw__sq_kick(qp);
+    return st;
 }
 static void iw__qp_mpa_tx_done(void *uctx)
 {
     iw_qp *qp = (iw_qp *)uctx;
     if (!qp->alive) return;
     iw_rdmap_mpa_tx_done(&qp->rs);
+    iw__sq_kick(qp);
 }
 static void iw__qp_mpa_error(void *uctx, const iw_mpa_error *err)
 {
