@@ -404,7 +404,9 @@ else
         bad "serve: three clients: rc $crc, $n good lines; $(cat "$serve_log".c[123] | head -3)"
     # 32 MiB x 2 (write latency) is within --max-size 64M, beyond --max-mem 64M / 3 clients
     timeout 20 "$IWPERF" --quiet 127.0.0.1 -p "$PORT" --lat -s 32M -n 1 >"$serve_log.big" 2>&1; rc=$?
-    [ $rc = 1 ] && grep -q 'Reject' "$serve_log.big" &&
+    # the client sees the Reject Reply, or (seen once under load) a reset that overtook it:
+    # the server's own log line below is the check that the request was refused unallocated
+    [ $rc = 1 ] && grep -q 'Reject\|reset during MPA setup' "$serve_log.big" &&
         grep -q 'rejecting a connection: it asks for 33554432-octet messages' "$serve_log.err" &&
         ok "serve: a request beyond --max-mem / --max-clients is rejected before any buffer" ||
         bad "serve: big request: rc $rc $(cat "$serve_log.big")"
