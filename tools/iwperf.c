@@ -1525,7 +1525,7 @@ static int serve(const iw_px_opts *o)
     for (;;) {
         struct pollfd p;
         pid_t pid;
-        int fd, st;
+        int fd, st, tries;
         while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
             if (active) active--;
         p.fd = lfd;
@@ -1534,6 +1534,13 @@ static int serve(const iw_px_opts *o)
         if (poll(&p, 1, 200) <= 0) continue;
         fd = accept(lfd, NULL, NULL);
         if (fd < 0) continue;
+        /* a client that has just finished may still be in its process's teardown: give a full
+         * server half a second to see a slot come free before refusing */
+        for (tries = 0; active >= R.c.max_clients && tries < 50; tries++) {
+            while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+                if (active) active--;
+            if (active >= R.c.max_clients) (void)poll(NULL, 0, 10);
+        }
         if (active >= R.c.max_clients) {
             fprintf(stderr, "iwperf: refusing a connection: %u clients at once (--max-clients)\n",
                     active);
