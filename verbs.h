@@ -851,10 +851,21 @@ IW_DEF iw_vstatus iw_cq_notify(iw_cq *cq, unsigned type)
     return IW_V_OK;
 }
 
-/* Add a WC; 0 on overflow (the caller ends the QP, VERBS-083). Notification: verbs §8.2.5. */
+/* Add a WC; 0 on overflow (the caller ends the QP, VERBS-083). The first overflow of a CQ is
+ * also reported on the CQ itself ("CQ Overflow Detected", verbs §5.3), so that a WC lost
+ * while its QP was no longer in RTS (flushing, closing) is never lost silently.
+ * Notification: verbs §8.2.5. */
 static int iw__cq_push(iw_cq *cq, const iw_wc *wc)
 {
     if (cq->count == cq->cap) {
+        if (!cq->overflowed && cq->rnic->ops->async_event) {
+            iw_async_rec a;
+            IW_MEMSET(&a, 0, sizeof a);
+            a.event = IW_AE_CQ_OVERFLOW;
+            a.resource = IW_RES_CQ;
+            a.handle = cq;
+            cq->rnic->ops->async_event(cq->rnic->ctx, &a);
+        }
         cq->overflowed = 1;
         return 0;
     }
