@@ -184,6 +184,7 @@ typedef struct fv_state {
     /* events */
     int in_cb;
     unsigned nasync, ncqev;
+    unsigned cq_overflows; /* bit i: CQ i reported its overflow */
     /* WC model */
     unsigned nonflush_err;
     int destroyed;
@@ -288,8 +289,16 @@ static void fv_async(void *ctx, const iw_async_rec *ev)
     FZ_CHECK(!g->in_cb); /* never re-entered */
     g->in_cb = 1;
     FZ_CHECK((unsigned)ev->event >= 1u && (unsigned)ev->event < (unsigned)IW_AE_END_);
-    FZ_CHECK(ev->resource == IW_RES_QP);
-    FZ_CHECK(ev->handle == (void *)&g_fv_qp && ev->id == g_fv_qp.id);
+    if (ev->resource == IW_RES_CQ) { /* CQ Overflow Detected: on one of ours, once each */
+        int cqi = ev->handle == (void *)&g_fv_cq[0] ? 0 : 1;
+        FZ_CHECK(ev->event == IW_AE_CQ_OVERFLOW);
+        FZ_CHECK(ev->handle == (void *)&g_fv_cq[0] || ev->handle == (void *)&g_fv_cq[1]);
+        FZ_CHECK(!(g->cq_overflows & (1u << cqi)));
+        g->cq_overflows |= 1u << cqi;
+    } else {
+        FZ_CHECK(ev->resource == IW_RES_QP);
+        FZ_CHECK(ev->handle == (void *)&g_fv_qp && ev->id == g_fv_qp.id);
+    }
     g->nasync++;
 #ifdef FUZZ_VERBOSE
     fprintf(stderr, "  async %s term %u.%u.%u (record %u)\n", iw_async_event_str(ev->event),
