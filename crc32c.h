@@ -75,7 +75,7 @@
  * these helpers only): octet stores through a uint8_t pointer may alias anything, so the
  * compiler would otherwise reload every operand after each of them (42 instructions per
  * 64-octet RDMA Write, both ends, bench/instr.sh). */
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__FRAMAC__) /* Frama-C: no builtin */
 #define IW_PUT_OCTETS(p, b, n) __builtin_memcpy((p), (b), (n))
 #else
 #define IW_PUT_OCTETS(p, b, n)                                                                    \
