@@ -1024,18 +1024,13 @@ static void pt_connect_d(void)
     if (tries > 1) fprintf(stderr, "iwperf: measured connection up at attempt %d\n", tries);
 }
 
-static void pt_client(void)
+/* The client's side of perftest's control sequence, as captured (bandwidth and latency
+ * alike): connect C, version, two numbers, the '3', a dest each way around connecting D. */
+static void pt_client_start(void)
 {
     static const uint8_t ver[16] = {'6', '.', '0', '6'};
     static const uint8_t zeros[PT_DEST];
     uint8_t m[PT_DEST];
-    const uint8_t *q;
-    uint64_t posted = 0, done = 0, iters = R.c.duration ? ~(uint64_t)0 : R.c.iters;
-    double t0, last;
-    iw_wc wc;
-    iw_wr_type type = R.c.op == OP_WRITE ? IW_WR_WRITE : R.c.op == OP_READ ? IW_WR_READ : IW_WR_SEND;
-    uint32_t per_cycle = R.c.size >= PT_CYCLE ? 1u : PT_CYCLE / R.c.size, k;
-    uint64_t rxd = R.c.iters < PT_RXD ? R.c.iters : PT_RXD; /* the server's rx_depth */
     if (R.c.size > PT_SLOT) die("--perftest: size above", "2 MiB");
     if (iw_px_connect(&R.ep, R.c.host, R.c.port) != 0) die_ep("connect");
     if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("control connection");
@@ -1050,6 +1045,19 @@ static void pt_client(void)
     (void)pt_xchg(zeros, PT_DEST);
     pt_connect_d();
     (void)pt_xchg(zeros, PT_DEST);
+}
+
+static void pt_client(void)
+{
+    uint8_t m[PT_DEST];
+    const uint8_t *q;
+    uint64_t posted = 0, done = 0, iters = R.c.duration ? ~(uint64_t)0 : R.c.iters;
+    double t0, last;
+    iw_wc wc;
+    iw_wr_type type = R.c.op == OP_WRITE ? IW_WR_WRITE : R.c.op == OP_READ ? IW_WR_READ : IW_WR_SEND;
+    uint32_t per_cycle = R.c.size >= PT_CYCLE ? 1u : PT_CYCLE / R.c.size, k;
+    uint64_t rxd = R.c.iters < PT_RXD ? R.c.iters : PT_RXD; /* the server's rx_depth */
+    pt_client_start();
     for (k = 0; k < (R.c.op == OP_SEND ? 4u : 3u); k++) {
         pt_dest(m, R.c.op == OP_SEND ? &PT.cmr : &PT.dmr);
         q = pt_xchg(m, PT_DEST);

@@ -280,26 +280,11 @@ static int ptl_c_ended(void *arg)
 /* Client: the captured control sequence, the ping-pong, the dest after it. */
 static void ptl_client(void)
 {
-    static const uint8_t ver[16] = {'6', '.', '0', '6'};
-    static const uint8_t zeros[PT_DEST];
     uint8_t m[PT_DEST];
     const uint8_t *q;
     double t0, last;
     uint32_t k;
-    if (R.c.size > PT_SLOT) die("--perftest: size above", "2 MiB");
-    if (iw_px_connect(&R.ep, R.c.host, R.c.port) != 0) die_ep("connect");
-    if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("control connection");
-    pt_pause(PT_SETTLE_MS); /* siw_accept's window: see the top of --perftest */
-    (void)pt_xchg(ver, 16);
-    put_be32(m, 0x1000);
-    (void)pt_xchg(m, 4);
-    put_be32(m, 0x40);
-    (void)pt_xchg(m, 4);
-    m[0] = '3', m[1] = 0;
-    (void)pt_xchg(m, 2);
-    (void)pt_xchg(zeros, PT_DEST);
-    pt_connect_d();
-    (void)pt_xchg(zeros, PT_DEST);
+    pt_client_start();
     PTL.nrx = PTL_NRX; /* ib_send_lat's server may answer our first Send at once */
     for (k = 0; k < PTL_NRX; k++)
         if (iw_px_recv(&PT.d, k, &PT.dmr, (uint64_t)(k % PT_NSLOT) * PT_SLOT, PT_SLOT) != IW_V_OK)
