@@ -160,9 +160,9 @@ extern "C" {
  *
  * Paths (see iw_crc32c_impls): "portable" (slice-by-16 tables, any C99 host), and on
  * x86-64 with gcc/clang "sse42" (crc32 instruction), "pclmul" (128-bit carry-less folding),
- * "vpclmul", "vpclmul_amd" and "vpclmul_fold" (AVX-512 512-bit folding; the three differ only
- * in tuning: Intel, AMD Zen 5, AMD Zen 4), "pclmul", "vpclmul" and "vpclmul_amd" running crc32
- * streams alongside the folding for long input; on AArch64 with gcc/clang "armv8" (CRC32C
+ * "vpclmul" and "vpclmul_amd" (AVX-512 512-bit folding; they differ only in tuning: Intel and
+ * AMD Zen 4 fold alone, AMD Zen 5 also runs six crc32 streams), "pclmul" and "vpclmul_amd"
+ * running crc32 streams alongside the folding for long input; on AArch64 with gcc/clang "armv8" (CRC32C
  * instructions). Accelerated paths use function target attributes,
  * so no -m flag is needed; iw_crc32c_select() picks one at run time.
  *
@@ -416,15 +416,15 @@ IW_INLINE uint32_t iw_crc32c_short(iw_crc32c_fn fn, uint32_t crc, const uint8_t 
  * partial results merge: running r over k more zero octets gives r x^(8k) mod P, and the
  * register of a||b is that of a times x^(8 len(b)) plus the register of b computed from 0.
  *
- * Which path handles what (x86-64 thresholds tuned on AMD EPYCs, Zen 5 and Zen 4, see
- * bench_crc.c):
+ * Which path handles what (x86-64 thresholds tuned on AMD EPYCs, Zen 5 and Zen 4, and an
+ * Intel Xeon with AVX-512, see bench_crc.c):
  *   portable      slice-by-16 tables, any length (byte at a time under IW_CRC32C_SMALL)
  *   sse42         < 768 octets: crc32 instruction, 8 octets each; longer: three streams
  *                 merged with small shift tables
  *   pclmul        < 128: crc32; then 128-bit folding, from 512 with three crc32 streams
- *   vpclmul(_amd) < 256: crc32; then 512-bit folding; from 1536 (2048) together with three
- *                 (six) crc32 streams; _amd folds alone again from 16 KiB
- *   vpclmul_fold  < 256: crc32; then 512-bit folding alone (Zen 4)
+ *   vpclmul       < 256: crc32; then 512-bit folding alone (Intel, Zen 4)
+ *   vpclmul_amd   < 256: crc32; then 512-bit folding; from 2048 to 16 KiB together with six
+ *                 crc32 streams (Zen 5)
  *   armv8         like sse42, with the AArch64 CRC32C instructions
  */
 #define IW__CRC32C_POLY 0x82F63B78u /* 0x1EDC6F41 reflected (RFC 3720 §12.1) */
@@ -1825,9 +1825,8 @@ static IW__CRC32C_T_VPCLMUL IW__CRC32C_NOINLINE uint32_t iw__crc32c_vpclmul_fold
 }
 
 /* 512-bit folding as a hybrid with ns streams of q words per 256-octet step; n >= min.
- * The best mix balances the units. Where a 512-bit carry-less multiply issues every cycle
- * and crc32 once (Intel), 3 x 3 words (9 crc32) match the 8 multiplies of a step. On the AMD
- * EPYC (Zen 5) this was measured on, a 512-bit multiply takes two cycles and crc32 issues
+ * The best mix balances the units; only Zen 5 gains (on Intel and Zen 4 folding alone was
+ * faster when measured, see "vpclmul" below). On the AMD EPYC (Zen 5) this was measured on, a 512-bit multiply takes two cycles and crc32 issues
  * twice per cycle with a latency of 3, so 6 streams x 4 words fit a step: 4 KiB took 55 ns
  * (60 with 3 x 5, 70 with folding alone). */
 static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE uint32_t iw__crc32c_vpclmul_hyb(uint32_t c,
@@ -1889,7 +1888,6 @@ static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE uint32_t iw__crc32c_vpclmul_hyb(ui
     return n != 0 ? iw__crc32c_vpclmul_fold(c, b, n) : c;
 }
 
-#define IW__CRC32C_ZHYB_MIN 1536u     /* "vpclmul", 3 x 3: below, folding alone is faster */
 #define IW__CRC32C_ZHYB_MIN_AMD 2048u /* "vpclmul_amd", 6 x 4 (measured) */
 /* "vpclmul_amd" folds alone again from here on. The hybrid wins only where its input is in L1
  * or L2: its crc32 streams stall on memory. On the Zen 4 here, 64 KiB from DRAM took 4.8 us
@@ -1897,27 +1895,11 @@ static IW__CRC32C_T_VPCLMUL IW__CRC32C_INLINE uint32_t iw__crc32c_vpclmul_hyb(ui
  * folding was 8% slower from L2. Buffers this long are seldom in L2 when they are sent (a
  * 64 KiB Write's FPDU: bench_e2e tcp_write_65536, bench_crc crc32c_65536_cold). */
 #define IW__CRC32C_ZHYB_MAX_AMD 16384u
-static IW__CRC32C_T_VPCLMUL IW__CRC32C_NOINLINE uint32_t iw__crc32c_vpclmul_hyb3(uint32_t c,
-                                                                                const uint8_t *b,
-                                                                                size_t n)
-{
-    return iw__crc32c_vpclmul_hyb(c, b, n, 3, 3, IW__CRC32C_ZHYB_MIN);
-}
-
 static IW__CRC32C_T_VPCLMUL IW__CRC32C_NOINLINE uint32_t iw__crc32c_vpclmul_hyb6(uint32_t c,
                                                                                 const uint8_t *b,
                                                                                 size_t n)
 {
     return iw__crc32c_vpclmul_hyb(c, b, n, 6, 4, IW__CRC32C_ZHYB_MIN_AMD);
-}
-
-/* "vpclmul": crc32 instruction below 256 octets (short latency, and back-to-back calls
- * overlap), then folding alone, then the hybrid. */
-static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_vpclmul(uint32_t crc, const void *p, size_t n)
-{
-    if (n < 256) return ~iw__crc32c_sse42_run(~crc, (const uint8_t *)p, n);
-    if (n < IW__CRC32C_ZHYB_MIN) return ~iw__crc32c_vpclmul_fold(~crc, (const uint8_t *)p, n);
-    return ~iw__crc32c_vpclmul_hyb3(~crc, (const uint8_t *)p, n);
 }
 
 /* "vpclmul_amd" (AMD Zen 5 and later): the same, with the AMD mix, and folding alone for
@@ -1930,12 +1912,15 @@ static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_vpclmul_amd(uint32_t crc, const 
     return ~iw__crc32c_vpclmul_hyb6(~crc, (const uint8_t *)p, n);
 }
 
-/* "vpclmul_fold" (AMD Zen 4): crc32 below 256 octets, folding alone above. On the Zen 4 this
- * was measured on (EPYC, family 19h; 2026-11-25, 64 KiB / 16 KiB / 4 KiB, medians of 301),
- * neither hybrid pays: from L2 the 3 x 3 mix was 14% / 13% / 0-3% faster than folding, the
- * 6 x 4 one 7% faster / 5% faster / 20% slower; from L3 or memory both were 1.2 to 1.9 times
- * slower (the crc32 streams stall), e.g. 4 KiB from L3 156 ns folding, 245 (3 x 3), 358 (6 x 4). */
-static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_vpclmul_fold1(uint32_t crc, const void *p, size_t n)
+/* "vpclmul" (Intel, AMD Zen 4): crc32 below 256 octets (short latency, and back-to-back calls
+ * overlap), folding alone above. Neither hybrid pays on these. On the Zen 4 this was measured on
+ * (EPYC, family 19h; 2026-11-25, 64 KiB / 16 KiB / 4 KiB, medians of 301), from L2 a 3 x 3 mix
+ * was 14% / 13% / 0-3% faster than folding, the 6 x 4 one 7% faster / 5% faster / 20% slower;
+ * from L3 or memory both were 1.2 to 1.9 times slower (the crc32 streams stall), e.g. 4 KiB from
+ * L3 156 ns folding, 245 (3 x 3), 358 (6 x 4). On an Intel Xeon with AVX-512 (family 6 model
+ * 0xA7 as the hypervisor reports it; 2026-11-28, bench_crc) the 3 x 3 mix lost from L2 too:
+ * 4 KiB in 45 ns against 36 folding alone (ISA-L 45), 64 KiB 730 ns against 576. */
+static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_vpclmul(uint32_t crc, const void *p, size_t n)
 {
     if (n < 256) return ~iw__crc32c_sse42_run(~crc, (const uint8_t *)p, n);
     return ~iw__crc32c_vpclmul_fold(~crc, (const uint8_t *)p, n);
@@ -1951,8 +1936,7 @@ static void iw__crc32c_cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
 #define IW__CRC32C_HAS_SSE42 1u
 #define IW__CRC32C_HAS_PCLMUL 2u  /* and SSE4.2 */
 #define IW__CRC32C_HAS_VPCLMUL 4u /* and PCLMUL, AVX-512 F and VL, and the OS saves ZMM state */
-#define IW__CRC32C_AMD_ZEN4 8u    /* tuning only: AMD family 19h ("vpclmul_fold") */
-#define IW__CRC32C_AMD_ZEN5 16u   /* tuning only: AMD family 1Ah or later ("vpclmul_amd") */
+#define IW__CRC32C_AMD_ZEN5 8u    /* tuning only: AMD family 1Ah or later ("vpclmul_amd") */
 
 /* Asked afresh on every call: no cached flags (docs/style.md §12). */
 static unsigned iw__crc32c_x86_caps(void)
@@ -1968,7 +1952,6 @@ static unsigned iw__crc32c_x86_caps(void)
     ecx1 = r[2];
     fam = (r[0] >> 8) & 0xFu; /* family: base, plus the extended family when base is 0Fh */
     if (fam == 0xFu) fam += (r[0] >> 20) & 0xFFu;
-    if (amd && fam == 0x19u) caps |= IW__CRC32C_AMD_ZEN4;
     if (amd && fam >= 0x1Au) caps |= IW__CRC32C_AMD_ZEN5;
     if (!(ecx1 & (1u << 20))) return 0; /* SSE4.2 */
     caps |= IW__CRC32C_HAS_SSE42;
@@ -2089,8 +2072,6 @@ IW_DEF uint32_t iw_crc32c(uint32_t crc, const void *p, size_t n)
     defined(__PCLMUL__) && defined(__SSE4_2__)
 #if defined(__znver5__)
     return iw__crc32c_vpclmul_amd(crc, p, n);
-#elif defined(__znver4__)
-    return iw__crc32c_vpclmul_fold1(crc, p, n);
 #else
     return iw__crc32c_vpclmul(crc, p, n);
 #endif
@@ -2109,7 +2090,7 @@ IW_DEF uint32_t iw_crc32c(uint32_t crc, const void *p, size_t n)
 /* see crc32c.h */
 IW_DEF size_t iw_crc32c_impls(iw_crc32c_impl *out, size_t cap)
 {
-    iw_crc32c_impl all[6];
+    iw_crc32c_impl all[5];
     size_t n = 0, i;
 #if IW__CRC32C_X86
     unsigned caps = iw__crc32c_x86_caps();
@@ -2130,9 +2111,6 @@ IW_DEF size_t iw_crc32c_impls(iw_crc32c_impl *out, size_t cap)
     all[n].name = "vpclmul_amd";
     all[n].fn = iw__crc32c_vpclmul_amd;
     all[n++].usable = (caps & IW__CRC32C_HAS_VPCLMUL) != 0;
-    all[n].name = "vpclmul_fold";
-    all[n].fn = iw__crc32c_vpclmul_fold1;
-    all[n++].usable = (caps & IW__CRC32C_HAS_VPCLMUL) != 0;
 #endif
 #if IW__CRC32C_ARM
     all[n].name = "armv8";
@@ -2149,10 +2127,8 @@ IW_DEF iw_crc32c_fn iw_crc32c_select(void)
 {
 #if IW__CRC32C_X86
     unsigned caps = iw__crc32c_x86_caps();
-    if (caps & IW__CRC32C_HAS_VPCLMUL) /* the tuning: Zen 5, Zen 4, else Intel's */
-        return (caps & IW__CRC32C_AMD_ZEN5)   ? iw__crc32c_vpclmul_amd
-               : (caps & IW__CRC32C_AMD_ZEN4) ? iw__crc32c_vpclmul_fold1
-                                              : iw__crc32c_vpclmul;
+    if (caps & IW__CRC32C_HAS_VPCLMUL) /* the tuning: Zen 5's hybrid, else folding alone */
+        return (caps & IW__CRC32C_AMD_ZEN5) ? iw__crc32c_vpclmul_amd : iw__crc32c_vpclmul;
     if (caps & IW__CRC32C_HAS_PCLMUL) return iw__crc32c_pclmul;
     if (caps & IW__CRC32C_HAS_SSE42) return iw__crc32c_sse42;
 #elif IW__CRC32C_ARM
