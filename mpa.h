@@ -1170,7 +1170,8 @@ static IW_HOT uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d,
  * CRC over everything before the CRC field, markers included (MPA-054), or 0 without CRC
  * (MPA-026, MPA-027). The gather sink's CRC is computed here, over the same walk; the copy-out
  * sink computes it as it writes (iw__tx_copyout_room). */
-static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ulen, int is_ulp)
+static IW_HOT void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ulen,
+                                int is_ulp)
 {
     size_t i, pad = iw_mpa_pad(ulen), vlen = 2u + ulen + pad + IW_MPA_CRC_LEN;
     uint32_t crc = 0;
