@@ -1353,8 +1353,8 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
                 c->ulp->tx_done) {
                 c->tx_notify = 0;
                 c->ulp->tx_done(c->uctx);
+                continue; /* the ULP may have started the next one */
             }
-            continue;
         }
         if (c->term_pending) {
             iw_iov v;
