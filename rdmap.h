@@ -1578,7 +1578,8 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
 /* Remember the DDP header of the segment at hand (for the Terminate of an error found when
  * its message is delivered). have: the octets readable at u; when the longest header fits,
  * it is copied whole (a fixed-size copy, no library call; rx_seg_hl says what counts). */
-static void iw__rdmap_rx_note(iw_rdmap_stream *s, const uint8_t *u, size_t have, size_t len)
+static IW_HOT void iw__rdmap_rx_note(iw_rdmap_stream *s, const uint8_t *u, size_t have,
+                                     size_t len)
 {
     size_t hl = (len && u) ? iw_ddp_hdr_len(u[0]) : 0;
     if (hl > len) hl = len;
