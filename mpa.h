@@ -1166,23 +1166,41 @@ static IW_HOT uint32_t iw__tx_crc_span(iw_mpa_conn *c, uint32_t crc, uint8_t *d,
     return crc;
 }
 
-/* Lay out one FPDU (RFC 5044 §4; MPA-046..048): ULPDU_Length, the ULPDU pieces, PAD (zeros),
+/* The ULPDU's pieces iov[0..n) of iw_mpa_tx: IW_EINVAL unless each names memory and they total
+ * 1 to 65535 octets (RFC 5044 §4: ULPDU_Length is 16 bits), their total in *ulen; with d, each
+ * is also copied to d[i] as it is checked (the FPDU's tx_src: one walk). */
+static IW_HOT iw_status iw__tx_ulpdu(const iw_iov *iov, size_t n, iw_iov *d, size_t *ulen)
+{
+    size_t i, u = 0;
+    for (i = 0; i < n; i++) {
+        const void *b = iov[i].base;
+        size_t k = iov[i].len;
+        if (k && !b) return IW_EINVAL;
+        u += k;
+        if (u > 0xFFFFu) return IW_EINVAL;
+        if (d) { /* member by member: the ULP just wrote iov so (a block copy's wider loads
+                  * could not be forwarded from those stores) */
+            d[i].base = b;
+            d[i].len = k;
+        }
+    }
+    *ulen = u;
+    return u == 0 ? IW_EINVAL : IW_OK;
+}
+
+/* Lay out one FPDU (RFC 5044 §4; MPA-046..048): ULPDU_Length, the ULPDU pieces (already in
+ * tx_src[1..n]), PAD (zeros),
  * CRC over everything before the CRC field, markers included (MPA-054), or 0 without CRC
  * (MPA-026, MPA-027). The gather sink's CRC is computed here, over the same walk; the copy-out
  * sink computes it as it writes (iw__tx_copyout_room). */
-static void iw__tx_start(iw_mpa_conn *c, const iw_iov *iov, size_t n, size_t ulen, int is_ulp)
+static IW_HOT void iw__tx_start(iw_mpa_conn *c, size_t n, size_t ulen, int is_ulp)
 {
-    size_t i, pad = iw_mpa_pad(ulen), vlen = 2u + ulen + pad + IW_MPA_CRC_LEN;
+    size_t pad = iw_mpa_pad(ulen), vlen = 2u + ulen + pad + IW_MPA_CRC_LEN;
     uint32_t crc = 0;
     iw_put_be16(c->tx_hdr, (uint16_t)ulen);
     IW_MEMSET(c->tx_trl, 0, sizeof c->tx_trl);
     c->tx_src[0].base = c->tx_hdr;
     c->tx_src[0].len = 2;
-    for (i = 0; i < n; i++) { /* member by member: the ULP just wrote iov so (a block copy's
-                                * wider loads could not be forwarded from those stores) */
-        c->tx_src[1 + i].base = iov[i].base;
-        c->tx_src[1 + i].len = iov[i].len;
-    }
     c->tx_src[1 + n].base = c->tx_trl;
     c->tx_src[1 + n].len = pad + IW_MPA_CRC_LEN;
     c->tx_nsrc = n + 2;
@@ -1352,24 +1370,22 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
                 c->ulp->tx_done) {
                 c->tx_notify = 0;
                 c->ulp->tx_done(c->uctx);
+                continue; /* the ULP may have started the next one */
             }
-            continue;
         }
         if (c->term_pending) {
-            iw_iov v;
             c->term_pending = 0;
-            v.base = c->term;
-            v.len = IW_MPA_TERM_ULPDU_LEN;
-            iw__tx_start(c, &v, 1, v.len, 0);
+            c->tx_src[1].base = c->term;
+            c->tx_src[1].len = IW_MPA_TERM_ULPDU_LEN;
+            iw__tx_start(c, 1, IW_MPA_TERM_ULPDU_LEN, 0);
             continue;
         }
 #if IW_CFG_MPA_P2P
         if (c->ctl_pending) {
-            iw_iov v;
             c->ctl_pending = 0;
-            v.base = c->ctl;
-            v.len = c->ctl_len;
-            iw__tx_start(c, &v, 1, v.len, 0);
+            c->tx_src[1].base = c->ctl;
+            c->tx_src[1].len = c->ctl_len;
+            iw__tx_start(c, 1, c->ctl_len, 0);
             continue;
         }
 #endif
@@ -1399,7 +1415,8 @@ static iw_status iw__send_frame(iw_mpa_conn *c, const iw_mpa_frame *f)
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n)
 {
-    size_t i, ulen = 0;
+    size_t ulen = 0;
+    int busy;
     if (!c || (!iov && n) || n > IW_CFG_MPA_MAX_IOV) return IW_EINVAL;
     if (c->err.status != IW_OK) return c->err.status;
     /* MPA-015: the Responder sends nothing before the Initiator's first FPDU: not now, and
@@ -1410,17 +1427,14 @@ IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n)
     }
     /* MPA-012: no FPDU before Full Operation; MPA-073: none after the half close. */
     if (c->state != IW_MPA_S_FULL || c->close_after) return IW_ESTATE;
-    for (i = 0; i < n; i++) {
-        if (iov[i].len && !iov[i].base) return IW_EINVAL;
-        ulen += iov[i].len;
-        if (ulen > 0xFFFFu) return IW_EINVAL;
-    }
-    if (ulen == 0) return IW_EINVAL;
-    if (c->tx_busy || c->fr_tx_len || c->ctl_pending || c->term_pending) return IW_EAGAIN;
+    /* checked before IW_EAGAIN; copied into tx_src only when no FPDU is in flight there */
+    busy = c->tx_busy || c->fr_tx_len || c->ctl_pending || c->term_pending;
+    if (iw__tx_ulpdu(iov, n, busy ? NULL : c->tx_src + 1, &ulen) != IW_OK) return IW_EINVAL;
+    if (busy) return IW_EAGAIN;
 #if IW_CFG_MPA_MARKERS
     if (c->mk_tx && !iw__mk_fits(iw__tx_rel(c, c->tx_pos), ulen)) return IW_EINVAL;
 #endif
-    iw__tx_start(c, iov, n, ulen, 1);
+    iw__tx_start(c, n, ulen, 1);
     (void)iw__tx_pump(c);
     if (c->err.status != IW_OK) return c->err.status;
     if (c->tx_busy && c->tx_is_ulp) c->tx_notify = 1;

@@ -1576,12 +1576,15 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
 }
 
 /* Remember the DDP header of the segment at hand (for the Terminate of an error found when
- * its message is delivered). */
-static void iw__rdmap_rx_note(iw_rdmap_stream *s, const uint8_t *u, size_t len)
+ * its message is delivered). have: the octets readable at u; when the longest header fits,
+ * it is copied whole (a fixed-size copy, no library call; rx_seg_hl says what counts). */
+static IW_HOT void iw__rdmap_rx_note(iw_rdmap_stream *s, const uint8_t *u, size_t have,
+                                     size_t len)
 {
     size_t hl = (len && u) ? iw_ddp_hdr_len(u[0]) : 0;
     if (hl > len) hl = len;
-    if (hl) IW_MEMCPY(s->rx_seg, u, hl);
+    if (have >= IW_DDP_MAX_HDR) IW_MEMCPY(s->rx_seg, u, IW_DDP_MAX_HDR);
+    else if (hl) IW_MEMCPY(s->rx_seg, u, hl);
     s->rx_seg_hl = (uint8_t)hl;
     s->rx_seg_len = len > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)len;
 }
@@ -1591,7 +1594,7 @@ IW_DEF iw_status iw_rdmap_rx(iw_rdmap_stream *s, const uint8_t *u, size_t len)
 {
     iw_status st;
     if (!s || (!u && len)) return IW_EINVAL;
-    iw__rdmap_rx_note(s, u, len);
+    iw__rdmap_rx_note(s, u, len, len);
     st = iw_ddp_rx(&s->ddp, u, len);
     (void)iw__rdmap_pump(s);
     if (iw_ddp_last_error(&s->ddp)->status == IW_EHOST) return IW_EHOST;
@@ -1603,7 +1606,7 @@ IW_DEF iw_status iw_rdmap_rx_begin(iw_rdmap_stream *s, const uint8_t *u, size_t 
                                    unsigned flags, iw_mpa_rx_dst **dst)
 {
     if (!s || !dst || (!u && have)) return IW_EINVAL;
-    if (s->ddp.err.status == IW_OK) iw__rdmap_rx_note(s, u, len);
+    if (s->ddp.err.status == IW_OK) iw__rdmap_rx_note(s, u, have, len);
     return iw_ddp_rx_begin(&s->ddp, u, have, len, flags, dst);
 }
 
