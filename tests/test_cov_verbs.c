@@ -5,6 +5,7 @@
 #define IWARP_IMPLEMENTATION
 #include "verbs.h"
 #include "check.h"
+#include "verbs_fake.h"
 
 static uint8_t g_mem[4 * 4096];
 static uint8_t *map(void *ctx, uint64_t addr, size_t len)
@@ -221,6 +222,106 @@ static void t_str_unknown(void)
     CHECK(strcmp(iw_vstatus_str(IW_V_OK), "?") != 0);
 }
 
+/* A QP pair in RTS over a real MPA connection (verbs_fake.h); A's SQ sq_depth deep. */
+static int pair_up(uint32_t sq_depth)
+{
+    iw_qp_cfg qc = vf_qp_cfg(0, 8, 8);
+    if (!vf_rn_init(&RA, 0, 11, 0) || !vf_rn_init(&RB, 1, 12, 0)) return 0;
+    qc.pd = RA.pd;
+    qc.sq_depth = sq_depth;
+    if (!vf_q_init(&QA[0], &RA, qc, 64)) return 0;
+    if (!vf_q_init(&QB[0], &RB, vf_qp_cfg(RB.pd, 8, 8), 64)) return 0;
+    return vf_connect();
+}
+static iw_vstatus to_state(vf_q *q, unsigned s)
+{
+    iw_qp_attr a;
+    memset(&a, 0, sizeof a);
+    a.next_state = s;
+    return iw_qp_modify(&q->qp, &a);
+}
+
+/* RTS -> Error resets the LLP: the MPA host's close op is called at once and abortively, and
+ * no Terminate goes out (VERBS-018). So does a QP leaving RTS or Closing for Error on its own:
+ * the LLP lost, a Bad Close in Closing (VERBS-031). From Terminate the close stays graceful
+ * (the Terminate is the stream's last message). */
+static void t_error_resets_llp(void)
+{
+    size_t wire;
+    iw_send_wr w;
+    /* Modify RTS -> Error */
+    REQUIRE(pair_up(8));
+    wire = QA[0].h.wire_len;
+    REQUIRE(to_state(&QA[0], IW_QP_ERROR) == IW_V_OK);
+    CHECK_EQ(QA[0].h.closed, 1);
+    CHECK_EQ(QA[0].h.close_abortive, 1);
+    CHECK_EQ(QA[0].h.wire_len, wire); /* no Terminate */
+    CHECK_EQ(iw_mpa_state(&QA[0].c), IW_MPA_S_CLOSED);
+    /* the LLP lost in RTS */
+    REQUIRE(pair_up(8));
+    iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_LOST);
+    CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
+    CHECK(QA[0].h.closed == 1 && QA[0].h.close_abortive == 1);
+    /* Closing after the peer's FIN (our MPA end still open), then a PostSQ: Bad Close */
+    REQUIRE(pair_up(8));
+    iw_mpa_llp_closed(&QA[0].c);
+    REQUIRE(iw_qp_state(&QA[0].qp) == IW_QP_CLOSING && QA[0].h.closed == 0);
+    RA.nev = 0;
+    w = swr(IW_WR_SEND, 1);
+    CHECK_EQ(post1(&QA[0], &w), IW_V_OK);
+    CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_BAD_CLOSE);
+    CHECK(QA[0].h.closed == 1 && QA[0].h.close_abortive == 1);
+    /* Terminate -> Error: the Terminate went out, then a graceful close, once */
+    REQUIRE(pair_up(8));
+    wire = QA[0].h.wire_len;
+    REQUIRE(to_state(&QA[0], IW_QP_TERMINATE) == IW_V_OK);
+    CHECK(QA[0].h.wire_len > wire);
+    CHECK(QA[0].h.closed == 1 && QA[0].h.close_abortive == 0);
+    iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
+    CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
+    CHECK(QA[0].h.closed == 1 && QA[0].h.close_abortive == 0);
+}
+
+/* Closing -> Idle (the LLP close completes) keeps the SQ slot of a WR whose WC is still in the
+ * CQ until it is reaped (VERBS-071): a one-deep SQ refuses the next WR until then, so a CQ as
+ * deep as the SQ cannot overflow on the next stream. */
+static void t_closing_idle_keeps_slots(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    iw_wc wc;
+    REQUIRE(pair_up(1));
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    w = swr1(IW_WR_WRITE, 1, a_mr, VA(&RA, 0), 16);
+    w.remote_stag = b_mr;
+    w.remote_to = VA(&RB, 0);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vf_flow();
+    REQUIRE(QA[0].scq.count == 1);
+    REQUIRE(to_state(&QA[0], IW_QP_CLOSING) == IW_V_OK);
+    iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
+    REQUIRE(iw_qp_state(&QA[0].qp) == IW_QP_IDLE);
+    w.wr_id = 2;
+    CHECK_EQ(post1(&QA[0], &w), IW_V_TOO_MANY_WRS); /* the slot is held by WC 1 */
+    CHECK(iw_cq_poll(&QA[0].scq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_SUCCESS);
+    CHECK_EQ(post1(&QA[0], &w), IW_V_OK); /* reaped: free */
+    /* with no WC waiting every slot is free at once (as before) */
+    REQUIRE(pair_up(1));
+    w = swr(IW_WR_SEND, 3);
+    w.flags = 0; /* unsignaled: completes without a WC */
+    REQUIRE(recv1(&QB[0], 1, 0, 0, 0) == IW_V_OK);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vf_flow();
+    REQUIRE(QA[0].scq.count == 0);
+    REQUIRE(to_state(&QA[0], IW_QP_CLOSING) == IW_V_OK);
+    iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
+    REQUIRE(iw_qp_state(&QA[0].qp) == IW_QP_IDLE);
+    CHECK_EQ(post1(&QA[0], &w), IW_V_OK);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -229,6 +330,8 @@ int main(int argc, char **argv)
         {"no_cq_srq_qp", t_no_cq_srq_qp},
         {"qp_create_refused", t_qp_create_refused},
         {"str_unknown", t_str_unknown},
+        {"error_resets_llp VERBS-018 VERBS-031", t_error_resets_llp},
+        {"closing_idle_keeps_slots VERBS-071", t_closing_idle_keeps_slots},
     };
     return CHECK_RUN(tests);
 }
