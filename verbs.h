@@ -1410,8 +1410,9 @@ static void iw__qp_enter(iw_qp *qp, unsigned state)
          * stream) */
         iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
         /* from RTS or Closing the LLP is reset (VERBS-018, VERBS-031, VERBS-032); from
-         * Terminate its close completed or failed (VERBS-026): the Terminate may not be lost */
-        if (from == IW_QP_TERMINATE)
+         * Terminate its close completed or failed (VERBS-026), and after an error of MPA's
+         * own MPA ends the stream its way (its Terminate, RFC 5044 §8): not lost to a reset */
+        if (from == IW_QP_TERMINATE || iw_mpa_last_error(qp->llp)->status != IW_OK)
             iw_mpa_close(qp->llp);
         else
             iw_mpa_abort(qp->llp);

@@ -272,6 +272,24 @@ static void t_error_resets_llp(void)
     CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
     CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_BAD_CLOSE);
     CHECK(QA[0].h.closed == 1 && QA[0].h.close_abortive == 1);
+    /* MPA's own error (a bad CRC, MPA-055): the QP goes to Error, but MPA's Terminate
+     * (2,0,0x02) still goes out, then the graceful close: no reset cuts it off */
+    REQUIRE(pair_up(8));
+    REQUIRE(recv1(&QB[0], 1, 0, 0, 0) == IW_V_OK); /* A's first FPDU opens B's side */
+    w = swr(IW_WR_SEND, 1);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vf_flow();
+    REQUIRE(recv1(&QA[0], 1, 0, 0, 0) == IW_V_OK);
+    REQUIRE(post1(&QB[0], &w) == IW_V_OK);
+    REQUIRE(QB[0].h.wire_len > QB[0].out_off);
+    QB[0].out[QB[0].h.wire_len - 1] ^= 0x01; /* the FPDU's CRC */
+    wire = QA[0].h.wire_len;
+    vf_flow();
+    CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
+    CHECK(QA[0].h.wire_len > wire && (QA[0].out[wire + 3] & 0x0F) == 7); /* RDMAP Terminate */
+    CHECK(QA[0].h.wire_len - wire >= 2 + 22 && QA[0].out[wire + 2 + 18] == 0x20 &&
+          QA[0].out[wire + 2 + 19] == 0x02); /* its control: layer 2, type 0, code 0x02 */
+    CHECK(QA[0].h.closed == 1 && QA[0].h.close_abortive == 0);
     /* Terminate -> Error: the Terminate went out, then a graceful close, once */
     REQUIRE(pair_up(8));
     wire = QA[0].h.wire_len;
