@@ -100,6 +100,7 @@ for h in heads:
 pct = lambda n, d: "%.2f%%" % (100.0 * n / d) if d else "-"
 for h in heads:
     print("COVERAGE %s lines=%s branches=%s" % (h, pct(lhit[h], lines[h]), pct(bhit[h], btot[h])))
+    if os.environ.get("COV_COUNTS"): print("  %s lines %d/%d branches %d/%d" % (h, lhit[h], lines[h], bhit[h], btot[h]))
 PY
 for h in $HEADERS; do
     $COV show "${objs[0]}" "${args[@]}" -instr-profile="$B/all.profdata" "$h" \

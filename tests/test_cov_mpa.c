@@ -336,6 +336,48 @@ static void t_abort(void)
     CHECK_EQ(g_i.f.delivered, 1);
 }
 
+/* Every status and MPA error code has its own text (the tables iw_status_str and
+ * iw_mpa_ecode_str are built from). */
+static void t_strings(void)
+{
+#define X_(name, val, text) CHECK(strcmp(iw_status_str(name), text) == 0);
+    IW_STATUS_MAP(X_)
+#undef X_
+#define X_(name, val, text) CHECK(strcmp(iw_mpa_ecode_str(val), text) == 0);
+    IW_MPA_ECODE_MAP(X_)
+#undef X_
+    CHECK(strcmp(iw_status_str((iw_status)-99), "?") == 0);
+    CHECK(strcmp(iw_mpa_ecode_str(0x99), "?") == 0);
+}
+
+/* A revision 1 Initiator given a revision 2 Reply: an invalid frame (RFC 5044 §7.1.3: the
+ * Responder may not raise the revision), the connection ends abortively; and the abort of a
+ * connection never started still resets its TCP connection. */
+static void t_reply_rev_and_abort_idle(void)
+{
+    iw_mpa_cfg ci;
+    iw_mpa_frame f;
+    uint8_t rep[64];
+    size_t len = 0, used = 0;
+    iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
+    ci.rev = 1;
+    REQUIRE(ep_init(&g_i, &ci) == IW_OK && iw_mpa_start(&g_i.c, NULL, 0) == IW_OK);
+    memset(&f, 0, sizeof f);
+    f.kind = IW_MPA_REPLY;
+    f.rev = 2;
+    f.flags = IW_MPA_FLAG_C;
+    REQUIRE(iw_mpa_frame_encode(&f, rep, sizeof rep, &len) == IW_OK);
+    CHECK_EQ(iw_mpa_rx_feed(&g_i.c, rep, len, &used), IW_EPROTO);
+    CHECK_EQ(iw_mpa_last_error(&g_i.c)->ferr, IW_MPA_FERR_REV_MISMATCH);
+    CHECK(g_i.f.h.closed == 1 && g_i.f.h.close_abortive == 1);
+    CHECK_EQ(g_i.f.established, 0);
+    REQUIRE(ep_init(&g_i, &ci) == IW_OK);
+    iw_mpa_abort(&g_i.c);
+    CHECK(g_i.f.h.closed == 1 && g_i.f.h.close_abortive == 1);
+    CHECK_EQ(iw_mpa_state(&g_i.c), IW_MPA_S_CLOSED);
+    CHECK_EQ(iw_mpa_start(&g_i.c, NULL, 0), IW_ESTATE);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -347,6 +389,8 @@ int main(int argc, char **argv)
         {"rx_and_control_refused", t_rx_and_control_refused},
         {"split_hint", t_split_hint},
         {"abort", t_abort},
+        {"strings", t_strings},
+        {"reply_rev_and_abort_idle", t_reply_rev_and_abort_idle},
     };
     return CHECK_RUN(tests);
 }
