@@ -187,6 +187,25 @@ static void t_rx_empty_llp_down(void)
     CHECK(!iw_rdmap_failed(&g_b.s));
 }
 
+/* The unfused receive of a valid Send (iw_rdmap_rx): IW_OK, the message in the receive
+ * buffer; iw_rdmap_rx_begin with no octets yet (have 0) is not an argument error. */
+static void t_rx_whole_ok(void)
+{
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + 4], buf[16];
+    iw_mpa_rx_dst *d = NULL;
+    rf_cfg rc;
+    rf_cfg_default(&rc);
+    rc.fused = 0;
+    REQUIRE(rf_pair_up(&g_a, &g_b, &rc, &rc) == IW_OK);
+    rf_post_recv(&g_a, buf, sizeof buf);
+    (void)untagged(seg, IW_RDMAP_OP_SEND, IW_RDMAP_QN_SEND, 1, 0);
+    memcpy(seg + IW_DDP_UNTAGGED_HDR, "abcd", 4);
+    CHECK_EQ(iw_rdmap_rx(&g_a.s, seg, sizeof seg), IW_OK);
+    CHECK(g_a.nrecv == 1 && g_a.recvs[0].len == 4 && memcmp(buf, "abcd", 4) == 0);
+    CHECK(!iw_rdmap_failed(&g_a.s));
+    CHECK(iw_rdmap_rx_begin(&g_a.s, NULL, 0, sizeof seg, 0, &d) != IW_EINVAL);
+}
+
 /* Segments a peer must not send, each answered with its Terminate (RFC 5040 §7, RFC 7306):
  * a tagged "Terminate" (opcode 7 on the tagged model: V2), an untagged Terminate at MO 4
  * (V27), an Atomic Request to a stream with Reads disabled, an Atomic Response that answers no
@@ -276,6 +295,7 @@ int main(int argc, char **argv)
         {"init_post_refused", t_init_post_refused},
         {"term_codec_edges", t_term_codec_edges},
         {"rx_empty_llp_down", t_rx_empty_llp_down},
+        {"rx_whole_ok", t_rx_whole_ok},
         {"bad_segments", t_bad_segments},
     };
     return CHECK_RUN(tests);
