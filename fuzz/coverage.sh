@@ -10,7 +10,9 @@
 # build/coverage/branches-missed-<header>.txt (file:line:col of each branch with a side never
 # taken by any program, and the function).
 # COV_TESTS="test_mpa test_ddp" limits the tests (default: all). Exit 1 if a tool is missing
-# or a build fails; a test that fails still counts for coverage (its log is kept).
+# or a build fails; a test that fails still counts for coverage (its log is kept). How the
+# figures are counted (the programs together): docs/coverage.md. COV_COUNTS=1 also prints the
+# counts behind each percentage.
 set -u
 cd "$(dirname "$0")/.."
 B=${B:-build}/coverage
@@ -20,7 +22,7 @@ COV=${LLVM_COV:-llvm-cov}
 TARGETS="mpa_frame mpa_setup mpa_rx ddp_rx rdmap_rx verbs_qp"
 HEADERS="mpa.h ddp.h rdmap.h verbs.h"
 CFLAGS="-std=c99 -O0 -g -fprofile-instr-generate -fcoverage-mapping -w"
-for tool in "$CLANG" "$PROFDATA" "$COV"; do
+for tool in "$CLANG" "$PROFDATA" "$COV" python3; do
     command -v "$tool" >/dev/null || { echo "coverage: $tool not found (apt-get install clang llvm)" >&2; exit 1; }
 done
 rm -rf "$B"; mkdir -p "$B/bin" "$B/prof" "$B/log"
