@@ -591,6 +591,13 @@ IW_DEF iw_status iw_mpa_terminate(iw_mpa_conn *c, iw_term t);
 /* The ULP is done: close gracefully once TX drains (MPA-073: nothing is sent after). */
 IW_DEF void iw_mpa_close(iw_mpa_conn *c);
 
+/* End the TCP connection abortively now (a reset: the host's close op with abortive = 1), in
+ * any state: what is queued or in flight is dropped (no tx_done), no Terminate is sent, no
+ * FPDU is received any more, the setup timer is cancelled; the state is CLOSED, no upcall. For
+ * a ULP that must reset its stream (verbs §6.2.2.4: RTS -> Error resets the LLP). No effect
+ * once the close op was called (it is called at most once). */
+IW_DEF void iw_mpa_abort(iw_mpa_conn *c);
+
 /* The ULP sent the stream's Terminate, or received the peer's: MPA sends none of its own from
  * now on (RFC 5040 §5.4: one Terminate per stream, never one in answer to one). */
 IW_DEF void iw_mpa_no_terminate(iw_mpa_conn *c);
@@ -2278,6 +2285,22 @@ IW_DEF void iw_mpa_close(iw_mpa_conn *c)
     if (c->state == IW_MPA_S_FULL && c->err.status == IW_OK) c->rx_half = 1;
     if (c->state != IW_MPA_S_CLOSED) c->state = IW_MPA_S_CLOSING;
     (void)iw__tx_pump(c);
+}
+
+/* see mpa.h */
+IW_DEF void iw_mpa_abort(iw_mpa_conn *c)
+{
+    if (!c || c->closed) return;
+    if (c->state != IW_MPA_S_IDLE && c->state < IW_MPA_S_AWAIT_FIRST)
+        c->ops->timer_cancel(c->ctx, IW_MPA_TIMER_SETUP);
+    c->fr_tx_len = 0;
+    c->tx_busy = 0;
+    c->term_pending = c->ctl_pending = 0;
+    c->close_after = 0;
+    c->rx_half = 0;
+    c->state = IW_MPA_S_CLOSED;
+    c->closed = 1;
+    c->ops->close(c->ctx, 1);
 }
 
 /* see mpa.h */

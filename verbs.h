@@ -1347,6 +1347,18 @@ static void iw__sq_reap(iw_qp *qp)
     }
 }
 
+/* Whether a WC of qp's SQ is still in its CQ, not reaped (the CQ may be shared). */
+static int iw__sq_wc_waiting(const iw_qp *qp)
+{
+    const iw_cq *cq = qp->cfg.sq_cq;
+    uint32_t i;
+    for (i = 0; i < cq->count; i++) {
+        const iw_wc *e = &cq->ring[(cq->head + i) % cq->cap];
+        if (e->type != IW_WR_RECV && e->qp_id == qp->id) return 1;
+    }
+    return 0;
+}
+
 static void iw__rq_done(iw_qp *qp, iw_wc *wc);
 
 /* Every Receive of the QP not complete completes Flushed, in order (VERBS-029, VERBS-078):
@@ -1397,7 +1409,13 @@ static void iw__qp_enter(iw_qp *qp, unsigned state)
          * LLP stream is ended (verbs §6.2.4: disassociated; a new association needs a new
          * stream) */
         iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
-        iw_mpa_close(qp->llp);
+        /* from RTS or Closing the LLP is reset (VERBS-018, VERBS-031, VERBS-032); from
+         * Terminate its close completed or failed (VERBS-026), and after an error of MPA's
+         * own MPA ends the stream its way (its Terminate, RFC 5044 §8): not lost to a reset */
+        if (from == IW_QP_TERMINATE || iw_mpa_last_error(qp->llp)->status != IW_OK)
+            iw_mpa_close(qp->llp);
+        else
+            iw_mpa_abort(qp->llp);
         qp->llp = NULL;
     }
     if (state == IW_QP_ERROR) iw__qp_flush(qp);
@@ -2408,7 +2426,9 @@ IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
             if (qp->sq_head == qp->sq_tail) {
                 iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw__v_term(0, 0, 0));
                 qp->state = IW_QP_IDLE;
-                qp->sq_free = qp->sq_head;
+                /* the slots of WRs whose WC is not reaped stay held (VERBS-071), else a CQ
+                 * sized to the SQ could overflow on the next stream */
+                if (!iw__sq_wc_waiting(qp)) qp->sq_free = qp->sq_head;
                 qp->llp = NULL;
             } else {
                 iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));

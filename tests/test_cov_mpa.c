@@ -254,6 +254,130 @@ static void t_split_hint(void)
     CHECK_EQ(iw_mpa_rx_split_hint(&g_i.c), 0u);
 }
 
+/* iw_mpa_abort: the host's close op at once with abortive = 1 (a reset), once; what waited
+ * to be sent is dropped (no tx_done, nothing sent later), nothing is received any more, the
+ * setup timer is cancelled; no upcall. After the close op was called it changes nothing. */
+static void t_abort(void)
+{
+    uint8_t pay[32];
+    iw_iov v;
+    size_t wire, used = 9, mi, mr;
+    iw_term t = {1, 0, 0};
+    memset(pay, 0x61, sizeof pay);
+    v.base = pay;
+    v.len = sizeof pay;
+    iw_mpa_abort(NULL); /* no connection: nothing */
+    /* Full Operation with an FPDU the host has not taken yet */
+    REQUIRE(pair_up());
+    wire = g_i.f.h.wire_len;
+    g_i.f.h.hold = 1; /* a full socket */
+    REQUIRE(iw_mpa_tx(&g_i.c, &v, 1) == IW_OK);
+    REQUIRE(iw_mpa_tx_busy(&g_i.c));
+    iw_mpa_abort(&g_i.c);
+    CHECK_EQ(g_i.f.h.closed, 1);
+    CHECK_EQ(g_i.f.h.close_abortive, 1);
+    CHECK_EQ(iw_mpa_state(&g_i.c), IW_MPA_S_CLOSED);
+    CHECK(!iw_mpa_tx_busy(&g_i.c));
+    CHECK_EQ(iw_mpa_last_error(&g_i.c)->status, IW_OK);
+    CHECK_EQ(g_i.f.errors + g_i.f.closed_up, 0); /* no upcall */
+    g_i.f.h.hold = 0;
+    (void)iw_mpa_tx_resume(&g_i.c); /* the socket drains: the dropped FPDU stays dropped */
+    CHECK_EQ(g_i.f.h.wire_len, wire);
+    CHECK_EQ(g_i.f.tx_dones, 0);
+    CHECK_EQ(iw_mpa_tx(&g_i.c, &v, 1), IW_ESTATE);
+    CHECK_EQ(iw_mpa_terminate(&g_i.c, t), IW_ESTATE);
+    iw_mpa_abort(&g_i.c);
+    iw_mpa_close(&g_i.c);
+    CHECK_EQ(g_i.f.h.closed, 1); /* the close op once */
+    /* the peer's FPDU is not received any more */
+    REQUIRE(pair_up());
+    mi = g_i.f.h.wire_len;
+    REQUIRE(iw_mpa_tx(&g_i.c, &v, 1) == IW_OK);
+    REQUIRE(ep_pipe(&g_i, &mi, &g_r) == IW_OK && g_r.f.delivered == 1); /* our first FPDU */
+    mr = g_r.f.h.wire_len;
+    REQUIRE(iw_mpa_tx(&g_r.c, &v, 1) == IW_OK && g_r.f.h.wire_len > mr);
+    iw_mpa_abort(&g_i.c);
+    CHECK_EQ(iw_mpa_rx_feed(&g_i.c, g_r.wire + mr, g_r.f.h.wire_len - mr, &used), IW_ECLOSED);
+    CHECK_EQ(used, 0u);
+    CHECK_EQ(g_i.f.delivered, 0);
+    /* in setup: the Reply timer is cancelled */
+    {
+        iw_mpa_cfg ci;
+        iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
+        REQUIRE(ep_init(&g_i, &ci) == IW_OK && iw_mpa_start(&g_i.c, NULL, 0) == IW_OK);
+        REQUIRE(g_i.f.h.timer_armed[IW_MPA_TIMER_SETUP]);
+        iw_mpa_abort(&g_i.c);
+        CHECK(!g_i.f.h.timer_armed[IW_MPA_TIMER_SETUP]);
+        CHECK(g_i.f.h.closed == 1 && g_i.f.h.close_abortive == 1);
+        CHECK_EQ(iw_mpa_state(&g_i.c), IW_MPA_S_CLOSED);
+    }
+    /* our half close with an FPDU still waiting (the close op not yet called): the abort
+     * resets now and ends the half close's receiving */
+    REQUIRE(pair_up());
+    g_i.f.h.hold = 1;
+    REQUIRE(iw_mpa_tx(&g_i.c, &v, 1) == IW_OK);
+    iw_mpa_close(&g_i.c);
+    REQUIRE(g_i.f.h.closed == 0);
+    iw_mpa_abort(&g_i.c);
+    CHECK(g_i.f.h.closed == 1 && g_i.f.h.close_abortive == 1);
+    CHECK_EQ(iw_mpa_rx_split_hint(&g_i.c), 0u); /* not receiving */
+    /* after a graceful close op: no second call, the half close goes on receiving */
+    REQUIRE(pair_up());
+    mi = g_i.f.h.wire_len;
+    REQUIRE(iw_mpa_tx(&g_i.c, &v, 1) == IW_OK);
+    REQUIRE(ep_pipe(&g_i, &mi, &g_r) == IW_OK && g_r.f.delivered == 1);
+    mr = g_r.f.h.wire_len;
+    REQUIRE(iw_mpa_tx(&g_r.c, &v, 1) == IW_OK);
+    iw_mpa_close(&g_i.c);
+    REQUIRE(g_i.f.h.closed == 1 && g_i.f.h.close_abortive == 0);
+    iw_mpa_abort(&g_i.c);
+    CHECK(g_i.f.h.closed == 1 && g_i.f.h.close_abortive == 0);
+    CHECK_EQ(ep_pipe(&g_r, &mr, &g_i), IW_OK);
+    CHECK_EQ(g_i.f.delivered, 1);
+}
+
+/* Every status and MPA error code has its own text (the tables iw_status_str and
+ * iw_mpa_ecode_str are built from). */
+static void t_strings(void)
+{
+#define X_(name, val, text) CHECK(strcmp(iw_status_str(name), text) == 0);
+    IW_STATUS_MAP(X_)
+#undef X_
+#define X_(name, val, text) CHECK(strcmp(iw_mpa_ecode_str(val), text) == 0);
+    IW_MPA_ECODE_MAP(X_)
+#undef X_
+    CHECK(strcmp(iw_status_str((iw_status)-99), "?") == 0);
+    CHECK(strcmp(iw_mpa_ecode_str(0x99), "?") == 0);
+}
+
+/* A revision 1 Initiator given a revision 2 Reply: an invalid frame (RFC 5044 §7.1.3: the
+ * Responder may not raise the revision), the connection ends abortively; and the abort of a
+ * connection never started still resets its TCP connection. */
+static void t_reply_rev_and_abort_idle(void)
+{
+    iw_mpa_cfg ci;
+    iw_mpa_frame f;
+    uint8_t rep[64];
+    size_t len = 0, used = 0;
+    iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
+    ci.rev = 1;
+    REQUIRE(ep_init(&g_i, &ci) == IW_OK && iw_mpa_start(&g_i.c, NULL, 0) == IW_OK);
+    memset(&f, 0, sizeof f);
+    f.kind = IW_MPA_REPLY;
+    f.rev = 2;
+    f.flags = IW_MPA_FLAG_C;
+    REQUIRE(iw_mpa_frame_encode(&f, rep, sizeof rep, &len) == IW_OK);
+    CHECK_EQ(iw_mpa_rx_feed(&g_i.c, rep, len, &used), IW_EPROTO);
+    CHECK_EQ(iw_mpa_last_error(&g_i.c)->ferr, IW_MPA_FERR_REV_MISMATCH);
+    CHECK(g_i.f.h.closed == 1 && g_i.f.h.close_abortive == 1);
+    CHECK_EQ(g_i.f.established, 0);
+    REQUIRE(ep_init(&g_i, &ci) == IW_OK);
+    iw_mpa_abort(&g_i.c);
+    CHECK(g_i.f.h.closed == 1 && g_i.f.h.close_abortive == 1);
+    CHECK_EQ(iw_mpa_state(&g_i.c), IW_MPA_S_CLOSED);
+    CHECK_EQ(iw_mpa_start(&g_i.c, NULL, 0), IW_ESTATE);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -264,6 +388,9 @@ int main(int argc, char **argv)
         {"start_accept_reject_refused", t_start_accept_reject_refused},
         {"rx_and_control_refused", t_rx_and_control_refused},
         {"split_hint", t_split_hint},
+        {"abort", t_abort},
+        {"strings", t_strings},
+        {"reply_rev_and_abort_idle", t_reply_rev_and_abort_idle},
     };
     return CHECK_RUN(tests);
 }

@@ -524,10 +524,10 @@ static int explore(void)
     return bad;
 }
 
-/* VERBS-010, VERBS-014, VERBS-016, VERBS-017, VERBS-019, VERBS-020, VERBS-021, VERBS-024,
- * VERBS-026, VERBS-027, VERBS-028, VERBS-029, VERBS-030, VERBS-031, VERBS-033: every (state,
- * event) outcome of the QP equals the model's table. (Not VERBS-018: Modify RTS -> Error
- * closes the LLP gracefully, CLOSE_G in the table; docs/verification.md, findings.) */
+/* VERBS-010, VERBS-014, VERBS-016, VERBS-017, VERBS-018, VERBS-019, VERBS-020, VERBS-021,
+ * VERBS-024, VERBS-026, VERBS-027, VERBS-028, VERBS-029, VERBS-030, VERBS-031, VERBS-033,
+ * VERBS-071: every (state, event) outcome of the QP equals the model's table (RTS -> Error
+ * resets the LLP: CLOSE_A; an SQ slot stays held, hN, until its WC is reaped, in Idle too). */
 static void t_qp_model_table(void)
 {
     size_t i;
@@ -552,9 +552,9 @@ static void t_qp_model_table(void)
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
-        {"qp_model_table VERBS-010 VERBS-014 VERBS-016 VERBS-017 VERBS-019 VERBS-020 "
-         "VERBS-021 VERBS-024 VERBS-026 VERBS-027 VERBS-028 VERBS-029 VERBS-030 VERBS-031 "
-         "VERBS-033", t_qp_model_table},
+        {"qp_model_table VERBS-010 VERBS-014 VERBS-016 VERBS-017 VERBS-018 VERBS-019 "
+         "VERBS-020 VERBS-021 VERBS-024 VERBS-026 VERBS-027 VERBS-028 VERBS-029 VERBS-030 "
+         "VERBS-031 VERBS-033 VERBS-071", t_qp_model_table},
     };
     const char *p = getenv("MODEL_PRINT");
     printing = p && *p == '1';

@@ -3,9 +3,10 @@
 # tests/test_model_qp.c checks against verbs.h). It numbers the abstract states (0: the fresh
 # QP) and writes the table as C arrays in a c_decl (3,000 rows as Promela if-options make a
 # pan.c gcc needs many minutes for): qp_nst[s * NEV + ev] the next state (-1: no row),
-# qp_fx[] what the row did, and per state its QP state (qp_qs: 0 Idle 1 RTS 2 Closing
-# 3 Terminate 4 Error), WRs not complete on the SQ and RQ, WCs in each CQ and whether a CQ
-# overflowed. qp.pml's step reads them in a c_code block. QP_TABLE_FILE=f reads f instead (to
+# qp_fx[] what the row did (bit 0 OK, 1 an error event, 2 LLP Close Complete, 3 an error WC,
+# 4 an LLP close, 5-6 Terminates, 7-8 other FPDUs, 9-10 SQ WCs, 11-12 RQ WCs, 13 the close
+# was graceful), and per state its QP state (qp_qs: 0 Idle 1 RTS 2 Closing 3 Terminate
+# 4 Error), WRs not complete on the SQ and RQ, WCs in each CQ and whether a CQ overflowed. qp.pml's step reads them in a c_code block. QP_TABLE_FILE=f reads f instead (to
 # check that a changed row makes the model fail).
 set -eu
 out=$1
@@ -23,7 +24,7 @@ BEGIN { ns = 0
     nst[key] = id[$3]
     ok = ($4 == "OK" || $4 == "-") ? 1 : 0
     m = split($5, t, ",")
-    nts = ntx = nws = nwr = aer = acc = wer = cls = 0
+    nts = ntx = nws = nwr = aer = acc = wer = cls = clg = 0
     for (j = 1; j <= m; j++) {
         x = t[j]
         if (x == "TERM") nts++
@@ -34,9 +35,9 @@ BEGIN { ns = 0
         }
         else if (x == "AE_LLP_CLOSE_COMPLETE") acc = 1
         else if (x ~ /^AE_/) aer = 1
-        else if (x ~ /^CLOSE_/) cls = 1
+        else if (x ~ /^CLOSE_/) { cls = 1; if (x == "CLOSE_G") clg = 1 }
     }
-    fx = ok + 2 * aer + 4 * acc + 8 * wer + 16 * cls
+    fx = ok + 2 * aer + 4 * acc + 8 * wer + 16 * cls + 8192 * clg
     if (nts > 3 || ntx > 3 || nws > 3 || nwr > 3) { print "verify/qp_table.txt: too many effects: " $0 > "/dev/stderr"; bad = 1; exit 1 }
     fxv[key] = fx + nts * 32 + ntx * 128 + nws * 512 + nwr * 2048
     nr++

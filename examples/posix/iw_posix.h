@@ -748,7 +748,8 @@ static void iw__px_timer_cancel(void *ctx, unsigned id)
 }
 /* close: called at most once. Graceful: FIN after the octets already written (the core calls
  * it when its own TX is drained); we keep reading until the peer's FIN. Abortive (an invalid
- * MPA frame, RFC 5044 §7.1.3 / MPA-072): RST now. */
+ * MPA frame, RFC 5044 §7.1.3 / MPA-072; iw_mpa_abort, e.g. the QP moved from RTS to Error,
+ * verbs §6.2.2.4): RST now, what is still staged is dropped. */
 static void iw__px_close_op(void *ctx, int abortive)
 {
     iw_px_ep *ep = (iw_px_ep *)ctx;
