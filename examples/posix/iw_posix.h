@@ -238,6 +238,10 @@ typedef struct iw_px_loop {
     void *pfa;                     /* poll: struct pollfd[cap] then void *[cap] */
     size_t cap;
     unsigned long gen;             /* endpoints left (iw_px_ep_fini): pointers to recheck */
+    /* private, added after 0.1: endpoints whose socket or wanted events may have changed
+     * (epoll registrations are synced for these only), and MPA timers armed */
+    iw_px_ep *dirty;
+    unsigned long ntmo;
 } iw_px_loop;
 
 typedef struct iw_px_listener iw_px_listener;
@@ -308,6 +312,8 @@ struct iw_px_ep {
     /* private, added after 0.1: the shared RNIC this endpoint's QP lives on (NULL: its own,
      * above). A shared endpoint leaves rnic, stags, the CQs and their rings, pbl unused. */
     iw_px_shared *sh;
+    iw_px_ep *next_dirty;          /* private: on the loop's dirty list when dirty */
+    int dirty;
 };
 
 /* A shared RNIC (iw_px_shared_init): one STag table and PD, a send CQ and a receive CQ (or one
@@ -440,6 +446,11 @@ iw_send_wr iw_px_wr(iw_wr_type t, uint64_t wr_id, const iw_px_mr *mr, uint64_t o
                     uint32_t len);
 /* Post one send-queue WR (it starts at once); iw_vstatus of iw_qp_post_sq. */
 iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr);
+/* Post wrs[0..n) in one call (a WR list, as ibv_post_send takes): they start at once, and
+ * their FPDUs leave in one system call where the staging buffer holds them (small FPDUs) or
+ * one gathered sendmsg (large ones), not one per WR. *posted (may be NULL): the WRs taken; the
+ * first one refused stops the list (its iw_vstatus returned, as iw_qp_post_sq). */
+iw_vstatus iw_px_post_list(iw_px_ep *ep, const iw_send_wr *wrs, size_t n, size_t *posted);
 /* Post one Receive of mr[off, off + len) (len 0: a Receive with no buffer). */
 iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
                       uint32_t len);
@@ -575,6 +586,16 @@ static void iw__px_fail(iw_px_ep *ep, int kind, const char *fmt, ...)
     vsnprintf(ep->err.text, sizeof ep->err.text, fmt, ap);
     va_end(ap);
     if (ep->state != IW_PX_S_CLOSED) ep->state = IW_PX_S_FAILED;
+}
+
+/* The endpoint's socket or the events it waits for may have changed: its epoll registration
+ * is checked at the next iw_px_poll (only these are, not every endpoint of the loop). */
+static void iw__px_dirty(iw_px_ep *ep)
+{
+    if (ep->dirty || !ep->loop) return;
+    ep->dirty = 1;
+    ep->next_dirty = ep->loop->dirty;
+    ep->loop->dirty = ep;
 }
 
 /* ---- names ---- */
@@ -765,6 +786,7 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
     iw_px_ep *ep = (iw_px_ep *)ctx;
     size_t i, room, took = 0, total = 0;
     *accepted = 0;
+    iw__px_dirty(ep);
     if (ep->fd < 0) return IW_EHOST;
     for (i = 0; i < n; i++) total += iov[i].len;
     if (IW_PX_GATHER && ep->gather_ok && total) {
@@ -818,13 +840,17 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
  * again replaces the deadline, a cancelled timer never fires (mpa.h). */
 static void iw__px_timer_arm(void *ctx, unsigned id, uint32_t ms)
 {
+    iw_px_ep *ep = (iw_px_ep *)ctx;
     (void)id;
-    ((iw_px_ep *)ctx)->tmo_at = iw__px_now() + (int64_t)ms;
+    if (ep->tmo_at < 0 && ep->loop) ep->loop->ntmo++; /* the loop scans for timers while any */
+    ep->tmo_at = iw__px_now() + (int64_t)ms;
 }
 static void iw__px_timer_cancel(void *ctx, unsigned id)
 {
+    iw_px_ep *ep = (iw_px_ep *)ctx;
     (void)id;
-    ((iw_px_ep *)ctx)->tmo_at = -1;
+    if (ep->tmo_at >= 0 && ep->loop && ep->loop->ntmo) ep->loop->ntmo--;
+    ep->tmo_at = -1;
 }
 /* close: called at most once. Graceful: FIN after the octets already written (the core calls
  * it when its own TX is drained); we keep reading until the peer's FIN. Abortive (an invalid
@@ -833,6 +859,7 @@ static void iw__px_close_op(void *ctx, int abortive)
 {
     iw_px_ep *ep = (iw_px_ep *)ctx;
     if (ep->fd < 0) return;
+    iw__px_dirty(ep);
     if (abortive) {
         struct linger lg;
         lg.l_onoff = 1;
@@ -1094,6 +1121,7 @@ static void iw__px_tcp_up(iw_px_ep *ep)
 {
     int one = 1;
     iw_status st;
+    iw__px_dirty(ep);
     (void)setsockopt(ep->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one); /* FPDUs go now */
     ep->state = IW_PX_S_MPA;
     st = ep->role == IW_MPA_INITIATOR ? iw_mpa_start(&ep->conn, ep->my_pd, ep->my_pd_len)
@@ -1110,6 +1138,7 @@ static int iw__px_read1(iw_px_ep *ep);
 static int iw__px_draining;
 static void iw__px_llp_dead(iw_px_ep *ep, int err)
 {
+    iw__px_dirty(ep);
     if (ep->fd >= 0 && err > 0 && !iw__px_draining) {
         int i, save = ep->dead_errno;
         char c;
@@ -1140,6 +1169,7 @@ static void iw__px_llp_dead(iw_px_ep *ep, int err)
 /* Work left for after a core call returned (the ops are leaf calls: they only set flags). */
 static void iw__px_after(iw_px_ep *ep)
 {
+    iw__px_dirty(ep);
     iw__px_flush(ep); /* what the core just sent, in one send() */
     if (ep->dead_errno && ep->fd < 0 && ep->state != IW_PX_S_FAILED &&
         ep->state != IW_PX_S_CLOSED) {
@@ -1357,6 +1387,7 @@ static void iw__px_on_listener(iw_px_listener *lis)
 /* One socket is ready (revents: poll bits). */
 static void iw__px_on_ready(iw_px_ep *ep, short revents)
 {
+    iw__px_dirty(ep);
     if (ep->state == IW_PX_S_CONNECTING) { /* nonblocking connect finished */
         int e = 0;
         socklen_t len = sizeof e;
@@ -1417,10 +1448,13 @@ static int64_t iw__px_timers(iw_px_loop *l, int fire)
 {
     int64_t now = iw__px_now(), next = -1;
     iw_px_ep *ep, *nx;
+    if (!l->ntmo) return -1; /* none armed: no endpoint to visit */
     for (ep = l->eps; ep; ep = nx) {
         nx = ep->next;
         if (fire && ep->tmo_at >= 0 && ep->tmo_at <= now) {
             ep->tmo_at = -1;
+            if (l->ntmo) l->ntmo--;
+            iw__px_dirty(ep);
             iw_mpa_timeout(&ep->conn, IW_MPA_TIMER_SETUP);
             iw__px_after(ep);
             if (ep->fd >= 0 && iw_mpa_state(&ep->conn) == IW_MPA_S_CLOSED) {
@@ -1456,8 +1490,11 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
         for (lis = l->lis; lis; lis = lis->next)
             iw__px_ep_sync(l, lis->fd, &lis->reg_fd, &lis->reg_ev,
                            lis->waiting || lis->on_conn ? (unsigned)POLLIN : 0u, lis);
-        for (ep = l->eps; ep; ep = ep->next)
+        while ((ep = l->dirty) != NULL) { /* the endpoints that may have changed, only */
+            l->dirty = ep->next_dirty;
+            ep->dirty = 0;
             iw__px_ep_sync(l, ep->fd, &ep->reg_fd, &ep->reg_ev, (unsigned)iw__px_events(ep), ep);
+        }
         r = epoll_wait(l->epfd, evs, 64, timeout_ms);
         if (r < 0 && errno != EINTR) return -1;
         for (i = 0; i < r; i++) {
@@ -1702,6 +1739,7 @@ static int iw__px_ep_setup(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o, iw_
     ep->ulp.closed = iw__px_mpa_closed;
     ep->next = l->eps;
     l->eps = ep;
+    iw__px_dirty(ep);
     return 0;
 }
 int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o)
@@ -1786,6 +1824,7 @@ int iw_px_connect(iw_px_ep *ep, const char *host, uint16_t port)
         return -1;
     }
     ep->state = IW_PX_S_CONNECTING;
+    iw__px_dirty(ep);
     if (now) { /* connected at once */
         iw__px_tcp_up(ep);
         iw__px_after(ep);
@@ -2001,6 +2040,15 @@ void iw_px_ep_fini(iw_px_ep *ep)
             *p = ep->next;
             break;
         }
+    if (ep->dirty)
+        for (p = &ep->loop->dirty; *p; p = &(*p)->next_dirty)
+            if (*p == ep) {
+                *p = ep->next_dirty;
+                break;
+            }
+    ep->dirty = 0;
+    if (ep->tmo_at >= 0 && ep->loop->ntmo) ep->loop->ntmo--;
+    ep->tmo_at = -1;
     ep->loop->gen++;
     ep->loop = NULL;
 }
@@ -2308,6 +2356,17 @@ iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr)
     vs = iw_qp_post_sq(&ep->qp, wr, 1, &n); /* runs at once in RTS */
     ep->gather_ok = 0;
     iw__px_after(ep);
+    return vs;
+}
+iw_vstatus iw_px_post_list(iw_px_ep *ep, const iw_send_wr *wrs, size_t n, size_t *posted)
+{
+    size_t k = 0;
+    iw_vstatus vs;
+    ep->gather_ok = 1; /* as iw_px_post: the posts only read memory */
+    vs = iw_qp_post_sq(&ep->qp, wrs, n, &k);
+    ep->gather_ok = 0;
+    iw__px_after(ep); /* what the list staged, in one send() */
+    if (posted) *posted = k;
     return vs;
 }
 iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
