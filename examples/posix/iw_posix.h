@@ -242,6 +242,9 @@ typedef struct iw_px_loop {
      * (epoll registrations are synced for these only), and MPA timers armed */
     iw_px_ep *dirty;
     unsigned long ntmo;
+    iw_crc32c_kernels kern;        /* the CRC kernels, selected once for all its connections */
+    int have_kern;
+    iw_px_ep *tlist;               /* the endpoints with an MPA timer armed */
 } iw_px_loop;
 
 typedef struct iw_px_listener iw_px_listener;
@@ -314,6 +317,7 @@ struct iw_px_ep {
     iw_px_shared *sh;
     iw_px_ep *next_dirty;          /* private: on the loop's dirty list when dirty */
     int dirty;
+    iw_px_ep *tnext, **tprev;      /* private: on the loop's timer list while tmo_at >= 0 */
 };
 
 /* A shared RNIC (iw_px_shared_init): one STag table and PD, a send CQ and a receive CQ (or one
@@ -838,19 +842,34 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
 }
 /* timer_arm / timer_cancel: MPA has one timer per connection (IW_MPA_TIMER_SETUP); arming
  * again replaces the deadline, a cancelled timer never fires (mpa.h). */
+/* The loop keeps the endpoints whose timer is armed on a list of their own, so that a round
+ * visits those only (a server holding thousands of connections has few in MPA setup). */
+static void iw__px_tmo_set(iw_px_ep *ep, int64_t at)
+{
+    if (ep->tmo_at < 0 && at >= 0 && ep->loop) { /* armed: onto the list */
+        ep->tnext = ep->loop->tlist;
+        if (ep->tnext) ep->tnext->tprev = &ep->tnext;
+        ep->tprev = &ep->loop->tlist;
+        ep->loop->tlist = ep;
+        ep->loop->ntmo++;
+    } else if (ep->tmo_at >= 0 && at < 0 && ep->tprev) { /* off the list */
+        *ep->tprev = ep->tnext;
+        if (ep->tnext) ep->tnext->tprev = ep->tprev;
+        ep->tnext = NULL;
+        ep->tprev = NULL;
+        if (ep->loop && ep->loop->ntmo) ep->loop->ntmo--;
+    }
+    ep->tmo_at = at;
+}
 static void iw__px_timer_arm(void *ctx, unsigned id, uint32_t ms)
 {
-    iw_px_ep *ep = (iw_px_ep *)ctx;
     (void)id;
-    if (ep->tmo_at < 0 && ep->loop) ep->loop->ntmo++; /* the loop scans for timers while any */
-    ep->tmo_at = iw__px_now() + (int64_t)ms;
+    iw__px_tmo_set((iw_px_ep *)ctx, iw__px_now() + (int64_t)ms);
 }
 static void iw__px_timer_cancel(void *ctx, unsigned id)
 {
-    iw_px_ep *ep = (iw_px_ep *)ctx;
     (void)id;
-    if (ep->tmo_at >= 0 && ep->loop && ep->loop->ntmo) ep->loop->ntmo--;
-    ep->tmo_at = -1;
+    iw__px_tmo_set((iw_px_ep *)ctx, -1);
 }
 /* close: called at most once. Graceful: FIN after the octets already written (the core calls
  * it when its own TX is drained); we keep reading until the peer's FIN. Abortive (an invalid
@@ -1449,11 +1468,10 @@ static int64_t iw__px_timers(iw_px_loop *l, int fire)
     int64_t now = iw__px_now(), next = -1;
     iw_px_ep *ep, *nx;
     if (!l->ntmo) return -1; /* none armed: no endpoint to visit */
-    for (ep = l->eps; ep; ep = nx) {
-        nx = ep->next;
+    for (ep = l->tlist; ep; ep = nx) {
+        nx = ep->tnext;
         if (fire && ep->tmo_at >= 0 && ep->tmo_at <= now) {
-            ep->tmo_at = -1;
-            if (l->ntmo) l->ntmo--;
+            iw__px_tmo_set(ep, -1);
             iw__px_dirty(ep);
             iw_mpa_timeout(&ep->conn, IW_MPA_TIMER_SETUP);
             iw__px_after(ep);
@@ -1461,6 +1479,9 @@ static int64_t iw__px_timers(iw_px_loop *l, int fire)
                 (void)close(ep->fd);
                 ep->fd = -1;
             }
+            nx = l->tlist; /* the timeout may have changed the list: from its head again
+                              (the endpoint that fired is off it, or on it with a later
+                              deadline) */
         }
         if (ep->tmo_at >= 0 && (next < 0 || ep->tmo_at < next)) next = ep->tmo_at;
     }
@@ -1774,6 +1795,12 @@ static int iw__px_mpa_init(iw_px_ep *ep, unsigned role)
     c.ird_max = ep->o.ird;
     c.req_timeout_ms = c.rep_timeout_ms = ep->o.timeout_ms;
     c.emss = ep->o.emss;
+    if (ep->loop && !ep->loop->have_kern) { /* asks the CPU (cpuid, which traps in a VM):
+                                                once a loop, not once a connection */
+        iw_crc32c_kernels_select(&ep->loop->kern);
+        ep->loop->have_kern = 1;
+    }
+    c.kernels = ep->loop ? &ep->loop->kern : NULL;
     ep->role = (int)role;
     st = iw_mpa_init(&ep->conn, &c, &iw__px_mpa_host, ep, &ep->ulp, &ep->qp, ep->reasm,
                      sizeof ep->reasm);
@@ -2047,8 +2074,7 @@ void iw_px_ep_fini(iw_px_ep *ep)
                 break;
             }
     ep->dirty = 0;
-    if (ep->tmo_at >= 0 && ep->loop->ntmo) ep->loop->ntmo--;
-    ep->tmo_at = -1;
+    iw__px_tmo_set(ep, -1);
     ep->loop->gen++;
     ep->loop = NULL;
 }
