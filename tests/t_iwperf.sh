@@ -486,6 +486,25 @@ PY
     fi
     kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null
 fi
+# --raw-tcp without --once serves until stopped too: two clients at once, then a third
+rm -f "$W/rawserve.err"
+"$IWPERF" --raw-tcp -p 0 >"$W/rawserve.out" 2>"$W/rawserve.err" &
+SPID=$!
+PORT=""
+for _ in $(seq 1 200); do
+    PORT=$(sed -n 's/^iwperf: listening on port \([0-9][0-9]*\)$/\1/p' "$W/rawserve.err" 2>/dev/null)
+    [ -n "$PORT" ] && break
+    sleep 0.05
+done
+timeout 30 "$IWPERF" --raw-tcp 127.0.0.1 -p "${PORT:-1}" -s 65536 -n 100 >"$W/raw1" 2>&1 & r1=$!
+timeout 30 "$IWPERF" --raw-tcp 127.0.0.1 -p "${PORT:-1}" -s 1000 -n 500 >"$W/raw2" 2>&1; rc2=$?
+wait $r1; rc1=$?
+timeout 30 "$IWPERF" --raw-tcp 127.0.0.1 -p "${PORT:-1}" -s 4096 -n 10 >"$W/raw3" 2>&1; rc3=$?
+[ $rc1 = 0 ] && [ $rc2 = 0 ] && [ $rc3 = 0 ] && grep -q 'bytes=6553600 peer_bytes=6553600 ' "$W/raw1" &&
+    grep -q 'bytes=500000 peer_bytes=500000 ' "$W/raw2" && grep -q 'bytes=40960 peer_bytes=40960 ' "$W/raw3" &&
+    kill -0 $SPID 2>/dev/null && ok "--raw-tcp server serves until stopped: two clients at once, then a third" ||
+    bad "--raw-tcp serve: rc $rc1 $rc2 $rc3 $(cat "$W/raw1" "$W/raw2" "$W/raw3" "$W/rawserve.err" | head -5)"
+kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null
 "$IWPERF" -p 0 -B no.such.host.invalid >/dev/null 2>"$W/err.txt"; rc=$?
 [ $rc = 1 ] && grep -q 'listen: -B: not an address of this host' "$W/err.txt" && ok "-B with an unknown address: exit 1, said" ||
     bad "-B unknown: rc $rc $(cat "$W/err.txt")"

@@ -4,7 +4,8 @@
  * POSIX host examples/posix/iw_posix.h (mpa.h + verbs.h over nonblocking sockets).
  *
  *   server:  iwperf [options]              (listens; serves clients until stopped, each in a
- *                                           child process of its own; --once: one test, exit)
+ *                                           child process of its own; --once: one test, exit;
+ *                                           -R: one test)
  *   client:  iwperf [options] HOST         (connects, runs the test, prints the table)
  * `iwperf --help` lists every option with its default and range; docs/tools.md compares them
  * with perftest's. perftest's letters keep perftest's meaning (-a -b -D -n -p -q -Q -R -s -t
@@ -1436,6 +1437,72 @@ static void say_conn(const iw_px_ep *ep)
     fprintf(stderr, "iwperf: connected %s -> %s (IPv%d)\n", iw_px_addr_str(&l, a, sizeof a),
             iw_px_addr_str(&p, b, sizeof b), iw_px_family(ep));
 }
+/* --raw-tcp server, one client on fd: reads the batches, answers each end-of-size with the
+ * octets it counted, until the client's end (size 0). */
+static void tcp_serve_one(int fd, uint8_t *buf, size_t cap)
+{
+    uint8_t h[8];
+    uint64_t got = 0;
+    for (;;) {
+        uint32_t sz, k;
+        tcp_full(fd, h, 8, 0);
+        sz = get_be32(h);
+        k = get_be32(h + 4);
+        if (sz == 0) break;
+        if (sz > R.c.max_size) die("raw TCP: the client asks for messages beyond --max-size", NULL);
+        if (sz > cap) {
+            uint8_t *nb = alloc_buf(sz);
+            free(buf);
+            buf = nb;
+            cap = sz;
+        }
+        if (k == 0) {
+            put_be64(h, got);
+            tcp_full(fd, h, 8, 1);
+            got = 0;
+            continue;
+        }
+        got += (uint64_t)sz * k;
+        while (k--) tcp_full(fd, buf, sz, 0);
+    }
+    free(buf);
+}
+/* --raw-tcp server until stopped (without --once): as serve(), each client in a process of its
+ * own, at most --max-clients at once. */
+static int tcp_serve(int ls)
+{
+    unsigned active = 0;
+    for (;;) {
+        pid_t pid;
+        int fd, st;
+        while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+            if (active) active--;
+        fd = accept(ls, NULL, NULL);
+        if (fd < 0) {
+            if (errno != EINTR) (void)poll(NULL, 0, 10);
+            continue;
+        }
+        while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+            if (active) active--;
+        if (active >= R.c.max_clients) {
+            fprintf(stderr, "iwperf: refusing a connection: %u clients at once (--max-clients)\n",
+                    active);
+            (void)close(fd);
+            continue;
+        }
+        fflush(stdout);
+        fflush(stderr);
+        pid = fork();
+        if (pid == 0) {
+            (void)close(ls);
+            tcp_serve_one(fd, alloc_buf(R.c.size), R.c.size);
+            exit(0);
+        }
+        if (pid < 0) fprintf(stderr, "iwperf: fork: %s\n", strerror(errno));
+        else active++;
+        (void)close(fd);
+    }
+}
 static int tcp_main(void)
 {
     struct sockaddr_in6 a; /* the server: any address of both families (IPV6_V6ONLY off) */
@@ -1449,37 +1516,21 @@ static int tcp_main(void)
     if (R.c.server) {
         int ls = socket(AF_INET6, SOCK_STREAM, 0);
         socklen_t al = sizeof a;
-        uint64_t got = 0;
         setsockopt(ls, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof zero);
         setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (ls < 0 || bind(ls, (struct sockaddr *)(void *)&a, sizeof a) != 0 || listen(ls, 1) != 0 ||
+        if (ls < 0 || bind(ls, (struct sockaddr *)(void *)&a, sizeof a) != 0 || listen(ls, 64) != 0 ||
             getsockname(ls, (struct sockaddr *)(void *)&a, &al) != 0)
             die("raw TCP listen", strerror(errno));
         fprintf(stderr, "iwperf: listening on port %u\n", (unsigned)ntohs(a.sin6_port));
+        if (!R.c.once) {
+            free(buf);
+            return tcp_serve(ls);
+        }
         fd = accept(ls, NULL, NULL);
         if (fd < 0) die("raw TCP accept", strerror(errno));
         close(ls);
-        for (;;) {
-            uint32_t sz, k;
-            tcp_full(fd, h, 8, 0);
-            sz = get_be32(h);
-            k = get_be32(h + 4);
-            if (sz == 0) break;
-            if (sz > cap) {
-                uint8_t *nb = alloc_buf(sz);
-                free(buf);
-                buf = nb;
-                cap = sz;
-            }
-            if (k == 0) {
-                put_be64(h, got);
-                tcp_full(fd, h, 8, 1);
-                got = 0;
-                continue;
-            }
-            got += (uint64_t)sz * k;
-            while (k--) tcp_full(fd, buf, sz, 0);
-        }
+        tcp_serve_one(fd, buf, cap);
+        buf = NULL;
     } else {
         uint32_t sz = R.c.all ? ALL_MIN : R.c.size;
         struct addrinfo hints, *res = NULL;
@@ -1560,7 +1611,7 @@ static void usage(void)
            "                        own TCP connection and MPA exchange, all on one RNIC and CQ\n"
            "                        in one process; -n iterations on each, the total reported\n"
            "  -p, --port PORT       TCP port (default 18515, perftest's; server: 0 = any, printed)\n"
-           "Server (iWARP tests; -R and --raw-tcp serve one test, then exit):\n"
+           "Server (-R serves one test, then exits):\n"
            "  -B, --bind ADDR       listen on ADDR only (default: every address, IPv4 and IPv6)\n"
            "      --once            serve one test, then exit with its status\n"
            "      --max-clients N   clients served at once, each in its own process; more are\n"
