@@ -366,13 +366,37 @@ HOST=localhost pair lh_write "" "--op write -s 8192 -n 100"
     grep -q '^iwperf: connected .* -> .*(IPv[46])$' "$W/lh_write.cerr" &&
     ok "client to localhost: both sides counted 819200 octets" ||
     bad "localhost: client $rc_c [$CL] server $rc_s [$SL] $(head -2 "$W/lh_write.cerr")"
+# -q N (perftest's number of QPs): N QPs, each its own TCP connection and MPA exchange (the
+# first to the server's port, the others to a port the server's test opens for them), all on
+# one RNIC, PD and CQ in each process; -n iterations on each QP. Both sides count N x size x
+# iterations (the server: the Writes placed / Read Responses sent on all its QPs) and name the
+# QPs; a server with --max-qp below N rejects the test; a wrong STag on every QP is decoded.
+for v in "2 write 65536 20" "16 write 4096 50" "16 read 4096 50" "100 write 4096 10"; do
+    set -- $v
+    q=$1 op=$2 size=$3 iters=$4 want=$(($1 * $3 * $4))
+    pair "qp${q}_$op" "--max-qp 128" "--quiet -q $q --op $op -s $size -n $iters"
+    [ $rc_c = 0 ] && [ $rc_s = 0 ] && [ "$(field bytes "$CL")" = $want ] && [ "$(field bytes "$SL")" = $want ] &&
+        [ "$(field peer_bytes "$CL")" = $want ] && [ "$(field qps "$CL")" = $q ] && [ "$(field qps "$SL")" = $q ] &&
+        [ "$(field iters "$SL")" = $((q * iters)) ] &&
+        ok "-q $q --op $op: $q QPs, both sides counted $want octets" ||
+        bad "-q $q --op $op: client $rc_c [$CL] server $rc_s [$SL] $(head -3 "$W/qp${q}_$op.cerr" "$W/qp${q}_$op.err")"
+done
+pair qp_cap "--max-qp 4" "--quiet -q 8 -n 10"
+[ $rc_c = 1 ] && [ $rc_s != 0 ] && grep -q 'it asks for 8 QPs .* the cap is --max-qp 4' "$W/qp_cap.err" &&
+    grep -q 'Reject' "$W/qp_cap.cerr" && ok "-q 8 against --max-qp 4: rejected, both exit non-zero" ||
+    bad "-q cap: client $rc_c server $rc_s $(cat "$W/qp_cap.cerr" "$W/qp_cap.err" | head -4)"
+pair qp_fault "" "--quiet -q 4 -n 10 --fault-stag"
+[ $rc_c = 1 ] && [ $rc_s = 1 ] && grep -q 'layer 1 DDP, type 1 tagged buffer, code 0x00 invalid STag' "$W/qp_fault.cerr" &&
+    ok "-q 4 with a wrong STag: the Terminate decoded, both exit 1" ||
+    bad "-q fault: client $rc_c server $rc_s $(cat "$W/qp_fault.cerr" "$W/qp_fault.err" | head -4)"
 # the command line
 "$IWPERF" --help >"$W/help.out" 2>"$W/help.err"; rc=$?
 [ $rc = 0 ] && [ ! -s "$W/help.err" ] && grep -q -- '-a, --all' "$W/help.out" && grep -q -- '--out_json FILE' "$W/help.out" &&
     grep -q '^Exit status' "$W/help.out" && ok "--help on stdout, exit 0" || bad "--help: exit $rc"
 "$IWPERF" -V | grep -q '^iwperf [0-9]' && ok "-V prints the version (perftest's letter)" || bad "-V"
 for a in "-n abc:-n/--iters 'abc': not a number (valid: 1..4294967295" "-t 65:-t/--tx-depth '65': out of range (valid: 1..64)" \
-         "-q 2:-q/--qp (iwperf runs one connection) '2': out of range (valid: 1..1)" \
+         "-q 5000:-q/--qp '5000': out of range (valid: 1..4096)" \
+         "-q 2 --lat localhost:-q N > 1 is for the client's write and read bandwidth tests" \
          "--op fetch:--op 'fetch': not one of write|read|send" "no.such.host.invalid:cannot resolve 'no.such.host.invalid'"; do
     flag=${a%%:*} want=${a#*:}
     # shellcheck disable=SC2086
@@ -446,6 +470,11 @@ PY
         grep -q 'invalid MPA Request/Reply: bad key' "$serve_log.err" && grep -q 'reset during MPA setup' "$serve_log.err" &&
         ok "serve: after bad peers (each ended alone) the server is up and serves a Read test" ||
         bad "serve: after bad peers: rc $rc $(cat "$serve_log.after"); server: $(tail -5 "$serve_log.err")"
+    # -q 8 to the server that serves until stopped: its child takes all 8 QPs
+    timeout 60 "$IWPERF" --quiet 127.0.0.1 -p "$PORT" -q 8 -s 4096 -n 100 >"$serve_log.q8" 2>&1; rc=$?
+    [ $rc = 0 ] && grep -q 'bytes=3276800 peer_bytes=3276800 .* qps=8$' "$serve_log.q8" &&
+        ok "serve: a client with -q 8, both sides counted 3276800 octets" ||
+        bad "serve: -q 8: rc $rc $(cat "$serve_log.q8")"
     # -B 127.0.0.1: not on another address of this host
     other=$(hostname -I 2>/dev/null | awk '{print $1}')
     if [ -n "$other" ] && [ "$other" != 127.0.0.1 ]; then
@@ -457,6 +486,25 @@ PY
     fi
     kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null
 fi
+# --raw-tcp without --once serves until stopped too: two clients at once, then a third
+rm -f "$W/rawserve.err"
+"$IWPERF" --raw-tcp -p 0 >"$W/rawserve.out" 2>"$W/rawserve.err" &
+SPID=$!
+PORT=""
+for _ in $(seq 1 200); do
+    PORT=$(sed -n 's/^iwperf: listening on port \([0-9][0-9]*\)$/\1/p' "$W/rawserve.err" 2>/dev/null)
+    [ -n "$PORT" ] && break
+    sleep 0.05
+done
+timeout 30 "$IWPERF" --raw-tcp 127.0.0.1 -p "${PORT:-1}" -s 65536 -n 100 >"$W/raw1" 2>&1 & r1=$!
+timeout 30 "$IWPERF" --raw-tcp 127.0.0.1 -p "${PORT:-1}" -s 1000 -n 500 >"$W/raw2" 2>&1; rc2=$?
+wait $r1; rc1=$?
+timeout 30 "$IWPERF" --raw-tcp 127.0.0.1 -p "${PORT:-1}" -s 4096 -n 10 >"$W/raw3" 2>&1; rc3=$?
+[ $rc1 = 0 ] && [ $rc2 = 0 ] && [ $rc3 = 0 ] && grep -q 'bytes=6553600 peer_bytes=6553600 ' "$W/raw1" &&
+    grep -q 'bytes=500000 peer_bytes=500000 ' "$W/raw2" && grep -q 'bytes=40960 peer_bytes=40960 ' "$W/raw3" &&
+    kill -0 $SPID 2>/dev/null && ok "--raw-tcp server serves until stopped: two clients at once, then a third" ||
+    bad "--raw-tcp serve: rc $rc1 $rc2 $rc3 $(cat "$W/raw1" "$W/raw2" "$W/raw3" "$W/rawserve.err" | head -5)"
+kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null
 "$IWPERF" -p 0 -B no.such.host.invalid >/dev/null 2>"$W/err.txt"; rc=$?
 [ $rc = 1 ] && grep -q 'listen: -B: not an address of this host' "$W/err.txt" && ok "-B with an unknown address: exit 1, said" ||
     bad "-B unknown: rc $rc $(cat "$W/err.txt")"

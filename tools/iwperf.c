@@ -4,7 +4,8 @@
  * POSIX host examples/posix/iw_posix.h (mpa.h + verbs.h over nonblocking sockets).
  *
  *   server:  iwperf [options]              (listens; serves clients until stopped, each in a
- *                                           child process of its own; --once: one test, exit)
+ *                                           child process of its own; --once: one test, exit;
+ *                                           -R: one test)
  *   client:  iwperf [options] HOST         (connects, runs the test, prints the table)
  * `iwperf --help` lists every option with its default and range; docs/tools.md compares them
  * with perftest's. perftest's letters keep perftest's meaning (-a -b -D -n -p -q -Q -R -s -t
@@ -78,6 +79,8 @@
 #define F_ALL 1u
 #define F_DUR 2u
 #define F_BIDIR 4u
+#define F_MULTI 8u     /* -q N > 1: nqp u32 and session u32 follow the 28 octets */
+#define QP_SHIFT 40    /* a data WR's wr_id: QP index << QP_SHIFT | its sequence number */
 #define ALL_MIN 2u
 #define ALL_MAX (8u << 20)
 #define CTL_LEN 16u
@@ -88,6 +91,9 @@
 #define TMO_MS 10000   /* no progress for this long: give up */
 #define PD_REQ_LEN 28u
 #define PD_REP_LEN 20u
+#define PD_REQ_MULTI 36u /* F_MULTI: + nqp u32, session u32 */
+#define PD_REP_MULTI 24u /* F_MULTI: + the port u16 the other QPs connect to, 2 zero octets */
+#define MAX_QP 4096u
 #define MAX_SIZE (1u << 30)
 
 static const char *const opname[3] = {"write", "read", "send"};
@@ -105,6 +111,8 @@ typedef struct cfg {
     uint64_t max_size;     /* --max-size: the largest message a client may ask for */
     uint32_t max_clients;  /* --max-clients: clients served at once (more are refused) */
     uint64_t max_mem;      /* --max-mem: memory for all clients' buffers together */
+    uint32_t nqp;          /* -q: QPs of the test (client), each its own connection */
+    uint32_t max_qp;       /* --max-qp: the most QPs one client may open (server) */
 } cfg;
 
 /* Everything of one run (one connection). Memory:
@@ -137,6 +145,17 @@ typedef struct run {
     FILE *json;           /* --out_json */
     int json_rows;
     const char *pcap;     /* --pcap FILE (--perftest) */
+    /* -q N: all N QPs on one shared RNIC (one STag table, PD and CQs: the MR and the CQ
+     * serve every QP); qp[0] is &ep, the control QP; the server always builds its QP there */
+    int shared;
+    iw_px_shared sh;
+    uint32_t nq, nq_up, nq_given, session;
+    iw_px_ep *xq;         /* QPs 1 .. nq - 1 */
+    iw_px_ep **qp;        /* all nq */
+    uint64_t *posted, *done, *want; /* client_bw, per QP */
+    iw_px_listener lis2;  /* server, -q: where QPs 1 .. nq - 1 connect */
+    uint8_t rep[PD_REP_MULTI];
+    size_t rep_len;
 } run;
 
 static run R;
@@ -169,11 +188,23 @@ static void die(const char *what, const char *detail)
     fprintf(stderr, "iwperf: error: %s%s%s\n", what, detail && *detail ? ": " : "", detail ? detail : "");
     exit(1);
 }
-/* The endpoint's first error (refused, reset, the peer's Terminate decoded ...) and exit 1. */
-static void die_ep(const char *what)
+/* An endpoint's first error (refused, reset, the peer's Terminate decoded ...) and exit 1. */
+static void die_ep_of(const iw_px_ep *ep, const char *what)
 {
-    const iw_px_err *e = iw_px_error(&R.ep);
+    const iw_px_err *e = iw_px_error(ep);
+    if (R.nq > 1 && ep != &R.ep && e->kind != IW_PX_E_NONE) {
+        char t[400];
+        snprintf(t, sizeof t, "QP %u of %u: %s", (unsigned)(ep - R.xq) + 1u, (unsigned)R.nq, e->text);
+        die(what, t);
+    }
     die(what, e->kind != IW_PX_E_NONE ? e->text : "no progress (timeout)");
+}
+static void die_ep(const char *what) { die_ep_of(&R.ep, what); }
+/* The endpoint a WC belongs to (-q: any QP of the shared CQ). */
+static iw_px_ep *ep_of_wc(const iw_wc *wc)
+{
+    iw_px_ep *e = R.shared ? iw_px_shared_ep(&R.sh, wc->qp_id) : NULL;
+    return e ? e : &R.ep;
 }
 /* A control message that is not one: what it was, and the endpoint's error (the Terminate
  * we sent or got) when the stream ended. */
@@ -185,12 +216,70 @@ static void die_unexpected(void)
 }
 static void check_wc(const iw_wc *wc, const char *what)
 {
+    iw_px_ep *e;
     if (wc->status == IW_WC_SUCCESS) return;
+    e = ep_of_wc(wc);
     /* flushed because the stream ended: the reason is the endpoint's error (a Terminate) */
-    if (wc->status == IW_WC_FLUSHED && iw_px_error(&R.ep)->kind != IW_PX_E_NONE) die_ep(what);
+    if (wc->status == IW_WC_FLUSHED && iw_px_error(e)->kind != IW_PX_E_NONE) die_ep_of(e, what);
     fprintf(stderr, "iwperf: error: %s: WR %llu: %s%s%s\n", what, (unsigned long long)wc->wr_id,
-            iw_wc_status_str(wc->status), iw_px_error(&R.ep)->kind ? ": " : "", iw_px_error(&R.ep)->text);
+            iw_wc_status_str(wc->status), iw_px_error(e)->kind ? ": " : "", iw_px_error(e)->text);
     exit(1);
+}
+
+/* The test's QPs: nq of them, qp[0] = &R.ep (the control QP), the others in xq. */
+static void qps_alloc(uint32_t nq)
+{
+    uint32_t i;
+    R.nq = nq;
+    R.xq = nq > 1 ? (iw_px_ep *)calloc(nq - 1, sizeof *R.xq) : NULL;
+    R.qp = (iw_px_ep **)calloc(nq, sizeof *R.qp);
+    R.posted = (uint64_t *)calloc(nq, sizeof *R.posted);
+    R.done = (uint64_t *)calloc(nq, sizeof *R.done);
+    R.want = (uint64_t *)calloc(nq, sizeof *R.want);
+    if ((nq > 1 && !R.xq) || !R.qp || !R.posted || !R.done || !R.want) die("out of memory", NULL);
+    R.qp[0] = &R.ep;
+    for (i = 1; i < nq; i++) R.qp[i] = &R.xq[i - 1];
+}
+/* One RNIC for all the QPs of the test (its CQ holds a WC for every WR that may be
+ * outstanding, all signaled at worst, and the control messages). */
+static void shared_init(uint32_t nq)
+{
+    iw_px_shared_cfg sc;
+    iw_px_shared_cfg_default(&sc);
+    sc.cq_entries = nq * (R.c.depth + 2u) + 4u * NCTL + IW_PX_CQ;
+    if (iw_px_shared_init(&R.loop, &R.sh, &sc) != 0) die("shared RNIC", "out of memory");
+    R.shared = 1;
+}
+/* The other QPs of a -q test are up (or one failed): a run-loop condition. */
+static int qps_up(void *arg)
+{
+    uint32_t i, up = 0;
+    (void)arg;
+    for (i = 1; i < R.nq; i++) {
+        int st = iw_px_state(R.qp[i]);
+        if (st == IW_PX_S_FAILED) return 1;
+        up += st == IW_PX_S_READY;
+    }
+    if (up > R.nq_up) { /* progress: the caller waits again */
+        R.nq_up = up;
+        return 1;
+    }
+    return up + 1 == R.nq;
+}
+/* Wait until QPs 1 .. nq - 1 are in RTS: as long as more come up every TMO_MS. */
+static void qps_wait(void)
+{
+    uint32_t i;
+    R.nq_up = 0;
+    while (R.nq_up + 1 < R.nq) {
+        uint32_t before = R.nq_up;
+        if (!iw_px_run(&R.loop, qps_up, NULL, TMO_MS) && R.nq_up == before)
+            die("the test's other QPs", "no progress (timeout)");
+        for (i = 1; i < R.nq; i++)
+            if (iw_px_state(R.qp[i]) == IW_PX_S_FAILED) die_ep_of(R.qp[i], "connection");
+    }
+    for (i = 1; i < R.nq; i++)
+        if (iw_px_state(R.qp[i]) != IW_PX_S_READY) die_ep_of(R.qp[i], "connection");
 }
 
 /* Control messages are big-endian: mpa.h's byte-order helpers. */
@@ -286,40 +375,55 @@ static void progress(uint64_t done, double t0)
 }
 
 /* ---- bandwidth: the sending side (the client; with -b the server too) ---- */
-/* Posts WRs of R.c.size until R.c.iters are done (or, with -D, until the time is up: posting
- * stops at a multiple of the CQ moderation so that the last WR is signaled). */
+/* Posts WRs of R.c.size on each of the test's QPs until R.c.iters are done on each (or, with
+ * -D, until the time is up: each QP stops at a multiple of the CQ moderation so that its last
+ * WR is signaled). A data WR's wr_id is its QP's index << QP_SHIFT | its number on that QP: a
+ * signaled WC retires every earlier WR of its QP (in order). */
 static void client_bw(void)
 {
-    uint64_t posted = 0, done = 0, lim, base = R.sent_total, want = R.c.iters;
+    uint64_t lim, base = R.sent_total, total = 0;
     double t0 = now_s(), last = t0, tend = t0 + R.c.duration;
+    int timed = R.c.duration != 0;
+    uint32_t i;
     iw_wc wc;
     iw_wr_type type = R.c.op == OP_WRITE ? IW_WR_WRITE : R.c.op == OP_READ ? IW_WR_READ : IW_WR_SEND;
     next_progress = t0 + 1.0;
-    if (R.c.duration) want = ~(uint64_t)0;
-    while (done < want) {
-        int moved = 0;
-        if (R.c.duration && want == ~(uint64_t)0 && now_s() >= tend) {
-            want = (posted + CQ_MOD - 1) / CQ_MOD * CQ_MOD; /* round up to a signaled WR */
-            if (want == 0) want = CQ_MOD;
+    for (i = 0; i < R.nq; i++) {
+        R.posted[i] = R.done[i] = 0;
+        R.want[i] = timed ? ~(uint64_t)0 : R.c.iters;
+    }
+    for (;;) {
+        int moved = 0, finished = 1;
+        if (timed && now_s() >= tend) {
+            timed = 0;
+            for (i = 0; i < R.nq; i++) { /* round up to a signaled WR */
+                R.want[i] = (R.posted[i] + CQ_MOD - 1) / CQ_MOD * CQ_MOD;
+                if (R.want[i] == 0) R.want[i] = CQ_MOD;
+            }
         }
-        lim = want;
-        if (R.c.op == OP_SEND) { /* no RNR retry: at most RXD Sends beyond the last CREDIT */
-            uint64_t avail = R.credit + RXD > base ? R.credit + RXD - base : 0;
-            if (lim > avail) lim = avail;
-        }
-        while (posted < lim && posted - done < R.c.depth) {
-            iw_send_wr w = iw_px_wr(type, posted, &R.mr, 0, R.c.size);
-            w.flags = ((posted + 1) % CQ_MOD == 0 || posted + 1 == want) ? IW_WR_SIGNALED : 0u;
-            w.remote_stag = R.peer_stag;
-            w.remote_to = R.peer_to;
-            if (iw_px_post(&R.ep, &w) != IW_V_OK) die_ep("post");
-            posted++;
-            moved = 1;
+        for (i = 0; i < R.nq; i++) {
+            uint64_t *posted = &R.posted[i], want = R.want[i];
+            lim = want;
+            if (R.c.op == OP_SEND) { /* no RNR retry: at most RXD Sends beyond the last CREDIT */
+                uint64_t avail = R.credit + RXD > base ? R.credit + RXD - base : 0;
+                if (lim > avail) lim = avail;
+            }
+            while (*posted < lim && *posted - R.done[i] < R.c.depth) {
+                iw_send_wr w = iw_px_wr(type, (uint64_t)i << QP_SHIFT | *posted, &R.mr, 0, R.c.size);
+                w.flags = ((*posted + 1) % CQ_MOD == 0 || *posted + 1 == want) ? IW_WR_SIGNALED : 0u;
+                w.remote_stag = R.peer_stag;
+                w.remote_to = R.peer_to;
+                if (iw_px_post(R.qp[i], &w) != IW_V_OK) die_ep_of(R.qp[i], "post");
+                (*posted)++;
+                moved = 1;
+            }
         }
         while (iw_px_poll_wc(&R.ep, IW_PX_SQ_CQ, &wc)) {
+            uint64_t q;
             check_wc(&wc, opname[R.c.op]);
             if (wc.wr_id == ~(uint64_t)0) continue; /* a control Send (-b: our DONE) */
-            done = wc.wr_id + 1; /* a signaled WC retires every earlier WR (in order) */
+            q = wc.wr_id >> QP_SHIFT;
+            if (q < R.nq) R.done[q] = (wc.wr_id & (((uint64_t)1 << QP_SHIFT) - 1)) + 1;
             moved = 1;
         }
         while (iw_px_poll_wc(&R.ep, IW_PX_RQ_CQ, &wc)) {
@@ -331,17 +435,23 @@ static void client_bw(void)
             }
             moved = 1;
         }
-        if (done >= want) break;
-        if (iw_px_state(&R.ep) == IW_PX_S_FAILED) die_ep(opname[R.c.op]);
+        total = 0;
+        for (i = 0; i < R.nq; i++) {
+            total += R.done[i];
+            if (R.done[i] < R.want[i]) finished = 0;
+        }
+        if (finished) break;
+        for (i = 0; i < R.nq; i++)
+            if (iw_px_state(R.qp[i]) == IW_PX_S_FAILED) die_ep_of(R.qp[i], opname[R.c.op]);
         if (moved) last = now_s();
         else if (now_s() - last > TMO_MS / 1000.0) die_ep(opname[R.c.op]);
         if (iw_px_poll(&R.loop, moved ? 0 : 100) < 0) die("poll", strerror(errno));
-        progress(done, t0);
+        progress(total / R.nq, t0);
     }
     R.secs = now_s() - t0;
-    R.bytes = done * R.c.size;
-    R.msgs = done;
-    R.sent_total = base + done;
+    R.bytes = total * R.c.size;
+    R.msgs = total;
+    R.sent_total = base + total;
     /* the DONE message needs a posted Receive too */
     while (R.c.op == OP_SEND && R.credit + RXD <= R.sent_total) (void)wait_ctl(0);
 }
@@ -415,12 +525,15 @@ static void pingpong(int client)
 /* ---- server ---- */
 static uint64_t server_cost(int op, int lat, uint32_t size);
 static uint64_t server_budget(void);
+static int listen_more(iw_px_ep *ep);
+static iw_px_opts SOPTS; /* the server's connection options (the -q QPs take them too) */
 static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
 {
-    uint8_t rep[PD_REP_LEN];
+    uint8_t *rep = R.rep;
     const uint8_t *p = req->pd;
     unsigned acc = IW_ACC_LOCAL_WRITE;
-    uint64_t n;
+    uint64_t n, qcost;
+    uint32_t nq = 1;
     (void)arg;
     if (!p || req->pd_len < PD_REQ_LEN || memcmp(p, "IWPF", 4) != 0 || p[4] != 1 || p[5] > OP_SEND ||
         get_be32(p + 8) == 0 || get_be32(p + 8) > MAX_SIZE || get_be32(p + 12) == 0) {
@@ -434,7 +547,20 @@ static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
     R.c.bidir = (p[7] & F_BIDIR) != 0;
     R.c.size = get_be32(p + 8);
     R.c.iters = get_be32(p + 12);
-    if (server_cost(R.c.op, R.c.lat, R.c.size) > server_budget() || R.c.size > R.c.max_size) {
+    if (p[7] & F_MULTI) { /* -q: the other QPs come to a port of this test's own */
+        nq = req->pd_len >= PD_REQ_MULTI ? get_be32(p + 28) : 0;
+        if (nq < 1 || nq > R.c.max_qp || R.c.lat || R.c.bidir || R.c.op == OP_SEND) {
+            fprintf(stderr, "iwperf: rejecting a connection: it asks for %u QPs (%s); the cap is "
+                    "--max-qp %u, for write and read bandwidth\n", (unsigned)nq,
+                    opname[R.c.op], (unsigned)R.c.max_qp);
+            return 0; /* MPA Reject */
+        }
+        R.session = get_be32(p + 32);
+    }
+    /* the QPs beyond the first count against the budget with their endpoints */
+    qcost = (uint64_t)(nq - 1) * iw_px_ep_bytes(NULL);
+    if (server_cost(R.c.op, R.c.lat, R.c.size) + qcost > server_budget() ||
+        R.c.size > R.c.max_size) {
         /* never allocate what a client names beyond our caps: checked before any buffer */
         fprintf(stderr, "iwperf: rejecting a connection: it asks for %u-octet messages (%llu "
                 "octets of buffers); the caps are --max-size %llu, --max-mem %llu / "
@@ -456,7 +582,82 @@ static int on_request(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
     rep[5] = rep[6] = rep[7] = 0;
     put_be32(rep + 8, R.mr.stag);
     put_be64(rep + 12, R.mr.to);
-    return iw_px_set_pd(ep, rep, sizeof rep) == 0;
+    R.rep_len = PD_REP_LEN;
+    qps_alloc(nq);
+    if (nq > 1) {
+        int port = listen_more(ep);
+        if (port < 0) {
+            fprintf(stderr, "iwperf: rejecting a connection: cannot listen for its QPs: %s\n",
+                    strerror(errno));
+            return 0;
+        }
+        rep[20] = (uint8_t)(port >> 8);
+        rep[21] = (uint8_t)port;
+        rep[22] = rep[23] = 0;
+        R.rep_len = PD_REP_MULTI;
+    }
+    return iw_px_set_pd(ep, rep, R.rep_len) == 0;
+}
+
+/* -q: QP 2 .. N of the test connect here; each Request must name the first one's session and
+ * test, and gets the same Reply (the buffer is one MR of the shared RNIC). */
+static int on_request_more(void *arg, iw_px_ep *ep, const iw_mpa_info *req)
+{
+    const uint8_t *p = req->pd;
+    (void)arg;
+    if (!p || req->pd_len < PD_REQ_MULTI || memcmp(p, "IWPF", 4) != 0 || p[4] != 1 ||
+        p[5] != R.c.op || !(p[7] & F_MULTI) || get_be32(p + 8) != R.c.size ||
+        get_be32(p + 28) != R.nq || get_be32(p + 32) != R.session) {
+        fprintf(stderr, "iwperf: rejecting a connection to the QP port: not a QP of this test\n");
+        return 0;
+    }
+    return iw_px_set_pd(ep, R.rep, R.rep_len) == 0;
+}
+static iw_px_ep *give_qp(void *arg, iw_px_listener *lis)
+{
+    iw_px_opts so = SOPTS;
+    iw_px_ep *e;
+    (void)arg;
+    if (R.nq_given + 1 >= R.nq) return NULL; /* all came: refuse the rest */
+    e = R.qp[R.nq_given + 1];
+    so.on_request = on_request_more;
+    if (iw_px_ep_init_shared(lis->loop, e, &so, &R.sh) != 0) return NULL;
+    R.nq_given++;
+    return e;
+}
+/* -q: a listener on the address the first QP came to, any port (returned, or -1); it hands
+ * connections to give_qp. */
+static int listen_more(iw_px_ep *ep)
+{
+    struct sockaddr_storage l;
+    char host[INET6_ADDRSTRLEN];
+    uint32_t li, pi;
+    uint16_t lp, pp;
+    if (iw_px_addrs(ep, &li, &lp, &pi, &pp) == 0)
+        snprintf(host, sizeof host, "%u.%u.%u.%u", (unsigned)(li >> 24), (unsigned)(li >> 16 & 255),
+                 (unsigned)(li >> 8 & 255), (unsigned)(li & 255));
+    else if (iw_px_addrs_ss(ep, &l, NULL) != 0 || l.ss_family != AF_INET6 ||
+             !inet_ntop(AF_INET6, &((struct sockaddr_in6 *)(void *)&l)->sin6_addr, host, sizeof host))
+        return -1;
+    if (iw_px_listen(&R.loop, &R.lis2, host, 0) != 0) return -1;
+    R.nq_given = 0;
+    iw_px_listen_serve(&R.lis2, give_qp, NULL);
+    return iw_px_listen_port(&R.lis2);
+}
+/* Server: the endpoint of the test's first QP, on a shared RNIC (-q: the others join it). */
+static void server_ep(const iw_px_opts *o)
+{
+    SOPTS = *o;
+    SOPTS.on_request = on_request;
+    shared_init(1);
+    if (iw_px_ep_init_shared(&R.loop, &R.ep, &SOPTS, &R.sh) != 0) die_ep("endpoint");
+}
+/* Server, -q: after the first QP, the others (to listen_more's port). */
+static void server_more_qps(void)
+{
+    if (R.nq <= 1) return;
+    qps_wait();
+    iw_px_listen_close(&R.lis2);
 }
 
 /* The octets of buffers a server allocates for a client's test (on_request, server_run): the
@@ -477,15 +678,35 @@ static uint64_t server_budget(void)
 
 /* The RDMAP stream's per-opcode message counters (rdmap.h counts what it placed and answered). */
 static const iw_rdmap_stats *rdmap_stats_of(iw_px_ep *ep) { return iw_qp_stats(iw_px_qp(ep)); }
-static const iw_rdmap_stats *rdmap_stats(void) { return rdmap_stats_of(&R.ep); }
 
 /* The octets the peer's Writes placed here / our Read Responses carried, from rdmap.h's
  * per-opcode message counters (every message has R.c.size octets). */
 static uint64_t peer_moved_msgs(void)
 {
-    if (R.c.op == OP_WRITE) return rdmap_stats()->rx_msgs[IW_RDMAP_OP_WRITE];
-    if (R.c.op == OP_READ) return rdmap_stats()->tx_msgs[IW_RDMAP_OP_READ_RESP];
-    return 0;
+    uint64_t n = 0;
+    uint32_t i;
+    for (i = 0; i < R.nq; i++) { /* -q: over all the test's QPs */
+        if (R.c.op == OP_WRITE) n += rdmap_stats_of(R.qp[i])->rx_msgs[IW_RDMAP_OP_WRITE];
+        if (R.c.op == OP_READ) n += rdmap_stats_of(R.qp[i])->tx_msgs[IW_RDMAP_OP_READ_RESP];
+    }
+    return n;
+}
+
+/* -q: the DONE came on the control QP, but Writes on the other QPs (other TCP streams) may
+ * still be on their way: wait until what was placed here adds up to what the peer says it
+ * sent, as long as more keeps coming. */
+static int moved_all(void *arg)
+{
+    uint64_t base = *(const uint64_t *)arg;
+    return (peer_moved_msgs() - base) * R.c.size >= R.peer_bytes;
+}
+static void wait_moved(uint64_t base)
+{
+    uint64_t before;
+    do {
+        before = peer_moved_msgs();
+        if (iw_px_run(&R.loop, moved_all, &base, TMO_MS)) return;
+    } while (peer_moved_msgs() != before);
 }
 
 /* Server: one measurement at R.c.size (the Receives are posted). */
@@ -528,6 +749,7 @@ static void server_measure(uint64_t base, double t0)
         R.msgs += own / R.c.size;
     } else {
         R.peer_bytes = wait_ctl(K_DONE);
+        if (R.nq > 1) wait_moved(base);
         if (R.c.op != OP_SEND) R.msgs = peer_moved_msgs() - base;
         else R.msgs = R.c.iters; /* send_lat: every ping was checked */
         R.bytes = R.msgs * R.c.size;
@@ -636,8 +858,10 @@ static void report(int client, uint64_t peer_bytes)
     else if (!R.c.lat)
         printf("bw_MBps=%.2f %smsg_rate_Mpps=%.6f ", mbps, R.c.gbits ? "" : "", mpps);
     if (!lat && !R.c.lat && R.c.gbits) printf("bw_Gbps=%.3f ", mbps * 8 / 1000);
-    printf("crc=%u markers_rx=%u markers_tx=%u rev=%u%s\n", in->crc, in->markers_rx,
+    printf("crc=%u markers_rx=%u markers_tx=%u rev=%u%s", in->crc, in->markers_rx,
            in->markers_tx, in->rev, R.c.bidir ? " bidir=1" : "");
+    if (R.nq > 1) printf(" qps=%u", (unsigned)R.nq);
+    printf("\n");
     fflush(stdout);
     if (R.json) { /* perftest's report columns as field names */
         fprintf(R.json, "%s\n    {\"MsgSize\": %u, \"n_iterations\": %u, \"bytes\": %llu, \"secs\": %.6f",
@@ -1213,6 +1437,72 @@ static void say_conn(const iw_px_ep *ep)
     fprintf(stderr, "iwperf: connected %s -> %s (IPv%d)\n", iw_px_addr_str(&l, a, sizeof a),
             iw_px_addr_str(&p, b, sizeof b), iw_px_family(ep));
 }
+/* --raw-tcp server, one client on fd: reads the batches, answers each end-of-size with the
+ * octets it counted, until the client's end (size 0). */
+static void tcp_serve_one(int fd, uint8_t *buf, size_t cap)
+{
+    uint8_t h[8];
+    uint64_t got = 0;
+    for (;;) {
+        uint32_t sz, k;
+        tcp_full(fd, h, 8, 0);
+        sz = get_be32(h);
+        k = get_be32(h + 4);
+        if (sz == 0) break;
+        if (sz > R.c.max_size) die("raw TCP: the client asks for messages beyond --max-size", NULL);
+        if (sz > cap) {
+            uint8_t *nb = alloc_buf(sz);
+            free(buf);
+            buf = nb;
+            cap = sz;
+        }
+        if (k == 0) {
+            put_be64(h, got);
+            tcp_full(fd, h, 8, 1);
+            got = 0;
+            continue;
+        }
+        got += (uint64_t)sz * k;
+        while (k--) tcp_full(fd, buf, sz, 0);
+    }
+    free(buf);
+}
+/* --raw-tcp server until stopped (without --once): as serve(), each client in a process of its
+ * own, at most --max-clients at once. */
+static int tcp_serve(int ls)
+{
+    unsigned active = 0;
+    for (;;) {
+        pid_t pid;
+        int fd, st;
+        while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+            if (active) active--;
+        fd = accept(ls, NULL, NULL);
+        if (fd < 0) {
+            if (errno != EINTR) (void)poll(NULL, 0, 10);
+            continue;
+        }
+        while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+            if (active) active--;
+        if (active >= R.c.max_clients) {
+            fprintf(stderr, "iwperf: refusing a connection: %u clients at once (--max-clients)\n",
+                    active);
+            (void)close(fd);
+            continue;
+        }
+        fflush(stdout);
+        fflush(stderr);
+        pid = fork();
+        if (pid == 0) {
+            (void)close(ls);
+            tcp_serve_one(fd, alloc_buf(R.c.size), R.c.size);
+            exit(0);
+        }
+        if (pid < 0) fprintf(stderr, "iwperf: fork: %s\n", strerror(errno));
+        else active++;
+        (void)close(fd);
+    }
+}
 static int tcp_main(void)
 {
     struct sockaddr_in6 a; /* the server: any address of both families (IPV6_V6ONLY off) */
@@ -1226,37 +1516,21 @@ static int tcp_main(void)
     if (R.c.server) {
         int ls = socket(AF_INET6, SOCK_STREAM, 0);
         socklen_t al = sizeof a;
-        uint64_t got = 0;
         setsockopt(ls, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof zero);
         setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (ls < 0 || bind(ls, (struct sockaddr *)(void *)&a, sizeof a) != 0 || listen(ls, 1) != 0 ||
+        if (ls < 0 || bind(ls, (struct sockaddr *)(void *)&a, sizeof a) != 0 || listen(ls, 64) != 0 ||
             getsockname(ls, (struct sockaddr *)(void *)&a, &al) != 0)
             die("raw TCP listen", strerror(errno));
         fprintf(stderr, "iwperf: listening on port %u\n", (unsigned)ntohs(a.sin6_port));
+        if (!R.c.once) {
+            free(buf);
+            return tcp_serve(ls);
+        }
         fd = accept(ls, NULL, NULL);
         if (fd < 0) die("raw TCP accept", strerror(errno));
         close(ls);
-        for (;;) {
-            uint32_t sz, k;
-            tcp_full(fd, h, 8, 0);
-            sz = get_be32(h);
-            k = get_be32(h + 4);
-            if (sz == 0) break;
-            if (sz > cap) {
-                uint8_t *nb = alloc_buf(sz);
-                free(buf);
-                buf = nb;
-                cap = sz;
-            }
-            if (k == 0) {
-                put_be64(h, got);
-                tcp_full(fd, h, 8, 1);
-                got = 0;
-                continue;
-            }
-            got += (uint64_t)sz * k;
-            while (k--) tcp_full(fd, buf, sz, 0);
-        }
+        tcp_serve_one(fd, buf, cap);
+        buf = NULL;
     } else {
         uint32_t sz = R.c.all ? ALL_MIN : R.c.size;
         struct addrinfo hints, *res = NULL;
@@ -1333,9 +1607,11 @@ static void usage(void)
            "                        perftest; 1..1G, K/M/G suffixes)\n"
            "  -t, --tx-depth N      bandwidth: WRs outstanding (default 64, 1..64; perftest: 128)\n"
            "  -Q, --cq-mod N        signal every Nth WR (default 16, 1..64; perftest: 100)\n"
-           "  -q, --qp N            connections: 1 only (perftest: QPs)\n"
+           "  -q, --qp N            QPs (default 1, 1..4096; write and read bandwidth): each its\n"
+           "                        own TCP connection and MPA exchange, all on one RNIC and CQ\n"
+           "                        in one process; -n iterations on each, the total reported\n"
            "  -p, --port PORT       TCP port (default 18515, perftest's; server: 0 = any, printed)\n"
-           "Server (iWARP tests; -R and --raw-tcp serve one test, then exit):\n"
+           "Server (-R serves one test, then exits):\n"
            "  -B, --bind ADDR       listen on ADDR only (default: every address, IPv4 and IPv6)\n"
            "      --once            serve one test, then exit with its status\n"
            "      --max-clients N   clients served at once, each in its own process; more are\n"
@@ -1344,6 +1620,8 @@ static void usage(void)
            "                        1..1G); a larger request is rejected before any buffer\n"
            "      --max-mem SIZE    buffers of all clients together (default 1G, 1M..64G):\n"
            "                        each client may use --max-mem / --max-clients\n"
+           "      --max-qp N        the most QPs one client may ask for with -q (default 64,\n"
+           "                        1..4096); its QPs beyond the first count against its memory\n"
            "  -R, --perftest        speak perftest's -R (rdma_cm) flow: the peer of ib_write_bw,\n"
            "                        ib_send_bw, ib_read_bw -R (with --lat: ib_write_lat,\n"
            "                        ib_send_lat, ib_read_lat -R; give both sides -s, -n); as server it\n"
@@ -1352,8 +1630,8 @@ static void usage(void)
            "      --report_gbits    bandwidth in Gb/s instead of MB/s (MB = 10^6 octets)\n"
            "      --out_json FILE   also write the rows as JSON (--out_json_file FILE: the same)\n"
            "  -V, --version         the version\n"
-           "  -h, --help            this text\n"
-           "What perftest chooses by program name, and iWARP's own:\n"
+           "  -h, --help            this text\n");
+    printf("What perftest chooses by program name, and iWARP's own:\n"
            "      --op write|read|send  operation (default write; ib_write_* ...)\n"
            "      --lat             latency (ping-pong) instead of bandwidth (ib_*_lat)\n"
            "      --p2p             RFC 6581 peer-to-peer mode (rev 2): the client's RTR lets the\n"
@@ -1378,7 +1656,7 @@ static void usage(void)
 static void parse(int argc, char **argv, cfg *c)
 {
     enum { O_REPORT_GBITS = 256, O_OUT_JSON, O_OP, O_LAT, O_QUIET, O_CRC, O_MARKERS, O_REV, O_EMSS,
-           O_PCAP, O_FAULT, O_TCP, O_ONCE, O_MAXC, O_MAXS, O_MAXM, O_P2P };
+           O_PCAP, O_FAULT, O_TCP, O_ONCE, O_MAXC, O_MAXS, O_MAXM, O_P2P, O_MAXQ };
     static const struct option lo[] = {
         CLI_OPT("all", no_argument, 'a'),            CLI_OPT("bidirectional", no_argument, 'b'),
         CLI_OPT("duration", required_argument, 'D'), CLI_OPT("iters", required_argument, 'n'),
@@ -1399,6 +1677,7 @@ static void parse(int argc, char **argv, cfg *c)
         CLI_OPT("max-clients", required_argument, O_MAXC),
         CLI_OPT("max-size", required_argument, O_MAXS),
         CLI_OPT("max-mem", required_argument, O_MAXM),
+        CLI_OPT("max-qp", required_argument, O_MAXQ),
         CLI_OPT_END};
     static const char *const ops[] = {"write", "read", "send", NULL};
     static const char *const onoff[] = {"off", "on", NULL};
@@ -1416,6 +1695,8 @@ static void parse(int argc, char **argv, cfg *c)
     c->max_clients = 16;
     c->max_size = 64u << 20;
     c->max_mem = 1u << 30;
+    c->nqp = 1;
+    c->max_qp = 64;
     while ((opt = getopt_long(argc, argv, "abB:D:n:s:t:Q:q:p:RVh", lo, NULL)) != -1) {
         switch (opt) {
         case 'a': c->all = 1; break;
@@ -1425,7 +1706,7 @@ static void parse(int argc, char **argv, cfg *c)
         case 's': c->size = (uint32_t)cli_num("-s/--size", optarg, 1, MAX_SIZE, 1); size_set = 1; break;
         case 't': c->depth = (uint32_t)cli_num("-t/--tx-depth", optarg, 1, 64, 0); break;
         case 'Q': c->cq_mod = (uint32_t)cli_num("-Q/--cq-mod", optarg, 1, 64, 0); break;
-        case 'q': (void)cli_num("-q/--qp (iwperf runs one connection)", optarg, 1, 1, 0); break;
+        case 'q': c->nqp = (uint32_t)cli_num("-q/--qp", optarg, 1, MAX_QP, 0); break;
         case 'p': c->port = (uint16_t)cli_num("-p/--port", optarg, 0, 65535, 0); break;
         case 'R': c->perftest = 1; break;
         case 'V': cli_version(); break;
@@ -1448,6 +1729,7 @@ static void parse(int argc, char **argv, cfg *c)
         case O_MAXS: c->max_size = cli_num("--max-size", optarg, 1, MAX_SIZE, 1); break;
         case O_MAXM: c->max_mem = cli_num("--max-mem", optarg, 1u << 20, 64ull << 30, 1); break;
         case O_P2P: c->p2p = 1; break;
+        case O_MAXQ: c->max_qp = (uint32_t)cli_num("--max-qp", optarg, 1, MAX_QP, 0); break;
         default: cli_usage_error("bad option");
         }
     }
@@ -1459,6 +1741,9 @@ static void parse(int argc, char **argv, cfg *c)
     c->size_set = size_set, c->iters_set = iters_set;
     if (!size_set) c->size = c->lat ? 2 : 65536;
     if (!iters_set) c->iters = c->lat ? 1000 : 5000;
+    if (c->nqp > 1 && (!c->host || c->lat || c->bidir || c->perftest || c->tcp || c->op == OP_SEND))
+        cli_usage_error("-q N > 1 is for the client's write and read bandwidth tests (not --lat, -b, "
+                        "-R, --raw-tcp or --op send)");
     if (c->all && (c->lat || c->perftest)) cli_usage_error("-a is for the bandwidth tests (not --lat or -R)");
     if (c->all && size_set) cli_usage_error("-a runs every size: leave out -s");
     if (c->duration && c->lat) cli_usage_error("-D is for the bandwidth tests (not --lat)");
@@ -1496,19 +1781,32 @@ static void client_measure(void)
 
 /* Server, one client: the connection fd, accepted by serve() (in a child process). The
  * exit status is the test's; every failure ends this process only. */
+static void close_all(void);
 static int serve_one(const iw_px_opts *o, int fd)
 {
-    iw_px_opts so = *o;
-    so.on_request = on_request;
     iw_px_loop_init(&R.loop); /* this process's own loop (the parent's was never polled) */
-    if (iw_px_ep_init(&R.loop, &R.ep, &so) != 0) die_ep("endpoint");
+    server_ep(o);
     if (iw_px_accept_fd(&R.ep, fd) != 0) die_ep("connection");
     if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
     say_conn(&R.ep);
+    server_more_qps();
     server_run();
-    (void)iw_px_close(&R.ep, 2000);
-    iw_px_ep_fini(&R.ep);
+    close_all();
     return 0;
+}
+/* Graceful close of every QP of the test (the control QP last), then release. */
+static void close_all(void)
+{
+    uint32_t i;
+    for (i = R.nq; i-- > 0;) {
+        (void)iw_px_close(R.qp[i], 2000);
+        iw_px_ep_fini(R.qp[i]);
+    }
+    if (!R.nq) {
+        (void)iw_px_close(&R.ep, 2000);
+        iw_px_ep_fini(&R.ep);
+    }
+    if (R.shared) (void)iw_px_shared_fini(&R.sh);
 }
 
 /* Server until stopped (SIGINT, SIGTERM): accepts every connection; each client runs in a
@@ -1593,8 +1891,15 @@ int main(int argc, char **argv)
     if (R.c.perftest) return pt_main(&o);
     if (R.c.tcp) return tcp_main();
     if (R.c.server && !R.c.once) return serve(&o);
-    if (R.c.server) o.on_request = on_request;
-    if (iw_px_ep_init(&R.loop, &R.ep, &o) != 0) die_ep("endpoint");
+    if (R.c.server) {
+        server_ep(&o);
+    } else {
+        qps_alloc(R.c.nqp);
+        if (R.c.nqp > 1) shared_init(R.c.nqp);
+        if ((R.shared ? iw_px_ep_init_shared(&R.loop, &R.ep, &o, &R.sh)
+                      : iw_px_ep_init(&R.loop, &R.ep, &o)) != 0)
+            die_ep("endpoint");
+    }
     if (R.c.server) {
         if (iw_px_listen(&R.loop, &R.lis, R.c.bind, R.c.port) != 0)
             die("listen", R.c.bind && errno == EINVAL ? "-B: not an address of this host" : strerror(errno));
@@ -1606,9 +1911,10 @@ int main(int argc, char **argv)
         if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
         say_conn(&R.ep);
         iw_px_listen_close(&R.lis);
+        server_more_qps();
         server_run();
     } else {
-        uint8_t pd[PD_REQ_LEN];
+        uint8_t pd[PD_REQ_MULTI];
         size_t n, plen;
         const uint8_t *rp;
         uint32_t slot = R.c.op == OP_SEND && R.c.lat && R.c.size > CTL_LEN ? R.c.size : CTL_LEN;
@@ -1625,12 +1931,16 @@ int main(int argc, char **argv)
         pd[4] = 1;
         pd[5] = (uint8_t)R.c.op;
         pd[6] = (uint8_t)R.c.lat;
-        pd[7] = (uint8_t)((R.c.all ? F_ALL : 0u) | (R.c.duration ? F_DUR : 0u) | (R.c.bidir ? F_BIDIR : 0u));
+        pd[7] = (uint8_t)((R.c.all ? F_ALL : 0u) | (R.c.duration ? F_DUR : 0u) | (R.c.bidir ? F_BIDIR : 0u) |
+                          (R.nq > 1 ? F_MULTI : 0u));
         put_be32(pd + 8, R.c.size);
         put_be32(pd + 12, R.c.iters);
         put_be32(pd + 16, R.mr.stag);
         put_be64(pd + 20, R.mr.to);
-        if (iw_px_set_pd(&R.ep, pd, sizeof pd) != 0) die("private data", NULL);
+        R.session = (uint32_t)getpid() ^ (uint32_t)(now_s() * 1e6);
+        put_be32(pd + 28, R.nq);
+        put_be32(pd + 32, R.session);
+        if (iw_px_set_pd(&R.ep, pd, R.nq > 1 ? PD_REQ_MULTI : PD_REQ_LEN) != 0) die("private data", NULL);
         if (iw_px_connect(&R.ep, R.c.host, R.c.port) != 0) die_ep("connect");
         if (iw_px_wait_ready(&R.ep, TMO_MS) != 0) die_ep("connection");
         say_conn(&R.ep);
@@ -1638,6 +1948,19 @@ int main(int argc, char **argv)
         if (!rp || plen < PD_REP_LEN || memcmp(rp, "IWPF", 4) != 0) die("the server is not iwperf", NULL);
         R.peer_stag = get_be32(rp + 8);
         R.peer_to = get_be64(rp + 12);
+        if (R.nq > 1) { /* -q: the other QPs, each its own TCP connection and MPA exchange */
+            uint16_t port;
+            uint32_t i;
+            if (plen < PD_REP_MULTI) die("the server does not take -q (an older iwperf?)", NULL);
+            port = (uint16_t)(rp[20] << 8 | rp[21]);
+            for (i = 1; i < R.nq; i++)
+                if (iw_px_ep_init_shared(&R.loop, R.qp[i], &o, &R.sh) != 0 ||
+                    iw_px_set_pd(R.qp[i], pd, PD_REQ_MULTI) != 0 ||
+                    iw_px_connect(R.qp[i], R.c.host, port) != 0)
+                    die_ep_of(R.qp[i], "connect");
+            qps_wait();
+            if (!R.c.quiet) fprintf(stderr, "iwperf: %u QPs up\n", (unsigned)R.nq);
+        }
         if (R.c.fault) R.peer_stag ^= 0x100u; /* another STag Index: the peer must Terminate */
         if (R.c.lat) {
             pingpong(1);
@@ -1663,7 +1986,6 @@ int main(int argc, char **argv)
         fprintf(R.json, "\n  ]\n}\n");
         if (fclose(R.json) != 0) die("--out_json", strerror(errno));
     }
-    (void)iw_px_close(&R.ep, 2000);
-    iw_px_ep_fini(&R.ep);
+    close_all();
     return 0;
 }

@@ -158,6 +158,7 @@ extern "C" {
 #endif
 
 typedef struct iw_px_ep iw_px_ep;
+typedef struct iw_px_shared iw_px_shared;
 
 /* Connection options (fill with iw_px_opts_default). The MPA fields map to iw_mpa_cfg. */
 typedef struct iw_px_opts {
@@ -237,6 +238,13 @@ typedef struct iw_px_loop {
     void *pfa;                     /* poll: struct pollfd[cap] then void *[cap] */
     size_t cap;
     unsigned long gen;             /* endpoints left (iw_px_ep_fini): pointers to recheck */
+    /* private, added after 0.1: endpoints whose socket or wanted events may have changed
+     * (epoll registrations are synced for these only), and MPA timers armed */
+    iw_px_ep *dirty;
+    unsigned long ntmo;
+    iw_crc32c_kernels kern;        /* the CRC kernels, selected once for all its connections */
+    int have_kern;
+    iw_px_ep *tlist;               /* the endpoints with an MPA timer armed */
 } iw_px_loop;
 
 typedef struct iw_px_listener iw_px_listener;
@@ -304,6 +312,50 @@ struct iw_px_ep {
     uint8_t tx[IW_PX_TXBUF];
     uint8_t reasm[IW_MPA_REASM_BYTES(IW_PX_MAX_ULPDU)];
     uint8_t rx[IW_PX_RXBUF];
+    /* private, added after 0.1: the shared RNIC this endpoint's QP lives on (NULL: its own,
+     * above). A shared endpoint leaves rnic, stags, the CQs and their rings, pbl unused. */
+    iw_px_shared *sh;
+    iw_px_ep *next_dirty;          /* private: on the loop's dirty list when dirty */
+    int dirty;
+    iw_px_ep *tnext, **tprev;      /* private: on the loop's timer list while tmo_at >= 0 */
+};
+
+/* A shared RNIC (iw_px_shared_init): one STag table and PD, a send CQ and a receive CQ (or one
+ * CQ for both), optionally an S-RQ, for any number of endpoints made with iw_px_ep_init_shared.
+ * The sizes are chosen at run time and the rings allocated (malloc) at init. */
+typedef struct iw_px_shared_cfg {
+    uint32_t cq_entries;  /* entries of each CQ (4096) */
+    uint8_t one_cq;       /* 1: Receives complete on the send CQ too (IW_PX_SQ_CQ); 0 (default) */
+    uint32_t srq_depth;   /* Receive WRs of the S-RQ; 0 (default): no S-RQ, each QP its own RQ */
+    uint32_t srq_limit;   /* S-RQ Limit, armed when non-zero (verbs §6.3) */
+    uint32_t max_mr;      /* MRs (iw_px_shared_reg) and MWs of the STag table (1024) */
+    /* OPTIONAL: an event of the RNIC, a CQ or the S-RQ (QP events go to the endpoint's own
+     * opts.on_event, and become its error). */
+    void (*on_event)(void *arg, iw_px_shared *sh, const iw_async_rec *ev);
+    /* OPTIONAL: an armed shared CQ got a completion (verbs §8.2.5). */
+    void (*on_cq)(void *arg, iw_px_shared *sh, iw_cq *cq);
+    void *arg;
+} iw_px_shared_cfg;
+
+struct iw_px_shared {
+    /* public, read-only */
+    iw_async_rec ev[8];   /* the last events of the RNIC, CQs and S-RQ (ev[nev % 8] next) */
+    unsigned nev, ncq_events;
+    unsigned nqp;         /* endpoints attached */
+    /* private */
+    iw_px_loop *loop;
+    iw_px_shared_cfg cfg;
+    iw_rnic rnic;
+    uint32_t pd_id, nstags;
+    iw_stag_ent *stags;
+    iw_cq scq, rcq;
+    iw_wc *sring, *rring;
+    iw_srq srq;
+    iw_recv_wr *srq_ring;
+    uint64_t *pbl;        /* 2 entries per MR slot */
+    uint8_t *mr_used;
+    iw_px_ep **by_id;     /* QP ID -> endpoint: open addressing, id_cap a power of 2 */
+    size_t id_cap, id_n;
 };
 
 /* ---- loop and listeners ---- */
@@ -398,6 +450,11 @@ iw_send_wr iw_px_wr(iw_wr_type t, uint64_t wr_id, const iw_px_mr *mr, uint64_t o
                     uint32_t len);
 /* Post one send-queue WR (it starts at once); iw_vstatus of iw_qp_post_sq. */
 iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr);
+/* Post wrs[0..n) in one call (a WR list, as ibv_post_send takes): they start at once, and
+ * their FPDUs leave in one system call where the staging buffer holds them (small FPDUs) or
+ * one gathered sendmsg (large ones), not one per WR. *posted (may be NULL): the WRs taken; the
+ * first one refused stops the list (its iw_vstatus returned, as iw_qp_post_sq). */
+iw_vstatus iw_px_post_list(iw_px_ep *ep, const iw_send_wr *wrs, size_t n, size_t *posted);
 /* Post one Receive of mr[off, off + len) (len 0: a Receive with no buffer). */
 iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
                       uint32_t len);
@@ -424,6 +481,44 @@ int iw_px_poll_wc(iw_px_ep *ep, iw_px_queue which, iw_wc *wc);
 int iw_px_wait_wc(iw_px_ep *ep, iw_px_queue which, iw_wc *wc, int timeout_ms);
 /* Run l until done(arg) != 0 (1), or timeout_ms passed (0). */
 int iw_px_run(iw_px_loop *l, int (*done)(void *arg), void *arg, int timeout_ms);
+
+/* ---- a shared RNIC: many QPs on one STag table, PD, CQs and S-RQ ---- */
+/* Defaults: CQs of 4096 entries, a send and a receive CQ, no S-RQ, 1024 MRs and MWs. */
+void iw_px_shared_cfg_default(iw_px_shared_cfg *c);
+/* Open one RNIC, its PD, its CQs and (srq_depth > 0) its S-RQ for endpoints on loop l, c
+ * copied (NULL: the defaults). 0, or -1 (out of memory, or a verbs call refused). */
+int iw_px_shared_init(iw_px_loop *l, iw_px_shared *sh, const iw_px_shared_cfg *c);
+/* Release what iw_px_shared_init allocated. Every endpoint attached must have been released
+ * (iw_px_ep_fini) first: -1 (nothing released) while some are still attached, else 0. */
+int iw_px_shared_fini(iw_px_shared *sh);
+/* As iw_px_ep_init, but the QP is made on sh: sh's PD and STag table (an MR registered once
+ * serves every endpoint of sh), completions on sh's CQs (wc.qp_id says whose; see
+ * iw_px_shared_ep), Receives from sh's S-RQ when it has one. On such an endpoint iw_px_reg,
+ * iw_px_dereg and iw_px_mw_alloc work on sh, iw_px_cq / iw_px_rnic / iw_px_pd return sh's, and
+ * iw_px_poll_wc / iw_px_wait_wc take the next WC of sh's CQ, of any of its endpoints. Each
+ * endpoint still fails alone: an error ends its QP (its WRs complete Flushed on the shared
+ * CQ), never the others. iw_px_ep_fini destroys the QP (after deallocating the memory windows
+ * still bound to it) and detaches it. 0, or -1 (iw_px_error). */
+int iw_px_ep_init_shared(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o, iw_px_shared *sh);
+/* The endpoint attached to sh whose QP has this ID (a WC's qp_id), or NULL. */
+iw_px_ep *iw_px_shared_ep(const iw_px_shared *sh, uint32_t qp_id);
+/* The QP ID of ep (on a shared RNIC every QP has its own; alone it is always 1). */
+uint32_t iw_px_qp_id(const iw_px_ep *ep);
+/* Register buf[0..len) on sh (as iw_px_reg): one STag for all of sh's endpoints. 0 or -1. */
+int iw_px_shared_reg(iw_px_shared *sh, void *buf, uint64_t len, unsigned acc, iw_px_mr *mr);
+int iw_px_shared_dereg(iw_px_shared *sh, iw_px_mr *mr);
+/* Post one Receive of mr[off, off + len) to sh's S-RQ. IW_V_INVALID_SRQ when sh has none. */
+iw_vstatus iw_px_shared_recv(iw_px_shared *sh, uint64_t wr_id, const iw_px_mr *mr,
+                             uint64_t off, uint32_t len);
+/* One of sh's CQs (IW_PX_RQ_CQ is the send CQ when cfg.one_cq), NULL for another value. */
+iw_cq *iw_px_shared_cq(iw_px_shared *sh, iw_px_queue which);
+iw_rnic *iw_px_shared_rnic(iw_px_shared *sh);
+/* Take one WC from a CQ of sh without waiting: 1 taken (*ep, if not NULL, the endpoint it
+ * belongs to, NULL when that endpoint is gone), 0 none. */
+int iw_px_shared_poll_wc(iw_px_shared *sh, iw_px_queue which, iw_wc *wc, iw_px_ep **ep);
+/* Run sh's loop until a WC is on that CQ (0), or timeout_ms passed (-2); -3 for a bad which. */
+int iw_px_shared_wait_wc(iw_px_shared *sh, iw_px_queue which, iw_wc *wc, iw_px_ep **ep,
+                         int timeout_ms);
 
 /* ---- names (RFC 5040 §7 / RFC 5041 §7 / RFC 5044 §8) ---- */
 const char *iw_px_layer_str(unsigned layer);     /* "RDMAP", "DDP", "MPA" */
@@ -495,6 +590,16 @@ static void iw__px_fail(iw_px_ep *ep, int kind, const char *fmt, ...)
     vsnprintf(ep->err.text, sizeof ep->err.text, fmt, ap);
     va_end(ap);
     if (ep->state != IW_PX_S_CLOSED) ep->state = IW_PX_S_FAILED;
+}
+
+/* The endpoint's socket or the events it waits for may have changed: its epoll registration
+ * is checked at the next iw_px_poll (only these are, not every endpoint of the loop). */
+static void iw__px_dirty(iw_px_ep *ep)
+{
+    if (ep->dirty || !ep->loop) return;
+    ep->dirty = 1;
+    ep->next_dirty = ep->loop->dirty;
+    ep->loop->dirty = ep;
 }
 
 /* ---- names ---- */
@@ -685,6 +790,7 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
     iw_px_ep *ep = (iw_px_ep *)ctx;
     size_t i, room, took = 0, total = 0;
     *accepted = 0;
+    iw__px_dirty(ep);
     if (ep->fd < 0) return IW_EHOST;
     for (i = 0; i < n; i++) total += iov[i].len;
     if (IW_PX_GATHER && ep->gather_ok && total) {
@@ -736,15 +842,34 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
 }
 /* timer_arm / timer_cancel: MPA has one timer per connection (IW_MPA_TIMER_SETUP); arming
  * again replaces the deadline, a cancelled timer never fires (mpa.h). */
+/* The loop keeps the endpoints whose timer is armed on a list of their own, so that a round
+ * visits those only (a server holding thousands of connections has few in MPA setup). */
+static void iw__px_tmo_set(iw_px_ep *ep, int64_t at)
+{
+    if (ep->tmo_at < 0 && at >= 0 && ep->loop) { /* armed: onto the list */
+        ep->tnext = ep->loop->tlist;
+        if (ep->tnext) ep->tnext->tprev = &ep->tnext;
+        ep->tprev = &ep->loop->tlist;
+        ep->loop->tlist = ep;
+        ep->loop->ntmo++;
+    } else if (ep->tmo_at >= 0 && at < 0 && ep->tprev) { /* off the list */
+        *ep->tprev = ep->tnext;
+        if (ep->tnext) ep->tnext->tprev = ep->tprev;
+        ep->tnext = NULL;
+        ep->tprev = NULL;
+        if (ep->loop && ep->loop->ntmo) ep->loop->ntmo--;
+    }
+    ep->tmo_at = at;
+}
 static void iw__px_timer_arm(void *ctx, unsigned id, uint32_t ms)
 {
     (void)id;
-    ((iw_px_ep *)ctx)->tmo_at = iw__px_now() + (int64_t)ms;
+    iw__px_tmo_set((iw_px_ep *)ctx, iw__px_now() + (int64_t)ms);
 }
 static void iw__px_timer_cancel(void *ctx, unsigned id)
 {
     (void)id;
-    ((iw_px_ep *)ctx)->tmo_at = -1;
+    iw__px_tmo_set((iw_px_ep *)ctx, -1);
 }
 /* close: called at most once. Graceful: FIN after the octets already written (the core calls
  * it when its own TX is drained); we keep reading until the peer's FIN. Abortive (an invalid
@@ -754,6 +879,7 @@ static void iw__px_close_op(void *ctx, int abortive)
 {
     iw_px_ep *ep = (iw_px_ep *)ctx;
     if (ep->fd < 0) return;
+    iw__px_dirty(ep);
     if (abortive) {
         struct linger lg;
         lg.l_onoff = 1;
@@ -794,9 +920,8 @@ static uint8_t *iw__px_map(void *ctx, uint64_t addr, size_t len)
 }
 /* async_event: the QP's and CQs' events (verbs §9.5.3). The ones that end the QP become the
  * endpoint's error, with the Terminate sent or received (RFC 5040 §7). */
-static void iw__px_async(void *ctx, const iw_async_rec *ev)
+static void iw__px_ep_async(iw_px_ep *ep, const iw_async_rec *ev)
 {
-    iw_px_ep *ep = (iw_px_ep *)ctx;
     char t[160];
     ep->ev[ep->nev % 8] = *ev;
     ep->nev++;
@@ -827,6 +952,29 @@ static void iw__px_async(void *ctx, const iw_async_rec *ev)
     }
     if (ep->o.on_event) ep->o.on_event(ep->o.arg, ep, ev);
 }
+static void iw__px_async(void *ctx, const iw_async_rec *ev)
+{
+    iw__px_ep_async((iw_px_ep *)ctx, ev);
+}
+/* A shared RNIC's events: a QP's go to its endpoint (its own error, its opts.on_event); the
+ * RNIC's, a CQ's and the S-RQ's are recorded on the shared RNIC and passed to cfg.on_event. */
+static void iw__px_sh_async(void *ctx, const iw_async_rec *ev)
+{
+    iw_px_shared *sh = (iw_px_shared *)ctx;
+    if (ev->resource == IW_RES_QP && ev->handle) {
+        iw__px_ep_async(IW__PX_EP(ev->handle), ev);
+        return;
+    }
+    sh->ev[sh->nev % 8] = *ev;
+    sh->nev++;
+    if (sh->cfg.on_event) sh->cfg.on_event(sh->cfg.arg, sh, ev);
+}
+static void iw__px_sh_cq_event(void *ctx, iw_cq *cq)
+{
+    iw_px_shared *sh = (iw_px_shared *)ctx;
+    sh->ncq_events++;
+    if (sh->cfg.on_cq) sh->cfg.on_cq(sh->cfg.arg, sh, cq);
+}
 /* cq_event: an armed CQ got its completion (iw_cq_notify). */
 static void iw__px_cq_event(void *ctx, iw_cq *cq)
 {
@@ -855,6 +1003,10 @@ static const iw_rnic_host_ops iw__px_rnic_host = {.map = iw__px_map,
                                                   .async_event = iw__px_async,
                                                   .cq_event = iw__px_cq_event,
                                                   .atomic64 = iw__px_atomic64};
+static const iw_rnic_host_ops iw__px_sh_host = {.map = iw__px_map,
+                                                .async_event = iw__px_sh_async,
+                                                .cq_event = iw__px_sh_cq_event,
+                                                .atomic64 = iw__px_atomic64};
 
 /* ---- MPA upcalls: verbs' table (iw_qp_mpa_ulp_ops) plus what the host must see ---- */
 
@@ -989,6 +1141,7 @@ static void iw__px_tcp_up(iw_px_ep *ep)
 {
     int one = 1;
     iw_status st;
+    iw__px_dirty(ep);
     (void)setsockopt(ep->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one); /* FPDUs go now */
     ep->state = IW_PX_S_MPA;
     st = ep->role == IW_MPA_INITIATOR ? iw_mpa_start(&ep->conn, ep->my_pd, ep->my_pd_len)
@@ -1005,6 +1158,7 @@ static int iw__px_read1(iw_px_ep *ep);
 static int iw__px_draining;
 static void iw__px_llp_dead(iw_px_ep *ep, int err)
 {
+    iw__px_dirty(ep);
     if (ep->fd >= 0 && err > 0 && !iw__px_draining) {
         int i, save = ep->dead_errno;
         char c;
@@ -1035,6 +1189,7 @@ static void iw__px_llp_dead(iw_px_ep *ep, int err)
 /* Work left for after a core call returned (the ops are leaf calls: they only set flags). */
 static void iw__px_after(iw_px_ep *ep)
 {
+    iw__px_dirty(ep);
     iw__px_flush(ep); /* what the core just sent, in one send() */
     if (ep->dead_errno && ep->fd < 0 && ep->state != IW_PX_S_FAILED &&
         ep->state != IW_PX_S_CLOSED) {
@@ -1252,6 +1407,7 @@ static void iw__px_on_listener(iw_px_listener *lis)
 /* One socket is ready (revents: poll bits). */
 static void iw__px_on_ready(iw_px_ep *ep, short revents)
 {
+    iw__px_dirty(ep);
     if (ep->state == IW_PX_S_CONNECTING) { /* nonblocking connect finished */
         int e = 0;
         socklen_t len = sizeof e;
@@ -1312,16 +1468,21 @@ static int64_t iw__px_timers(iw_px_loop *l, int fire)
 {
     int64_t now = iw__px_now(), next = -1;
     iw_px_ep *ep, *nx;
-    for (ep = l->eps; ep; ep = nx) {
-        nx = ep->next;
+    if (!l->ntmo) return -1; /* none armed: no endpoint to visit */
+    for (ep = l->tlist; ep; ep = nx) {
+        nx = ep->tnext;
         if (fire && ep->tmo_at >= 0 && ep->tmo_at <= now) {
-            ep->tmo_at = -1;
+            iw__px_tmo_set(ep, -1);
+            iw__px_dirty(ep);
             iw_mpa_timeout(&ep->conn, IW_MPA_TIMER_SETUP);
             iw__px_after(ep);
             if (ep->fd >= 0 && iw_mpa_state(&ep->conn) == IW_MPA_S_CLOSED) {
                 (void)close(ep->fd);
                 ep->fd = -1;
             }
+            nx = l->tlist; /* the timeout may have changed the list: from its head again
+                              (the endpoint that fired is off it, or on it with a later
+                              deadline) */
         }
         if (ep->tmo_at >= 0 && (next < 0 || ep->tmo_at < next)) next = ep->tmo_at;
     }
@@ -1351,8 +1512,11 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
         for (lis = l->lis; lis; lis = lis->next)
             iw__px_ep_sync(l, lis->fd, &lis->reg_fd, &lis->reg_ev,
                            lis->waiting || lis->on_conn ? (unsigned)POLLIN : 0u, lis);
-        for (ep = l->eps; ep; ep = ep->next)
+        while ((ep = l->dirty) != NULL) { /* the endpoints that may have changed, only */
+            l->dirty = ep->next_dirty;
+            ep->dirty = 0;
             iw__px_ep_sync(l, ep->fd, &ep->reg_fd, &ep->reg_ev, (unsigned)iw__px_events(ep), ep);
+        }
         r = epoll_wait(l->epfd, evs, 64, timeout_ms);
         if (r < 0 && errno != EINTR) return -1;
         for (i = 0; i < r; i++) {
@@ -1528,11 +1692,12 @@ int iw_px_set_pd(iw_px_ep *ep, const uint8_t *pd, size_t len)
     return 0;
 }
 
-int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o)
+static int iw__px_id_put(iw_px_shared *sh, iw_px_ep *ep);
+static int iw__px_ep_setup(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o, iw_px_shared *sh)
 {
     iw_qp_cfg qc;
     iw_qp_mem qm;
-    iw_vstatus vs;
+    iw_vstatus vs = IW_V_OK;
     memset(ep, 0, sizeof *ep);
     ep->fd = -1;
     ep->reg_fd = -1;
@@ -1547,18 +1712,25 @@ int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o)
     ep->o.pd = NULL;
     /* Block List mode (verbs §7.6.2.2): a buffer of any address and length is one block, so
      * registering a caller buffer needs two list entries, not one per page. */
-    vs = iw_rnic_open(&ep->rnic, &iw__px_rnic_host, ep, ep->stags, IW_PX_MAX_MR + 2,
-                      (uint64_t)(uintptr_t)ep ^ (uint64_t)iw__px_now(), 1);
-    if (vs == IW_V_OK) vs = iw_pd_alloc(&ep->rnic, &ep->pd_id);
-    if (vs == IW_V_OK) vs = iw_cq_create(&ep->rnic, &ep->scq, ep->sring, IW_PX_CQ);
-    if (vs == IW_V_OK) vs = iw_cq_create(&ep->rnic, &ep->rcq, ep->rring, IW_PX_CQ);
+    if (sh && (sh->loop != l || iw__px_id_put(sh, NULL) < 0)) {
+        iw__px_fail(ep, IW_PX_E_VERBS, "endpoint setup: shared RNIC of another loop, or no memory");
+        return -1;
+    }
+    if (!sh) {
+        vs = iw_rnic_open(&ep->rnic, &iw__px_rnic_host, ep, ep->stags, IW_PX_MAX_MR + 2,
+                          (uint64_t)(uintptr_t)ep ^ (uint64_t)iw__px_now(), 1);
+        if (vs == IW_V_OK) vs = iw_pd_alloc(&ep->rnic, &ep->pd_id);
+        if (vs == IW_V_OK) vs = iw_cq_create(&ep->rnic, &ep->scq, ep->sring, IW_PX_CQ);
+        if (vs == IW_V_OK) vs = iw_cq_create(&ep->rnic, &ep->rcq, ep->rring, IW_PX_CQ);
+    }
     if (vs == IW_V_OK) {
         memset(&qc, 0, sizeof qc);
-        qc.sq_cq = &ep->scq;
-        qc.rq_cq = &ep->rcq;
-        qc.pd = ep->pd_id;
+        qc.sq_cq = sh ? &sh->scq : &ep->scq;
+        qc.rq_cq = sh ? (sh->cfg.one_cq ? &sh->scq : &sh->rcq) : &ep->rcq;
+        qc.srq = sh && sh->srq_ring ? &sh->srq : NULL;
+        qc.pd = sh ? sh->pd_id : ep->pd_id;
         qc.sq_depth = IW_PX_SQ_DEPTH;
-        qc.rq_depth = IW_PX_RQ_DEPTH;
+        qc.rq_depth = qc.srq ? 0 : IW_PX_RQ_DEPTH;
         qc.max_send_sge = qc.max_write_sge = qc.max_recv_sge = IW_CFG_VERBS_SGE;
         qc.ird = ep->o.ird;
         qc.ord = ep->o.ord;
@@ -1568,7 +1740,12 @@ int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o)
         qm.rwr = ep->rwr;
         qm.rwqe = ep->rwqe;
         qm.inreq = ep->inreq;
-        vs = iw_qp_create(&ep->rnic, &ep->qp, &qc, &qm);
+        vs = iw_qp_create(sh ? &sh->rnic : &ep->rnic, &ep->qp, &qc, &qm);
+    }
+    if (vs == IW_V_OK && sh) {
+        ep->sh = sh;
+        (void)iw__px_id_put(sh, ep); /* room was made above */
+        sh->nqp++;
     }
     if (vs != IW_V_OK) {
         ep->err.vstatus = vs;
@@ -1584,7 +1761,22 @@ int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o)
     ep->ulp.closed = iw__px_mpa_closed;
     ep->next = l->eps;
     l->eps = ep;
+    iw__px_dirty(ep);
     return 0;
+}
+int iw_px_ep_init(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o)
+{
+    return iw__px_ep_setup(l, ep, o, NULL);
+}
+int iw_px_ep_init_shared(iw_px_loop *l, iw_px_ep *ep, const iw_px_opts *o, iw_px_shared *sh)
+{
+    if (!sh || !sh->stags) {
+        memset(ep, 0, sizeof *ep);
+        ep->fd = ep->reg_fd = -1;
+        iw__px_fail(ep, IW_PX_E_VERBS, "endpoint setup: no shared RNIC");
+        return -1;
+    }
+    return iw__px_ep_setup(l, ep, o, sh);
 }
 
 /* MPA configuration from the options (RFC 5044 §7.1, RFC 6581). */
@@ -1604,6 +1796,12 @@ static int iw__px_mpa_init(iw_px_ep *ep, unsigned role)
     c.ird_max = ep->o.ird;
     c.req_timeout_ms = c.rep_timeout_ms = ep->o.timeout_ms;
     c.emss = ep->o.emss;
+    if (ep->loop && !ep->loop->have_kern) { /* asks the CPU (cpuid, which traps in a VM):
+                                                once a loop, not once a connection */
+        iw_crc32c_kernels_select(&ep->loop->kern);
+        ep->loop->have_kern = 1;
+    }
+    c.kernels = ep->loop ? &ep->loop->kern : NULL;
     ep->role = (int)role;
     st = iw_mpa_init(&ep->conn, &c, &iw__px_mpa_host, ep, &ep->ulp, &ep->qp, ep->reasm,
                      sizeof ep->reasm);
@@ -1654,6 +1852,7 @@ int iw_px_connect(iw_px_ep *ep, const char *host, uint16_t port)
         return -1;
     }
     ep->state = IW_PX_S_CONNECTING;
+    iw__px_dirty(ep);
     if (now) { /* connected at once */
         iw__px_tcp_up(ep);
         iw__px_after(ep);
@@ -1835,11 +2034,28 @@ int iw_px_close(iw_px_ep *ep, int timeout_ms)
     return ep->state == IW_PX_S_CLOSED ? 0 : -1;
 }
 
+static void iw__px_id_del(iw_px_shared *sh, uint32_t id);
 void iw_px_ep_fini(iw_px_ep *ep)
 {
     iw_px_ep **p;
     iw_px_listener *lis;
     if (ep->fd >= 0) iw__px_close_op(ep, 1);
+    if (ep->sh) { /* off the shared RNIC: no WC or event of this QP from here (VERBS-034) */
+        iw_px_shared *sh = ep->sh;
+        if (iw_qp_destroy(&ep->qp) == IW_V_MW_BOUND_TO_QP) {
+            uint32_t i; /* its windows go first (the STag table is the record of them) */
+            for (i = 1; i < sh->nstags; i++) {
+                iw_stag_info si;
+                if (iw_stag_query(&sh->rnic, i, &si) == IW_V_OK && si.is_mw &&
+                    si.qp_id == ep->qp.id)
+                    (void)iw_stag_dealloc(&sh->rnic, i);
+            }
+            (void)iw_qp_destroy(&ep->qp);
+        }
+        iw__px_id_del(sh, ep->qp.id);
+        sh->nqp--;
+        ep->sh = NULL;
+    }
     if (!ep->loop) return;
     for (lis = ep->loop->lis; lis; lis = lis->next) /* no longer waiting for a connection */
         for (p = &lis->waiting; *p; p = &(*p)->next_wait)
@@ -1852,54 +2068,281 @@ void iw_px_ep_fini(iw_px_ep *ep)
             *p = ep->next;
             break;
         }
+    if (ep->dirty)
+        for (p = &ep->loop->dirty; *p; p = &(*p)->next_dirty)
+            if (*p == ep) {
+                *p = ep->next_dirty;
+                break;
+            }
+    ep->dirty = 0;
+    iw__px_tmo_set(ep, -1);
     ep->loop->gen++;
     ep->loop = NULL;
 }
 
-/* ---- memory ---- */
+/* ---- a shared RNIC ---- */
 
-int iw_px_reg(iw_px_ep *ep, void *buf, uint64_t len, unsigned acc, iw_px_mr *mr)
+/* QP ID -> endpoint, open addressing with linear probing (IDs are sequential per RNIC, so the
+ * low bits spread them). iw__px_id_put(sh, NULL) only makes room for one more. */
+static size_t iw__px_id_slot(const iw_px_shared *sh, uint32_t id)
+{
+    return (size_t)(id * 2654435761u) & (sh->id_cap - 1);
+}
+static int iw__px_id_put(iw_px_shared *sh, iw_px_ep *ep)
+{
+    size_t i;
+    if (!ep) {
+        if ((sh->id_n + 1) * 2 <= sh->id_cap) return 0;
+        {
+            size_t cap = sh->id_cap ? sh->id_cap * 2 : 64, old = sh->id_cap;
+            iw_px_ep **o = sh->by_id, **n = (iw_px_ep **)calloc(cap, sizeof *n);
+            if (!n) return -1;
+            sh->by_id = n;
+            sh->id_cap = cap;
+            sh->id_n = 0;
+            for (i = 0; i < old; i++)
+                if (o[i]) (void)iw__px_id_put(sh, o[i]);
+            free(o);
+        }
+        return 0;
+    }
+    for (i = iw__px_id_slot(sh, ep->qp.id); sh->by_id[i]; i = (i + 1) & (sh->id_cap - 1)) {
+    }
+    sh->by_id[i] = ep;
+    sh->id_n++;
+    return 0;
+}
+iw_px_ep *iw_px_shared_ep(const iw_px_shared *sh, uint32_t qp_id)
+{
+    size_t i;
+    if (!sh->id_cap) return NULL;
+    for (i = iw__px_id_slot(sh, qp_id); sh->by_id[i]; i = (i + 1) & (sh->id_cap - 1))
+        if (sh->by_id[i]->qp.id == qp_id) return sh->by_id[i];
+    return NULL;
+}
+/* Remove by shifting back the entries of the probe run behind it (no tombstones). */
+static void iw__px_id_del(iw_px_shared *sh, uint32_t id)
+{
+    size_t i, j, m = sh->id_cap - 1;
+    if (!sh->id_cap) return;
+    for (i = iw__px_id_slot(sh, id); sh->by_id[i] && sh->by_id[i]->qp.id != id; i = (i + 1) & m) {
+    }
+    if (!sh->by_id[i]) return;
+    sh->by_id[i] = NULL;
+    sh->id_n--;
+    for (j = (i + 1) & m; sh->by_id[j]; j = (j + 1) & m) {
+        size_t h = iw__px_id_slot(sh, sh->by_id[j]->qp.id);
+        /* the entry at j may move to the hole at i when its home h is not in (i, j] */
+        if ((j > i && (h <= i || h > j)) || (j < i && h <= i && h > j)) {
+            sh->by_id[i] = sh->by_id[j];
+            sh->by_id[j] = NULL;
+            i = j;
+        }
+    }
+}
+
+void iw_px_shared_cfg_default(iw_px_shared_cfg *c)
+{
+    memset(c, 0, sizeof *c);
+    c->cq_entries = 4096;
+    c->max_mr = 1024;
+}
+
+int iw_px_shared_init(iw_px_loop *l, iw_px_shared *sh, const iw_px_shared_cfg *c)
+{
+    iw_vstatus vs;
+    size_t ns;
+    memset(sh, 0, sizeof *sh);
+    if (c)
+        sh->cfg = *c;
+    else
+        iw_px_shared_cfg_default(&sh->cfg);
+    if (!sh->cfg.cq_entries || !sh->cfg.max_mr || sh->cfg.max_mr > 0xFFFF00u) return -1;
+    sh->loop = l;
+    ns = (size_t)sh->cfg.max_mr + 2;
+    sh->nstags = (uint32_t)ns;
+    sh->stags = (iw_stag_ent *)calloc(ns, sizeof *sh->stags);
+    sh->pbl = (uint64_t *)calloc((size_t)sh->cfg.max_mr * 2, sizeof *sh->pbl);
+    sh->mr_used = (uint8_t *)calloc(sh->cfg.max_mr, 1);
+    sh->sring = (iw_wc *)calloc(sh->cfg.cq_entries, sizeof *sh->sring);
+    sh->rring = sh->cfg.one_cq ? NULL : (iw_wc *)calloc(sh->cfg.cq_entries, sizeof *sh->rring);
+    sh->srq_ring = sh->cfg.srq_depth
+                       ? (iw_recv_wr *)calloc(sh->cfg.srq_depth, sizeof *sh->srq_ring) : NULL;
+    if (!sh->stags || !sh->pbl || !sh->mr_used || !sh->sring ||
+        (!sh->cfg.one_cq && !sh->rring) || (sh->cfg.srq_depth && !sh->srq_ring)) {
+        sh->nqp = 0;
+        (void)iw_px_shared_fini(sh);
+        return -1;
+    }
+    /* Block List mode, as an endpoint's own RNIC (iw__px_ep_setup) */
+    vs = iw_rnic_open(&sh->rnic, &iw__px_sh_host, sh, sh->stags, sh->nstags,
+                      (uint64_t)(uintptr_t)sh ^ (uint64_t)iw__px_now(), 1);
+    if (vs == IW_V_OK) vs = iw_pd_alloc(&sh->rnic, &sh->pd_id);
+    if (vs == IW_V_OK) vs = iw_cq_create(&sh->rnic, &sh->scq, sh->sring, sh->cfg.cq_entries);
+    if (vs == IW_V_OK && !sh->cfg.one_cq)
+        vs = iw_cq_create(&sh->rnic, &sh->rcq, sh->rring, sh->cfg.cq_entries);
+    if (vs == IW_V_OK && sh->srq_ring)
+        vs = iw_srq_create(&sh->rnic, &sh->srq, sh->pd_id, sh->srq_ring, sh->cfg.srq_depth,
+                           IW_CFG_VERBS_SGE, sh->cfg.srq_limit);
+    if (vs != IW_V_OK) {
+        (void)iw_px_shared_fini(sh);
+        return -1;
+    }
+    return 0;
+}
+
+int iw_px_shared_fini(iw_px_shared *sh)
+{
+    if (sh->nqp) return -1;
+    if (sh->rnic.open == 1) {
+        if (sh->srq_ring) (void)iw_srq_destroy(&sh->srq);
+        if (sh->rring) (void)iw_cq_destroy(&sh->rcq);
+        (void)iw_cq_destroy(&sh->scq);
+        (void)iw_rnic_close(&sh->rnic);
+    }
+    free(sh->stags);
+    free(sh->pbl);
+    free(sh->mr_used);
+    free(sh->sring);
+    free(sh->rring);
+    free(sh->srq_ring);
+    free(sh->by_id);
+    sh->stags = NULL;
+    sh->pbl = NULL;
+    sh->mr_used = NULL;
+    sh->sring = sh->rring = NULL;
+    sh->srq_ring = NULL;
+    sh->by_id = NULL;
+    sh->id_cap = sh->id_n = 0;
+    return 0;
+}
+
+uint32_t iw_px_qp_id(const iw_px_ep *ep) { return ep->qp.id; }
+
+/* Register on an RNIC: slot s of max slots, its block list at pbl[2 s] (verbs §7.6.2). */
+static int iw__px_reg_on(iw_rnic *r, uint32_t pd, uint64_t *pbl, uint8_t *used, int max,
+                         void *buf, uint64_t len, unsigned acc, iw_px_mr *mr, iw_vstatus *vso)
 {
     iw_mr_reg g;
     iw_vstatus vs;
     uint64_t va = (uint64_t)(uintptr_t)buf, rem;
     int s;
-    for (s = 0; s < IW_PX_MAX_MR && ep->mr_used[s]; s++) {
+    for (s = 0; s < max && used[s]; s++) {
     }
-    if (s == IW_PX_MAX_MR || len == 0 || len > 0x80000000u) {
-        ep->err.vstatus = IW_V_INSUFFICIENT_RESOURCES;
+    if (s == max || len == 0 || len > 0x80000000u) {
+        *vso = IW_V_INSUFFICIENT_RESOURCES;
         return -1;
     }
     /* one block of len octets: VA mod block = FBO (verbs §7.6.2), so the first block starts
      * FBO octets before buf and a second one may be needed for the tail */
     rem = va % len;
-    ep->pbl[s][0] = va - rem;
-    ep->pbl[s][1] = va - rem + len;
+    pbl[2 * s] = va - rem;
+    pbl[2 * s + 1] = va - rem + len;
     memset(&g, 0, sizeof g);
-    g.pd = ep->pd_id;
+    g.pd = pd;
     g.key = (uint8_t)(0x40 + s);
     g.acc = acc | IW_ACC_LOCAL_READ;
     g.va = va;
     g.len = len;
     g.page_size = (uint32_t)len;
     g.fbo = (uint32_t)rem;
-    g.pbl = ep->pbl[s];
+    g.pbl = pbl + 2 * s;
     g.npbl = 2;
-    vs = iw_mr_register(&ep->rnic, &g, &mr->stag);
+    vs = iw_mr_register(r, &g, &mr->stag);
     if (vs != IW_V_OK) {
-        ep->err.vstatus = vs;
+        *vso = vs;
         return -1;
     }
-    ep->mr_used[s] = 1;
+    used[s] = 1;
     mr->to = va;
     mr->len = len;
     mr->addr = buf;
     mr->slot = s;
     return 0;
 }
+int iw_px_shared_reg(iw_px_shared *sh, void *buf, uint64_t len, unsigned acc, iw_px_mr *mr)
+{
+    iw_vstatus vs;
+    return iw__px_reg_on(&sh->rnic, sh->pd_id, sh->pbl, sh->mr_used, (int)sh->cfg.max_mr, buf,
+                         len, acc, mr, &vs);
+}
+int iw_px_shared_dereg(iw_px_shared *sh, iw_px_mr *mr)
+{
+    if (iw_stag_dealloc(&sh->rnic, mr->stag >> 8) != IW_V_OK) return -1;
+    if (mr->slot >= 0 && (uint32_t)mr->slot < sh->cfg.max_mr) sh->mr_used[mr->slot] = 0;
+    return 0;
+}
+iw_vstatus iw_px_shared_recv(iw_px_shared *sh, uint64_t wr_id, const iw_px_mr *mr,
+                             uint64_t off, uint32_t len)
+{
+    iw_recv_wr r;
+    size_t n = 0;
+    if (!sh->srq_ring) return IW_V_INVALID_SRQ;
+    memset(&r, 0, sizeof r);
+    r.wr_id = wr_id;
+    if (mr && len) {
+        r.nsge = 1;
+        r.sgl[0].stag = mr->stag;
+        r.sgl[0].to = mr->to + off;
+        r.sgl[0].len = len;
+    }
+    return iw_srq_post(&sh->srq, &r, 1, &n);
+}
+iw_cq *iw_px_shared_cq(iw_px_shared *sh, iw_px_queue which)
+{
+    if (which == IW_PX_SQ_CQ || (which == IW_PX_RQ_CQ && sh->cfg.one_cq)) return &sh->scq;
+    return which == IW_PX_RQ_CQ ? &sh->rcq : NULL;
+}
+iw_rnic *iw_px_shared_rnic(iw_px_shared *sh) { return &sh->rnic; }
+int iw_px_shared_poll_wc(iw_px_shared *sh, iw_px_queue which, iw_wc *wc, iw_px_ep **ep)
+{
+    iw_cq *cq = iw_px_shared_cq(sh, which);
+    if (!cq || iw_cq_poll(cq, wc) != IW_V_OK) return 0;
+    if (ep) *ep = iw_px_shared_ep(sh, wc->qp_id);
+    return 1;
+}
+typedef struct iw__px_shw {
+    iw_px_shared *sh;
+    iw_px_queue which;
+    iw_wc *wc;
+    iw_px_ep **ep;
+} iw__px_shw;
+static int iw__px_sh_wc_done(void *arg)
+{
+    iw__px_shw *w = (iw__px_shw *)arg;
+    return iw_px_shared_poll_wc(w->sh, w->which, w->wc, w->ep);
+}
+int iw_px_shared_wait_wc(iw_px_shared *sh, iw_px_queue which, iw_wc *wc, iw_px_ep **ep,
+                         int timeout_ms)
+{
+    iw__px_shw w;
+    if (!iw_px_shared_cq(sh, which)) return -3;
+    w.sh = sh;
+    w.which = which;
+    w.wc = wc;
+    w.ep = ep;
+    return iw_px_run(sh->loop, iw__px_sh_wc_done, &w, timeout_ms) ? 0 : -2;
+}
+
+/* ---- memory ---- */
+
+int iw_px_reg(iw_px_ep *ep, void *buf, uint64_t len, unsigned acc, iw_px_mr *mr)
+{
+    iw_vstatus vs;
+    if (ep->sh) return iw__px_reg_on(&ep->sh->rnic, ep->sh->pd_id, ep->sh->pbl, ep->sh->mr_used,
+                                     (int)ep->sh->cfg.max_mr, buf, len, acc, mr, &ep->err.vstatus);
+    if (iw__px_reg_on(&ep->rnic, ep->pd_id, &ep->pbl[0][0], ep->mr_used, IW_PX_MAX_MR, buf, len,
+                      acc, mr, &vs) < 0) {
+        ep->err.vstatus = vs;
+        return -1;
+    }
+    return 0;
+}
 int iw_px_dereg(iw_px_ep *ep, iw_px_mr *mr)
 {
-    iw_vstatus vs = iw_stag_dealloc(&ep->rnic, mr->stag >> 8);
+    iw_vstatus vs;
+    if (ep->sh) return iw_px_shared_dereg(ep->sh, mr);
+    vs = iw_stag_dealloc(&ep->rnic, mr->stag >> 8);
     if (vs != IW_V_OK) {
         ep->err.vstatus = vs;
         return -1;
@@ -1909,7 +2352,7 @@ int iw_px_dereg(iw_px_ep *ep, iw_px_mr *mr)
 }
 int iw_px_mw_alloc(iw_px_ep *ep, uint8_t key, uint32_t *stag)
 {
-    iw_vstatus vs = iw_mw_alloc(&ep->rnic, ep->pd_id, key, stag);
+    iw_vstatus vs = iw_mw_alloc(iw_px_rnic(ep), iw_px_pd(ep), key, stag);
     if (vs != IW_V_OK) ep->err.vstatus = vs;
     return vs == IW_V_OK ? 0 : -1;
 }
@@ -1942,6 +2385,17 @@ iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr)
     iw__px_after(ep);
     return vs;
 }
+iw_vstatus iw_px_post_list(iw_px_ep *ep, const iw_send_wr *wrs, size_t n, size_t *posted)
+{
+    size_t k = 0;
+    iw_vstatus vs;
+    ep->gather_ok = 1; /* as iw_px_post: the posts only read memory */
+    vs = iw_qp_post_sq(&ep->qp, wrs, n, &k);
+    ep->gather_ok = 0;
+    iw__px_after(ep); /* what the list staged, in one send() */
+    if (posted) *posted = k;
+    return vs;
+}
 iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
                       uint32_t len)
 {
@@ -1959,11 +2413,12 @@ iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t
 }
 iw_cq *iw_px_cq(iw_px_ep *ep, iw_px_queue which)
 {
+    if (ep->sh) return iw_px_shared_cq(ep->sh, which);
     return which == IW_PX_RQ_CQ ? &ep->rcq : which == IW_PX_SQ_CQ ? &ep->scq : NULL;
 }
 iw_qp *iw_px_qp(iw_px_ep *ep) { return &ep->qp; }
-iw_rnic *iw_px_rnic(iw_px_ep *ep) { return &ep->rnic; }
-uint32_t iw_px_pd(const iw_px_ep *ep) { return ep->pd_id; }
+iw_rnic *iw_px_rnic(iw_px_ep *ep) { return ep->sh ? &ep->sh->rnic : &ep->rnic; }
+uint32_t iw_px_pd(const iw_px_ep *ep) { return ep->sh ? ep->sh->pd_id : ep->pd_id; }
 int iw_px_poll_wc(iw_px_ep *ep, iw_px_queue which, iw_wc *wc)
 {
     iw_cq *cq = iw_px_cq(ep, which);
