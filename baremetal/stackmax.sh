@@ -21,11 +21,12 @@
 # "Address taken" = named by a relocation that is not a call (objdump -r). A pointer call with
 # no candidate by these rules may reach any address-taken function (an upper bound, reported).
 # HOSTOP is the stack a host op or an application upcall may use: a documented maximum.
-# The figure is exact over the chains in which no function comes twice: every such chain is
-# tried (a function on no cycle of the graph is computed once). Functions that can call each
-# other round a cycle are listed on stderr ("# cycle"): coming back into one of them while it
-# runs would need more than the figure, so the code must never do it at run time (the state
-# checks that stop it are in docs/porting-baremetal.md); none listed = no such chain exists.
+# The figure is exact over the chains in which no function comes twice, every such chain
+# tried (a function on no cycle of the graph is computed once), and a call back into a
+# function already on the chain counts that function's own frame once more: it must return
+# at once from its guard (the state checks that ensure it are in docs/porting-baremetal.md).
+# Functions that can call each other round a cycle are listed on stderr ("# cycle"); none
+# listed = no chain comes back, and the figure needs no such guard.
 # Prints "entry bytes chain" for every global function, largest first; in the chain each call
 # is "name(own frame octets)", "*" marks a call through a pointer.
 set -eu
@@ -152,7 +153,11 @@ pfx=$1 obj=$2 ci=$3 hostop=$4
         onpath[f] = 1; best = 0; bc = ""
         for (i = 1; i <= nsucc[f]; i++) {
             g = succ[f, i]; w = node(g)
-            if (w in onpath) continue
+            if (w in onpath) { # entered again: counted as its own frame, its guard returning at once
+                v = self[w]
+                if (v > best || bc == "") { best = v; bc = (g ~ /^\*/ ? "*" : "") w "(" self[w] ",again)" }
+                continue
+            }
             v = depth(w)
             if (v > best || bc == "") { best = v; bc = (g ~ /^\*/ ? "*" : "") dchain }
         }
