@@ -2049,13 +2049,12 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
         qp->sq_tail++;
         if (posted) (*posted)++;
     }
-    if (qp->state == IW_QP_RTS) {
-        iw__sq_run(qp);
-        iw__qp_term_due(qp);
-    } else if (qp->state == IW_QP_CLOSING && posted && *posted) { /* VERBS-031 */
+    if (qp->state == IW_QP_RTS) iw__sq_run(qp);
+    else if (qp->state == IW_QP_CLOSING && posted && *posted) { /* VERBS-031 */
         iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
         iw__qp_enter(qp, IW_QP_ERROR);
     }
+    iw__qp_term_due(qp); /* a WR that failed in iw__sq_run ended the QP */
     return st;
 }
 
