@@ -432,7 +432,10 @@ typedef struct iw_mpa_ulp_ops {
     /* OPTIONAL. The host reported the peer's FIN or reset in Full Operation (MPA-073). */
     void (*closed)(void *uctx);
     /* OPTIONAL. The FPDU accepted by iw_mpa_tx that was left pending is now fully handed to
-     * the host: its payload memory may be reused and iw_mpa_tx accepts the next ULPDU. */
+     * the host: its payload memory may be reused and iw_mpa_tx accepts the next ULPDU. Made
+     * only from the host's calls (iw_mpa_tx_resume, iw_mpa_rx_feed, ...), never from inside
+     * the ULP's own calls into MPA, and not after iw_mpa_close, iw_mpa_terminate or an
+     * error (nothing more is sent then): no call chain comes back up through it. */
     void (*tx_done)(void *uctx);
 } iw_mpa_ulp_ops;
 
@@ -474,6 +477,7 @@ typedef struct iw_mpa_conn {
     uint8_t rx_fin;      /* the host reported the peer's FIN */
     uint8_t rx_mk_lead;  /* the marker being read sits at the start of an FPDU */
     uint8_t tx_notify;   /* tell the ULP (tx_done) when the pending ULP FPDU completes */
+    uint8_t tx_tell;     /* iw__tx_run stopped for iw__tx_pump to make the tx_done upcall */
     uint8_t close_after; /* close the TCP connection once TX drains */
     uint8_t term_pending; /* a Terminate FPDU waits for the current FPDU to finish */
     uint8_t closed;      /* host close op called */
@@ -933,7 +937,7 @@ IW_DEF iw_status iw_mpa_init(iw_mpa_conn *c, const iw_mpa_cfg *cfg, const iw_mpa
     return IW_OK;
 }
 
-static iw_status iw__tx_pump(iw_mpa_conn *c);
+static iw_status iw__tx_run(iw_mpa_conn *c);
 
 /* Record the first error (docs/style.md §6: sticky, first wins), tell the ULP, and end the
  * connection: with a Terminate (want_term and cfg.terminate, Full Operation), abortively
@@ -976,7 +980,7 @@ static iw_status iw__fail(iw_mpa_conn *c, iw_status st, unsigned ecode, iw_mpa_f
         c->state = IW_MPA_S_CLOSING;
     }
     if (c->ulp->error) c->ulp->error(c->uctx, &c->err);
-    if (c->state == IW_MPA_S_CLOSING) (void)iw__tx_pump(c);
+    if (c->state == IW_MPA_S_CLOSING) (void)iw__tx_run(c);
     return st;
 }
 
@@ -1317,8 +1321,12 @@ static iw_status iw__tx_host_fail(iw_mpa_conn *c)
 /* Offer what is pending to the host: the setup frame, the FPDU in flight (to the copy-out or
  * the gather sink), then a queued Terminate or provider FPDU; close when asked and drained. A
  * partial accept keeps the exact octet (tx_off / fr_tx_sent) and the host calls
- * iw_mpa_tx_resume later. The one place an FPDU is completed. */
-static iw_status iw__tx_pump(iw_mpa_conn *c)
+ * iw_mpa_tx_resume later. The one place an FPDU is completed. No upcall but the error one:
+ * when the ULP is to be told (tx_done) it stops with tx_tell set for iw__tx_pump. The ULP's
+ * own calls (iw_mpa_tx, iw_mpa_close, iw_mpa_terminate, setup frames) run only this: no
+ * tx_done inside them (iw_mpa_tx's FPDU starts with tx_notify 0; the others leave Full
+ * Operation, where no tx_done is made). */
+static iw_status iw__tx_run(iw_mpa_conn *c)
 {
     for (;;) {
         size_t acc = 0, bytes, n;
@@ -1371,13 +1379,14 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
             c->tx_busy = 0;
             c->tx_pos += (uint32_t)c->tx_wlen;
             /* The ULP's pending FPDU is out; or MPA's own frame (RTR, Read RTR answer) that
-             * kept the ULP waiting on iw_mpa_tx_busy is: tell it either way. */
-            if (((c->tx_is_ulp && c->tx_notify) ||
-                 (!c->tx_is_ulp && c->state == IW_MPA_S_FULL && c->err.status == IW_OK)) &&
-                c->ulp->tx_done) {
+             * kept the ULP waiting on iw_mpa_tx_busy is: tell it either way, in Full
+             * Operation only (after iw_mpa_close, iw_mpa_terminate or an error the ULP sends
+             * nothing more, and those calls run this loop: no tx_done inside them). */
+            if ((!c->tx_is_ulp || c->tx_notify) && c->state == IW_MPA_S_FULL &&
+                c->err.status == IW_OK && c->ulp->tx_done) {
                 c->tx_notify = 0;
-                c->ulp->tx_done(c->uctx);
-                continue; /* the ULP may have started the next one */
+                c->tx_tell = 1;
+                return IW_OK;
             }
         }
         if (c->term_pending) {
@@ -1408,6 +1417,19 @@ static iw_status iw__tx_pump(iw_mpa_conn *c)
     }
 }
 
+/* iw__tx_run from the host's calls, with the tx_done upcalls it stops for: the ULP may
+ * send its next FPDU in it (iw_mpa_tx), then what is pending goes on. */
+static iw_status iw__tx_pump(iw_mpa_conn *c)
+{
+    iw_status st = iw__tx_run(c);
+    while (c->tx_tell) {
+        c->tx_tell = 0;
+        c->ulp->tx_done(c->uctx);
+        st = iw__tx_run(c);
+    }
+    return st;
+}
+
 static iw_status iw__send_frame(iw_mpa_conn *c, const iw_mpa_frame *f)
 {
     size_t len;
@@ -1416,7 +1438,7 @@ static iw_status iw__send_frame(iw_mpa_conn *c, const iw_mpa_frame *f)
     c->fr_tx_len = len;
     c->fr_tx_sent = 0;
     iw__trace(c, IW_MPA_TRACE_TX, c->fr_tx, len, 1);
-    return iw__tx_pump(c);
+    return iw__tx_run(c); /* a setup frame: no FPDU is pending, no tx_done */
 }
 
 /* see mpa.h */
@@ -1442,7 +1464,7 @@ IW_DEF iw_status iw_mpa_tx(iw_mpa_conn *c, const iw_iov *iov, size_t n)
     if (c->mk_tx && !iw__mk_fits(iw__tx_rel(c, c->tx_pos), ulen)) return IW_EINVAL;
 #endif
     iw__tx_start(c, n, ulen, 1);
-    (void)iw__tx_pump(c);
+    (void)iw__tx_run(c);
     if (c->err.status != IW_OK) return c->err.status;
     if (c->tx_busy && c->tx_is_ulp) c->tx_notify = 1;
     return IW_OK;
@@ -2274,7 +2296,7 @@ IW_DEF iw_status iw_mpa_terminate(iw_mpa_conn *c, iw_term t)
     c->ctl_pending = 0;
     c->close_after = 1;
     c->state = IW_MPA_S_CLOSING;
-    return iw__tx_pump(c);
+    return iw__tx_run(c);
 }
 
 /* see mpa.h */
@@ -2284,7 +2306,14 @@ IW_DEF void iw_mpa_close(iw_mpa_conn *c)
     c->close_after = 1;
     if (c->state == IW_MPA_S_FULL && c->err.status == IW_OK) c->rx_half = 1;
     if (c->state != IW_MPA_S_CLOSED) c->state = IW_MPA_S_CLOSING;
-    (void)iw__tx_pump(c);
+    /* Output still pending is the host's to take (it owes iw_mpa_tx_resume after a partial
+     * accept) or that of the send loop this call is nested in: it closes when drained. So
+     * only an idle sender closes here, and no send (nor its failure upcall) runs inside. */
+    if (c->fr_tx_len || c->tx_busy || c->term_pending || c->ctl_pending) return;
+    c->close_after = 0; /* as iw__tx_run does when drained */
+    c->closed = 1;
+    c->state = IW_MPA_S_CLOSED;
+    c->ops->close(c->ctx, 0);
 }
 
 /* see mpa.h */

@@ -1010,7 +1010,9 @@ static void iw__rdmap_sent(void *uctx, void *cookie)
         if (!iw__rdmap_needs_resp(w->opcode) || w->resp) w->st = IW__RDMAP_WR_DONE;
         iw__rdmap_retire(s); /* RDMAP-051: not before DDP is done with it */
     }
-    if (!s->in_pump) (void)iw_rdmap_tx_resume(s);
+    /* The next message goes when DDP has returned, not from inside it: DDP sends only from
+     * iw__rdmap_pump's loop (which goes on) or iw_rdmap_tx_resume (which pumps after), and
+     * iw_rdmap_llp_down's abort sends nothing more. */
 }
 
 /* ---- message handlers (the opcode table's) ---- */

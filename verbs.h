@@ -437,6 +437,8 @@ typedef struct iw_qp {
     uint32_t id;
     uint8_t state, alive, term_local, term_valid, llp_up, flushing;
     uint8_t sq_kick;           /* a completion left WRs waiting: the outermost call runs the SQ */
+    uint8_t term_due;          /* a completion ended the QP: iw__sq_kick sends term_due_t */
+    iw_term term_due_t;
     iw_rdmap_term_info term;   /* the Terminate sent or received (Query QP) */
     iw_rdmap_stream rs;
     iw_mpa_conn *llp;
@@ -1300,6 +1302,16 @@ static void iw__qp_async(iw_qp *qp, iw_async_event ev, iw_term t)
 
 static void iw__qp_enter(iw_qp *qp, unsigned state);
 
+/* A completion found the QP must end with Terminate t: Terminate state now, the Terminate
+ * itself once the layers below have returned (iw__sq_kick), not nested in the completion
+ * they are making: a call chain from an entry point stays short (docs/porting-baremetal.md). */
+static void iw__qp_term_later(iw_qp *qp, iw_term t)
+{
+    qp->state = IW_QP_TERMINATE;
+    qp->term_due = 1;
+    qp->term_due_t = t;
+}
+
 /* Push a WC to cq for qp; on overflow the QP ends (CQ/SQ or CQ/RQ Error, VERBS-083). */
 static void iw__qp_wc(iw_qp *qp, iw_cq *cq, const iw_wc *wc, int rq)
 {
@@ -1311,10 +1323,7 @@ static void iw__qp_wc(iw_qp *qp, iw_cq *cq, const iw_wc *wc, int rq)
         t.etype = 2;
         t.ecode = 0x07;
         iw__qp_async(qp, rq ? IW_AE_CQ_RQ_ERROR : IW_AE_CQ_SQ_ERROR, t);
-        qp->flushing = 1; /* that event is the report: no second one */
-        qp->state = IW_QP_TERMINATE;
-        (void)iw_rdmap_terminate(&qp->rs, t);
-        qp->flushing = 0;
+        iw__qp_term_later(qp, t); /* that event is the report: no second one */
     }
 }
 
@@ -1453,12 +1462,7 @@ static IW_COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdma
             IW_MEMCPY(b.base, &c->orig, 8);
         } else { /* the result buffer went away meanwhile: a local error (VERBS-023) */
             w->status = x == IW_DDP_X_OK ? IW_WC_BASE_BOUNDS : iw__xlate_wc(x);
-            if (qp->state == IW_QP_RTS) {
-                qp->flushing = 1;
-                qp->state = IW_QP_TERMINATE;
-                (void)iw_rdmap_terminate(&qp->rs, iw__v_term(0, 0, 0));
-                qp->flushing = 0;
-            }
+            if (qp->state == IW_QP_RTS) iw__qp_term_later(qp, iw__v_term(0, 0, 0));
         }
     }
     if (w->status == IW_WC_SUCCESS && w->wr.type == IW_WR_READ_INV) { /* VERBS-074 */
@@ -1487,10 +1491,23 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
     if (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) qp->sq_kick = 1;
 }
 
-/* Run the SQ if a completion asked for it (iw__qp_complete), after the layers below returned. */
+/* Send the Terminate a completion decided on (iw__qp_term_later), after the layers below
+ * returned. */
+static void iw__qp_term_due(iw_qp *qp)
+{
+    if (!qp->term_due) return;
+    qp->term_due = 0;
+    qp->flushing = 1; /* its event or WC was the report: no second one */
+    (void)iw_rdmap_terminate(&qp->rs, qp->term_due_t);
+    qp->flushing = 0;
+}
+
+/* Run the SQ if a completion asked for it (iw__qp_complete), after the layers below returned;
+ * then a Terminate a completion decided on. */
 static void iw__sq_kick(iw_qp *qp)
 {
     if (qp->sq_kick) iw__sq_run(qp);
+    iw__qp_term_due(qp);
 }
 
 static void iw__srq_async(iw_srq *q, iw_async_event ev)
@@ -1891,6 +1908,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         qp->state = IW_QP_RTS;
         if (qp->have_info) iw_rdmap_mpa_established(&qp->rs, &qp->info);
         iw__sq_run(qp); /* WRs queued in Idle start now */
+        iw__qp_term_due(qp);
         return IW_V_OK;
     }
     if (to == IW_QP_CLOSING) { /* VERBS-016: graceful close, no event */
@@ -2054,6 +2072,7 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
         iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
         iw__qp_enter(qp, IW_QP_ERROR);
     }
+    iw__qp_term_due(qp); /* a WR that failed in iw__sq_run ended the QP */
     return st;
 }
 
@@ -2202,10 +2221,7 @@ static void iw__sq_fail(iw_qp *qp, iw_swqe *w, iw_wc_status st)
     t.layer = 0;
     t.etype = 0;
     t.ecode = 0;
-    qp->flushing = 1; /* the WC reports it: no async event */
-    qp->state = IW_QP_TERMINATE;
-    (void)iw_rdmap_terminate(&qp->rs, t);
-    qp->flushing = 0;
+    iw__qp_term_later(qp, t); /* the WC reports it: no async event; sent by iw__sq_run's caller */
     iw__sq_reap(qp);
 }
 

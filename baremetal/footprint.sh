@@ -29,7 +29,7 @@ echo "# $prof $t sizeof: iw_qp=$iw_qp (iw_rdmap_stream=$iw_rdmap_stream inside) 
      "iw_rdmap_inreq=$iw_rdmap_inreq; iw_cq=$iw_cq + iw_wc=$iw_wc per entry; iw_rnic=$iw_rnic +" \
      "iw_stag_ent=$iw_stag_ent per STag; MPA reassembly buffer >= $reasm_min"
 echo "# $prof $t stack: host ops and application upcalls counted as $hostop octets," \
-     "$(grep -c cycle "$d/stack.err" || true) call cycles cut (baremetal/stackmax.sh); deepest entries" \
+     "$(awk '/^# cycle/ { n += $3 } END { print n + 0 }' "$d/stack.err") functions on call cycles (baremetal/stackmax.sh); deepest entries" \
      "(every entry in $d/stack.txt):"
 head -n 4 "$d/stack.txt" | awk '{ printf "#   %s %s\n", $1, $2 }'
-head -n 1 "$d/stack.txt" | awk '{ printf "#   deepest chain (* = through a pointer): %s\n", $3 }'
+head -n 1 "$d/stack.txt" | awk '{ printf "#   deepest chain (own frame of each, * = through a pointer): %s\n", $3 }'

@@ -5,7 +5,9 @@
 #   stack_max worst stack of a whole call chain from any public entry point, from gcc's
 #             -fcallgraph-info=su (baremetal/stackmax.sh: calls between the layers through
 #             their ops tables resolved, host ops and application upcalls counted as
-#             SIZE_HOSTOP octets); per-entry figures in $(B)/size/<profile>-<target>/stack.txt
+#             SIZE_HOSTOP octets; exact over every chain where no function comes twice,
+#             functions on call cycles listed); per-entry figures and chains (each function
+#             with its own frame) in $(B)/size/<profile>-<target>/stack.txt
 #   qp_ram    sizeof iw_qp + iw_mpa_conn + one slot of each QP ring (baremetal/qp_probe.c)
 # (baremetal/footprint.sh). Profiles: `default`, and `small`: every compile-time knob set for a
 # small target (baremetal/profile_small.h: features left out, short lists, a 64-octet CRC
