@@ -215,7 +215,7 @@ static void t_hdr_tagged(void) /* DDP-002 DDP-003 */
     CHECK_EQ(iw_ddp_hdr_decode(want, 0, &d, &hl), IW_EAGAIN);
 }
 
-static void t_hdr_untagged(void) /* DDP-002 DDP-004 DDP-005 */
+static void t_hdr_untagged(void) /* DDP-002 DDP-004 */
 {
     /* §4.3: T=0 L=0 DV=01b -> 0x01; RsvdULP[0:7]; RsvdULP[8:39]; QN; MSN; MO */
     static const uint8_t want[18] = {0x01, 0xC0, 0xDE, 0xAD, 0xBE, 0xEF, 0x00, 0x00, 0x00,
@@ -258,7 +258,7 @@ static void t_hdr_untagged(void) /* DDP-002 DDP-004 DDP-005 */
 }
 
 /* Rsvd set on receive is ignored; RsvdULP of every segment is handed up as received. */
-static void t_rx_rsvd_ignored(void) /* DDP-005 */
+static void t_rx_rsvd_ignored(void)
 {
     static uint8_t arena[4096], buf[64], seg[128];
     size_t n;
@@ -274,11 +274,11 @@ static void t_rx_rsvd_ignored(void) /* DDP-005 */
     CHECK_EQ(iw_ddp_rx(&S1, seg, n), IW_OK); /* DDP-001c */
     REQUIRE(U1.ndeliv == 2);
     CHECK_EQ(U1.nerr, 0);
-    CHECK_EQ(U1.deliv[0].h.ulp, 0xA7);
-    CHECK_EQ(U1.deliv[0].h.ulp32, 0xCAFEF00Du);
+    CHECK_EQ(U1.deliv[0].h.ulp, 0xA7); /* DDP-005b: handed up as received */
+    CHECK_EQ(U1.deliv[0].h.ulp32, 0xCAFEF00Du); /* DDP-005b */
     CHECK_EQ(U1.deliv[0].len, 5);
     CHECK_MEM(buf, "hello", 5);
-    CHECK_EQ(U1.deliv[1].h.ulp, 0x3E);
+    CHECK_EQ(U1.deliv[1].h.ulp, 0x3E); /* DDP-005b */
     CHECK_MEM(arena + 4, "abc", 3);
 }
 
@@ -341,11 +341,11 @@ static int verify_msg(const df_llp *l, size_t s0, size_t s1, const txcase *c, ui
         else if (p.T != (unsigned)c->tagged) why = "model";
         else if (p.dv != 1) why = "DV (DDP-002)";
         else if (p.rsvd != 0) why = "Rsvd not 0 (DDP-001b)";
-        else if (p.ulp != c->ulp) why = "RsvdULP[0:7] (DDP-005)";
+        else if (p.ulp != c->ulp) why = "RsvdULP[0:7] (DDP-005a)";
         else if (p.L != (unsigned)last) why = "L (DDP-010a, DDP-010b)";
         else if (c->tagged && p.stag != c->stag) why = "STag (DDP-008a)";
         else if (c->tagged && p.to != c->to + off) why = "TO (DDP-008b)";
-        else if (!c->tagged && p.ulp32 != c->ulp32) why = "RsvdULP[8:39] (DDP-005)";
+        else if (!c->tagged && p.ulp32 != c->ulp32) why = "RsvdULP[8:39] (DDP-005a)";
         else if (!c->tagged && p.qn != c->qn) why = "QN (DDP-009a)";
         else if (!c->tagged && p.msn != c->msn) why = "MSN (DDP-014, DDP-009a)";
         else if (!c->tagged && p.mo != off) why = "MO (DDP-009b)";
@@ -400,7 +400,7 @@ static int send_check(txcase *c, size_t total, unsigned variant, size_t src_off,
     return verify_msg(&L1, s0, L1.nseg, c, mul, g_exp, total, g_sgl, nsge);
 }
 
-static void t_tx_segmentation_sweep(void) /* DDP-005 DDP-006 DDP-011 DDP-012 DDP-014 */
+static void t_tx_segmentation_sweep(void) /* DDP-006 DDP-011 DDP-012 DDP-014 */
 {
     static const uint32_t muls[] = {19, 20, 33, 64, 65, 100, 333, 1000, 1459, 1460, 1461, 2047, 4096, 8191, 8192,
                                     9000};
@@ -772,7 +772,7 @@ static void t_tx_llp_failure(void)
 static uint8_t *rt_arena;
 static uint8_t rt_shadow[RT_ARENA];
 
-static void t_rx_roundtrip(void) /* DDP-005 DDP-015 DDP-035 DDP-036 DDP-037 */
+static void t_rx_roundtrip(void) /* DDP-015 DDP-035 DDP-036 DDP-037 */
 {
     static const uint32_t muls[] = {64, 101, 1460, 9000};
     static const size_t sizes[] = {0, 1, 45, 46, 47, 1000, 4096, 20011, 65536};
@@ -857,7 +857,7 @@ static void t_rx_roundtrip(void) /* DDP-005 DDP-015 DDP-035 DDP-036 DDP-037 */
                         CHECK_EQ(d->len, total);
                         CHECK_EQ(d->h.qn, qn);
                         CHECK_EQ(d->h.msn, qmsn[qn]);
-                        CHECK_EQ(d->h.ulp32, m.ulp32);
+                        CHECK_EQ(d->h.ulp32, m.ulp32); /* DDP-005b */
                         CHECK_EQ(d->h.mo + (L1.seg_len[L1.nseg - 1] - 18u), total);
                         df_rbuf_read(&d->buf, g_tmp, total);
                         CHECK(memcmp(g_tmp, g_exp, total) == 0);
@@ -1929,7 +1929,7 @@ static void ma_alloc(void)
     (void)ep_init;
 }
 
-static void t_mpa_roundtrip(void) /* DDP-005 DDP-006 DDP-035 DDP-036 */
+static void t_mpa_roundtrip(void) /* DDP-006 DDP-035 DDP-036 */
 {
     static char other[DF_LOG_CAP];
     static size_t cuts[1u << 16];
@@ -2445,17 +2445,17 @@ int main(int argc, char **argv)
 {
     static const check_test tests[] = {
         {"header tagged layout DDP-002 DDP-003", t_hdr_tagged},
-        {"header untagged layout DDP-002 DDP-004 DDP-005", t_hdr_untagged},
-        {"rx Rsvd ignored, RsvdULP handed up DDP-005", t_rx_rsvd_ignored},
+        {"header untagged layout DDP-002 DDP-004", t_hdr_untagged},
+        {"rx Rsvd ignored, RsvdULP handed up", t_rx_rsvd_ignored},
         {"translation outcome table DDP-023", t_term_table},
-        {"tx segmentation sweep DDP-005 DDP-006 DDP-011 DDP-012 DDP-014",
+        {"tx segmentation sweep DDP-006 DDP-011 DDP-012 DDP-014",
          t_tx_segmentation_sweep},
         {"tx MSN per QN and wrap DDP-014 DDP-012", t_tx_msn},
         {"tx 2^32 octets refused DDP-007", t_tx_too_long},
         {"tx EAGAIN at every segment DDP-012 DDP-013 DDP-006", t_tx_eagain_every_position},
         {"tx busy LLP, cookie after release", t_tx_busy},
         {"tx LLP failure is sticky", t_tx_llp_failure},
-        {"rx round trip DDP-005 DDP-015 DDP-035 DDP-036 DDP-037", t_rx_roundtrip},
+        {"rx round trip DDP-015 DDP-035 DDP-036 DDP-037", t_rx_roundtrip},
         {"rx queues interleaved, MSN wrap DDP-035 DDP-036 DDP-015", t_rx_interleaved_queues},
         {"rx short ULPDU DDP-017 DDP-034", t_err_short},
         {"rx DV DDP-018 DDP-026 DDP-034", t_err_dv},
@@ -2478,7 +2478,7 @@ int main(int argc, char **argv)
         {"rx ULPDU over 65535 octets DDP-034", t_err_oversize},
         {"rx ULP refuses at delivery DDP-034", t_err_deliver_refused},
         {"API argument checks", t_api_args},
-        {"over MPA round trip DDP-005 DDP-006 DDP-035 DDP-036", t_mpa_roundtrip},
+        {"over MPA round trip DDP-006 DDP-035 DDP-036", t_mpa_roundtrip},
         {"over MPA every split DDP-035 DDP-036 DDP-015", t_mpa_every_split},
         {"over MPA CRC error DDP-038", t_mpa_crc_error},
         {"over MPA fused, PAD not in the ULPDU DDP-036 DDP-037", t_mpa_fused_pad},

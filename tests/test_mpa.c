@@ -885,7 +885,7 @@ static void t_p2p_wrong_first_fpdu(void) /* MPA-041 */
 
 /* ---- FPDUs ---- */
 
-static void t_fpdu_reference_vectors(void) /* MPA-046 MPA-047 MPA-048 MPA-050 MPA-053 */
+static void t_fpdu_reference_vectors(void) /* MPA-046 MPA-048 MPA-050 MPA-053 */
 {
     static const char *refs[4] = {
         "0012 4143 00000000 00000000 00000001 00000000 587be8c4",
@@ -913,8 +913,8 @@ static void t_fpdu_reference_vectors(void) /* MPA-046 MPA-047 MPA-048 MPA-050 MP
         iw_iov v = {u, i};
         memset(u, 0xEE, sizeof u);
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
-        CHECK_EQ(A->f.h.wire_len - before, 2 + i + p + 4);
-        for (k = 0; k < p; k++) CHECK_EQ(A->wire[before + 2 + i + k], 0);
+        CHECK_EQ(A->f.h.wire_len - before, 2 + i + p + 4); /* MPA-047a */
+        for (k = 0; k < p; k++) CHECK_EQ(A->wire[before + 2 + i + k], 0); /* MPA-047b */
         CHECK_EQ(iw_get_le32(A->wire + before + 2 + i + p), ref_crc(A->wire + before, 2 + i + p));
     }
 }
@@ -981,7 +981,7 @@ static long walk_markers(const uint8_t *w, size_t n, uint8_t *out, int *bad_ptr)
     return (long)o;
 }
 
-static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-065 MPA-066 MPA-060 */
+static void t_markers_tx_positions(void) /* MPA-054 MPA-063 MPA-064 MPA-065 MPA-066 MPA-060 */
 {
     iw_mpa_cfg ci, cr;
     static uint8_t plain[1 << 16], u[2000];
@@ -999,10 +999,10 @@ static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-
         memset(u, 0x5C, sizeof u);
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
         CHECK_EQ(A->f.h.wire_len - 24, 1152);
-        CHECK_EQ(iw_get_be32(w), 0);
+        CHECK_EQ(iw_get_be32(w), 0); /* MPA-062a: reserved 0, FPDUPTR 0 */
         CHECK_EQ(iw_get_be16(w + 4), 1134);
-        CHECK_EQ(iw_get_be32(w + 512), 508);
-        CHECK_EQ(iw_get_be32(w + 1024), 1020);
+        CHECK_EQ(iw_get_be32(w + 512), 508); /* MPA-062a */
+        CHECK_EQ(iw_get_be32(w + 1024), 1020); /* MPA-062a */
         CHECK_EQ(iw_get_le32(w + 1148), ref_crc(w, 1148)); /* MPA-054 */
     }
     /* many FPDUs of random sizes: every marker at its place, with the right pointer */
@@ -1023,7 +1023,7 @@ static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-
         int bad;
         long got = walk_markers(A->wire + 24, A->f.h.wire_len - 24, stripped, &bad);
         CHECK(got > 0);
-        CHECK_EQ(bad, 0);
+        CHECK_EQ(bad, 0); /* MPA-062a: reserved 0 and FPDUPTR right in every marker */
         /* MPA-066: ULPDU_Length and pad do not count markers: the stripped stream re-parses */
         {
             size_t pos = 0, pl = 0;
@@ -1057,6 +1057,12 @@ static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-
             }
         }
     }
+    /* the Responder's MULPDU counts the markers it inserts (the Initiator asked for them) */
+    cfg_pair(&ci, &cr);
+    ci.markers_rx = 1;
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    CHECK_EQ(B->f.last_info.markers_tx, 1);
+    CHECK_EQ(iw_mpa_mulpdu(&B->c), 1442); /* MPA-060: EMSS 1460 with markers */
 }
 
 static void t_markers_crc_before_crc_field(void) /* MPA-054 MPA-064 */
@@ -1115,6 +1121,10 @@ static void t_markers_direction_and_seqstart(void) /* MPA-023 MPA-069 MPA-022 MP
         ep_pipe(B, &mb, A);
         CHECK_EQ(A->f.delivered, 1);
         CHECK_MEM(A->f.last_ulpdu, u, 1200);
+        /* a second FPDU: with the SeqStart below, it starts past 2^32 */
+        REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
+        ep_pipe(B, &mb, A);
+        CHECK_EQ(A->f.delivered, 2);
         flen = B->f.h.wire_len - 24;
         memcpy(first, B->wire + 24, flen);
     }
@@ -1132,11 +1142,13 @@ static void t_markers_direction_and_seqstart(void) /* MPA-023 MPA-069 MPA-022 MP
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
         ep_pipe(A, &ma, B);
         REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
-        CHECK_EQ(B->f.h.wire_len - 24, flen);
-        CHECK_MEM(B->wire + 24, first, flen);
         ep_pipe(B, &mb, A);
-        CHECK_EQ(A->f.delivered, 1);
-        CHECK_EQ(A->f.errors, 0);
+        REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
+        CHECK_EQ(B->f.h.wire_len - 24, flen); /* MPA-070 */
+        CHECK_MEM(B->wire + 24, first, flen); /* MPA-070: markers where they were */
+        ep_pipe(B, &mb, A);
+        CHECK_EQ(A->f.delivered, 2); /* MPA-070 */
+        CHECK_EQ(A->f.errors, 0); /* MPA-070 */
     }
 }
 
@@ -1297,6 +1309,36 @@ static void t_rx_marker_mismatch(void) /* MPA-068 MPA-067 */
     CHECK(iw_mpa_rx_feed(&B->c, w, n, &used) == IW_OK);
     CHECK_EQ(B->f.delivered, 1);
     CHECK_MEM(B->f.last_ulpdu, u, 1134);
+    /* every marker's reserved 16 bits set (the CRC valid over them): ignored, delivered */
+    {
+        static uint8_t w2[2000];
+        size_t m;
+        memcpy(w2, w, n);
+        for (m = 0; m < n; m += 512) w2[m] = w2[m + 1] = 0xFF;
+        iw_put_le32(w2 + 1148, ref_crc(w2, 1148));
+        REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+        CHECK(iw_mpa_rx_feed(&B->c, w2, n, &used) == IW_OK); /* MPA-062b */
+        CHECK_EQ(B->f.delivered, 1); /* MPA-062b */
+        CHECK_MEM(B->f.last_ulpdu, u, 1134); /* MPA-062b */
+    }
+    /* a small FPDU, whole in one feed (read in place), whose lead marker says FPDUPTR 4 */
+    {
+        static uint8_t w3[64];
+        uint8_t s20[20];
+        iw_iov v20 = {s20, 20};
+        size_t n3;
+        memset(s20, 0x33, sizeof s20);
+        REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+        REQUIRE(iw_mpa_tx(&A->c, &v20, 1) == IW_OK);
+        n3 = A->f.h.wire_len - 24;
+        REQUIRE(n3 == 32);
+        memcpy(w3, A->wire + 24, n3);
+        w3[3] = 4;
+        iw_put_le32(w3 + 28, ref_crc(w3, 28));
+        CHECK(iw_mpa_rx_feed(&B->c, w3, n3, &used) == IW_ETERM); /* MPA-068 */
+        CHECK_EQ(B->f.delivered, 0); /* MPA-068 */
+        CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_MARKER); /* MPA-068 */
+    }
     /* a wrong FPDUPTR with a CRC that is valid over it: (2,0,3) */
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     w[512 + 3] = (uint8_t)(w[512 + 3] + 4);
@@ -1308,6 +1350,36 @@ static void t_rx_marker_mismatch(void) /* MPA-068 MPA-067 */
     CHECK_EQ(B->f.h.wire_len - before, 28);
     CHECK_EQ(B->wire[before + 20], 0x20);
     CHECK_EQ(B->wire[before + 21], 0x03);
+}
+
+/* PAD octets that are not 0, covered by the CRC as sent: the FPDU is accepted and its ULPDU
+ * handed up without them, whole or one octet per call; the CRC still covers them. */
+static void t_rx_pad_ignored(void)
+{
+    uint8_t fp[28];
+    size_t used, i;
+    int way;
+    iw_put_be16(fp, 21);
+    memset(fp + 2, 0x42, 21);
+    fp[23] = 0xA5; /* PAD: 1 octet, not 0 */
+    iw_put_le32(fp + 24, ref_crc(fp, 24));
+    for (way = 0; way < 2; way++) {
+        ready_b(1, 0);
+        if (way == 0) {
+            CHECK(iw_mpa_rx_feed(&B->c, fp, 28, &used) == IW_OK); /* MPA-047c */
+        } else {
+            for (i = 0; i < 28; i++) CHECK(iw_mpa_rx_feed(&B->c, fp + i, 1, &used) == IW_OK); /* MPA-047c */
+        }
+        CHECK_EQ(B->f.delivered, 1); /* MPA-047c */
+        CHECK_EQ(B->f.last_ulpdu_len, 21); /* MPA-047c: the PAD is not part of the ULPDU */
+    }
+    /* the same octets with a CRC computed over a PAD of 0: refused, the CRC covers the PAD */
+    fp[23] = 0;
+    iw_put_le32(fp + 24, ref_crc(fp, 24));
+    fp[23] = 0xA5;
+    ready_b(1, 0);
+    CHECK(iw_mpa_rx_feed(&B->c, fp, 28, &used) == IW_ETERM); /* MPA-047c */
+    CHECK_EQ(B->f.delivered, 0);
 }
 
 static void t_rx_ulp_error_stops(void) /* MPA-056 MPA-049 */
@@ -2251,9 +2323,9 @@ static const check_test tests[] = {
     {"p2p choice order MPA-045 MPA-038", t_p2p_choice_order_and_decline},
     {"p2p bad reply RTR MPA-039", t_p2p_bad_reply_rtr},
     {"p2p wrong first FPDU MPA-041", t_p2p_wrong_first_fpdu},
-    {"FPDU reference vectors MPA-046 MPA-047 MPA-048 MPA-050 MPA-053", t_fpdu_reference_vectors},
+    {"FPDU reference vectors MPA-046 MPA-048 MPA-050 MPA-053", t_fpdu_reference_vectors},
     {"MULPDU MPA-057 MPA-058 MPA-059", t_mulpdu},
-    {"markers tx positions MPA-054 MPA-060 MPA-062 MPA-063 MPA-064 MPA-065 MPA-066", t_markers_tx_positions},
+    {"markers tx positions MPA-054 MPA-060 MPA-063 MPA-064 MPA-065 MPA-066", t_markers_tx_positions},
     {"marker before CRC field MPA-054 MPA-064", t_markers_crc_before_crc_field},
     {"markers per direction, SeqStart MPA-023 MPA-069 MPA-070", t_markers_direction_and_seqstart},
     {"rx CRC error MPA-056 MPA-074", t_rx_crc_error},
@@ -2262,6 +2334,7 @@ static const check_test tests[] = {
      t_rx_error_after_half_close_draining},
     {"rx bad ULPDU_Length MPA-071", t_rx_bad_length},
     {"rx marker mismatch MPA-068 MPA-067", t_rx_marker_mismatch},
+    {"rx PAD not 0: ignored but for the CRC", t_rx_pad_ignored},
     {"rx ULP error stops MPA-056", t_rx_ulp_error_stops},
     {"rx every split point MPA-061 MPA-049", t_rx_every_split},
     {"tx partial send at every position MPA-061", t_tx_partial_every_position},
