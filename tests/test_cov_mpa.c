@@ -61,7 +61,7 @@ static void t_frame_encode_refused(void)
     CHECK_EQ(iw_mpa_frame_encode(&f, out, sizeof out, &len), IW_EINVAL);
     f.rev = 2;
     f.pd = pd;
-    f.pd_len = IW_MPA_MAX_PD - IW_MPA_IRDORD_LEN + 1u; /* MPA-005: 513 with the IRD/ORD */
+    f.pd_len = IW_MPA_MAX_PD - IW_MPA_IRDORD_LEN + 1u; /* MPA-005a: 513 with the IRD/ORD */
     CHECK_EQ(iw_mpa_frame_encode(&f, out, sizeof out, &len), IW_EINVAL);
     f.pd_len = IW_MPA_MAX_PD - IW_MPA_IRDORD_LEN; /* 512: the most */
     CHECK_EQ(iw_mpa_frame_encode(&f, out, sizeof out, &len), IW_OK);
@@ -171,7 +171,7 @@ static void t_start_accept_reject_refused(void)
     REQUIRE(ep_init(&g_i, &ci) == IW_OK && ep_init(&g_r, &cr) == IW_OK);
     CHECK_EQ(iw_mpa_start(NULL, NULL, 0), IW_EINVAL);
     CHECK_EQ(iw_mpa_start(&g_i.c, NULL, 3), IW_EINVAL);
-    /* with the 4 octets of IRD/ORD, 509 octets of Private Data are one too many (MPA-005) */
+    /* with the 4 octets of IRD/ORD, 509 octets of Private Data are one too many (MPA-005a) */
     CHECK_EQ(iw_mpa_start(&g_i.c, pd, IW_CFG_MPA_MAX_PRIVDATA - IW_MPA_IRDORD_LEN + 1u), IW_EINVAL);
     CHECK_EQ(g_i.f.h.wire_len, 0u);
     CHECK_EQ(iw_mpa_start(&g_r.c, pd, 1), IW_EINVAL); /* a Responder sends no Request */

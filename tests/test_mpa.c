@@ -105,6 +105,14 @@ static void t_frame_decode_errors(void) /* MPA-008 MPA-031 */
     CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_OK); /* MPA-003c */
     CHECK_EQ(f.flags & 0xE0, 0x40); /* MPA-003c */
     CHECK_EQ(f.enhanced, 0); /* H is reserved in Rev 1 (MPA-029) */
+    /* 0x10 set in a Rev 1 frame: still reserved, so no IRD/ORD header: the PD is whole */
+    b[16] = 0x50;
+    iw_put_be16(b + 18, 4);
+    memcpy(b + 20, "abcd", 4);
+    CHECK(iw_mpa_frame_decode(b, 24, IW_MPA_REQUEST, &f, &used) == IW_OK);
+    CHECK(f.enhanced == 0 && f.pd_len == 4 && memcmp(f.pd, "abcd", 4) == 0); /* MPA-029 */
+    b[16] = 0x4F;
+    memset(b + 18, 0, 6);
     /* a Reply key where a Request is expected, and garbage, are refused at the first octet */
     CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REPLY, &f, &used) == IW_EPROTO); /* MPA-004b */
     CHECK_EQ(f.err, IW_MPA_FERR_KEY);
@@ -179,6 +187,8 @@ static void t_setup_basic_and_pd(void) /* MPA-006 MPA-009 MPA-016 MPA-032 MPA-01
     /* MPA-013: the Responder says nothing until the whole Request is in */
     {
         size_t used;
+        CHECK_EQ(iw_mpa_accept(&B->c, 4, 4, NULL, 0), IW_ESTATE); /* MPA-013: no Reply before it */
+        CHECK_EQ(B->f.h.wire_len, 0); /* MPA-013 */
         CHECK(iw_mpa_rx_feed(&B->c, A->wire, 531, &used) == IW_OK);
         CHECK_EQ(used, 531);
         CHECK_EQ(B->f.h.wire_len, 0);
@@ -277,7 +287,7 @@ static void t_setup_crc_or_at_initiator(void) /* MPA-024 */
     CHECK_EQ(A->f.delivered, 0);
 }
 
-static void t_setup_initiator_silent_until_reply(void) /* MPA-012 MPA-019 */
+static void t_setup_initiator_silent_until_reply(void) /* MPA-012 */
 {
     iw_mpa_cfg ci;
     uint8_t u[20] = {0};
@@ -285,29 +295,29 @@ static void t_setup_initiator_silent_until_reply(void) /* MPA-012 MPA-019 */
     iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
     REQUIRE(ep_init(A, &ci) == IW_OK);
     REQUIRE(iw_mpa_start(&A->c, NULL, 0) == IW_OK);
-    CHECK(A->f.h.timer_armed[IW_MPA_TIMER_SETUP]);
-    CHECK_EQ(A->f.h.timer_ms[IW_MPA_TIMER_SETUP], 10000);
+    CHECK(A->f.h.timer_armed[IW_MPA_TIMER_SETUP]); /* MPA-019a */
+    CHECK_EQ(A->f.h.timer_ms[IW_MPA_TIMER_SETUP], 10000); /* MPA-019a */
     CHECK_EQ(A->f.h.wire_len, 24);
     CHECK(iw_mpa_tx(&A->c, &v, 1) == IW_ESTATE);
     CHECK_EQ(A->f.h.wire_len, 24);
     iw_mpa_timeout(&A->c, IW_MPA_TIMER_SETUP);
-    CHECK_EQ(A->f.h.closed, 1);
-    CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_ETIMEOUT);
-    CHECK_EQ(A->f.errors, 1);
+    CHECK_EQ(A->f.h.closed, 1); /* MPA-019c */
+    CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_ETIMEOUT); /* MPA-019c */
+    CHECK_EQ(A->f.errors, 1); /* MPA-019c */
     CHECK_EQ(A->f.h.wire_len, 24);
 }
 
-static void t_setup_reply_cancels_timer(void) /* MPA-019 MPA-020 */
+static void t_setup_reply_cancels_timer(void)
 {
     iw_mpa_cfg ci, cr;
     cfg_pair(&ci, &cr);
     REQUIRE(ep_init(B, &cr) == IW_OK);
     REQUIRE(iw_mpa_start(&B->c, NULL, 0) == IW_OK);
-    CHECK(B->f.h.timer_armed[0]);
-    CHECK_EQ(B->f.h.timer_ms[0], 5000);
+    CHECK(B->f.h.timer_armed[0]); /* MPA-020a */
+    CHECK_EQ(B->f.h.timer_ms[0], 5000); /* MPA-020a */
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-    CHECK(!A->f.h.timer_armed[0]);
-    CHECK(!B->f.h.timer_armed[0]);
+    CHECK(!A->f.h.timer_armed[0]); /* MPA-019b: the Reply cancelled it */
+    CHECK(!B->f.h.timer_armed[0]); /* MPA-020b: the Request cancelled it */
     /* a late timer callback after the Reply changes nothing */
     iw_mpa_timeout(&A->c, 0);
     CHECK_EQ(iw_mpa_state(&A->c), IW_MPA_S_FULL);
@@ -315,13 +325,13 @@ static void t_setup_reply_cancels_timer(void) /* MPA-019 MPA-020 */
     REQUIRE(ep_init(B, &cr) == IW_OK);
     REQUIRE(iw_mpa_start(&B->c, NULL, 0) == IW_OK);
     iw_mpa_timeout(&B->c, 0);
-    CHECK_EQ(B->f.h.closed, 1);
-    CHECK_EQ(iw_mpa_last_error(&B->c)->status, IW_ETIMEOUT);
+    CHECK_EQ(B->f.h.closed, 1); /* MPA-020c */
+    CHECK_EQ(iw_mpa_last_error(&B->c)->status, IW_ETIMEOUT); /* MPA-020c */
 }
 
 /* The setup timers on host_fake.h's fake clock: each fires at its deadline and not before,
  * and a cancelled one never fires. */
-static void t_setup_timers_on_fake_clock(void) /* MPA-019 MPA-020 */
+static void t_setup_timers_on_fake_clock(void)
 {
     iw_mpa_cfg ci, cr;
     cfg_pair(&ci, &cr);
@@ -330,19 +340,19 @@ static void t_setup_timers_on_fake_clock(void) /* MPA-019 MPA-020 */
     CHECK_EQ(hf_advance(&A->f.h, 9999, hf_fire_mpa, &A->c), 0);
     CHECK_EQ(A->f.errors, 0);
     CHECK_EQ(A->f.h.closed, 0);
-    CHECK_EQ(hf_advance(&A->f.h, 1, hf_fire_mpa, &A->c), 1); /* 10 s after the Request */
+    CHECK_EQ(hf_advance(&A->f.h, 1, hf_fire_mpa, &A->c), 1); /* MPA-019a: 10 s after the Request */
     CHECK_EQ(A->f.h.closed, 1);
     CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_ETIMEOUT);
     REQUIRE(ep_init(B, &cr) == IW_OK);
     REQUIRE(iw_mpa_start(&B->c, NULL, 0) == IW_OK);
     CHECK_EQ(hf_advance(&B->f.h, 4999, hf_fire_mpa, &B->c), 0);
-    CHECK_EQ(hf_advance(&B->f.h, 1, hf_fire_mpa, &B->c), 1); /* 5 s without a Request */
+    CHECK_EQ(hf_advance(&B->f.h, 1, hf_fire_mpa, &B->c), 1); /* MPA-020a: 5 s without a Request */
     CHECK_EQ(B->f.h.closed, 1);
     CHECK_EQ(iw_mpa_last_error(&B->c)->status, IW_ETIMEOUT);
     /* connected: both timers were cancelled, nothing fires however long we wait */
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-    CHECK_EQ(hf_advance(&A->f.h, 60000, hf_fire_mpa, &A->c), 0);
-    CHECK_EQ(hf_advance(&B->f.h, 60000, hf_fire_mpa, &B->c), 0);
+    CHECK_EQ(hf_advance(&A->f.h, 60000, hf_fire_mpa, &A->c), 0); /* MPA-019b */
+    CHECK_EQ(hf_advance(&B->f.h, 60000, hf_fire_mpa, &B->c), 0); /* MPA-020b */
     CHECK_EQ(A->f.errors + B->f.errors, 0);
     CHECK_EQ(iw_mpa_state(&A->c), IW_MPA_S_FULL);
 }
@@ -691,6 +701,21 @@ static void t_irdord_negotiation(void) /* MPA-033 MPA-034 MPA-035 MPA-036 */
     CHECK_EQ(A->f.last_info.ord, 8); /* min(ORD, peer IRD) (MPA-034) */
     CHECK_EQ(A->f.last_info.ird, 4);
     CHECK(iw_get_be16(B->wire + 22) <= 4); /* Responder ORD <= Initiator IRD (MPA-035) */
+    /* the Responder's accept limits its IRD to 14 bits too: 0x5000 goes out as 0x3FFF, no
+     * P2P or RTR bit set by its high bits */
+    cfg_pair(&ci, &cr);
+    cr.ird = 0x5000;
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    CHECK_EQ(iw_get_be16(B->wire + 20), 0x3FFF); /* MPA-033 */
+    CHECK_EQ(A->f.last_info.peer_ird, 0x3FFF); /* MPA-033 */
+    /* the Responder's ULP asks for ORD 9 against an Initiator IRD of 4 that cannot be raised:
+     * the Reply says 4, and the Initiator goes on */
+    cfg_pair(&ci, &cr);
+    ci.ird = 4;
+    ci.ird_max = 4;
+    cr.ord = 9;
+    CHECK(connect_pair(&ci, &cr, NULL, 0)); /* MPA-035 */
+    CHECK_EQ(iw_get_be16(B->wire + 22), 4); /* MPA-035 */
     /* Responder ORD 6 > Initiator IRD 4 with ird_max 4: Terminate (2,0,6) and close */
     cfg_pair(&ci, &cr);
     ci.ird = 4;
@@ -860,7 +885,7 @@ static void t_p2p_wrong_first_fpdu(void) /* MPA-041 */
 
 /* ---- FPDUs ---- */
 
-static void t_fpdu_reference_vectors(void) /* MPA-046 MPA-047 MPA-048 MPA-050 MPA-053 */
+static void t_fpdu_reference_vectors(void) /* MPA-046 MPA-048 MPA-050 MPA-053 */
 {
     static const char *refs[4] = {
         "0012 4143 00000000 00000000 00000001 00000000 587be8c4",
@@ -888,8 +913,8 @@ static void t_fpdu_reference_vectors(void) /* MPA-046 MPA-047 MPA-048 MPA-050 MP
         iw_iov v = {u, i};
         memset(u, 0xEE, sizeof u);
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
-        CHECK_EQ(A->f.h.wire_len - before, 2 + i + p + 4);
-        for (k = 0; k < p; k++) CHECK_EQ(A->wire[before + 2 + i + k], 0);
+        CHECK_EQ(A->f.h.wire_len - before, 2 + i + p + 4); /* MPA-047a */
+        for (k = 0; k < p; k++) CHECK_EQ(A->wire[before + 2 + i + k], 0); /* MPA-047b */
         CHECK_EQ(iw_get_le32(A->wire + before + 2 + i + p), ref_crc(A->wire + before, 2 + i + p));
     }
 }
@@ -956,7 +981,7 @@ static long walk_markers(const uint8_t *w, size_t n, uint8_t *out, int *bad_ptr)
     return (long)o;
 }
 
-static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-065 MPA-066 MPA-060 */
+static void t_markers_tx_positions(void) /* MPA-054 MPA-063 MPA-064 MPA-065 MPA-066 MPA-060 */
 {
     iw_mpa_cfg ci, cr;
     static uint8_t plain[1 << 16], u[2000];
@@ -974,10 +999,10 @@ static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-
         memset(u, 0x5C, sizeof u);
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
         CHECK_EQ(A->f.h.wire_len - 24, 1152);
-        CHECK_EQ(iw_get_be32(w), 0);
+        CHECK_EQ(iw_get_be32(w), 0); /* MPA-062a: reserved 0, FPDUPTR 0 */
         CHECK_EQ(iw_get_be16(w + 4), 1134);
-        CHECK_EQ(iw_get_be32(w + 512), 508);
-        CHECK_EQ(iw_get_be32(w + 1024), 1020);
+        CHECK_EQ(iw_get_be32(w + 512), 508); /* MPA-062a */
+        CHECK_EQ(iw_get_be32(w + 1024), 1020); /* MPA-062a */
         CHECK_EQ(iw_get_le32(w + 1148), ref_crc(w, 1148)); /* MPA-054 */
     }
     /* many FPDUs of random sizes: every marker at its place, with the right pointer */
@@ -998,7 +1023,7 @@ static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-
         int bad;
         long got = walk_markers(A->wire + 24, A->f.h.wire_len - 24, stripped, &bad);
         CHECK(got > 0);
-        CHECK_EQ(bad, 0);
+        CHECK_EQ(bad, 0); /* MPA-062a: reserved 0 and FPDUPTR right in every marker */
         /* MPA-066: ULPDU_Length and pad do not count markers: the stripped stream re-parses */
         {
             size_t pos = 0, pl = 0;
@@ -1032,6 +1057,12 @@ static void t_markers_tx_positions(void) /* MPA-054 MPA-062 MPA-063 MPA-064 MPA-
             }
         }
     }
+    /* the Responder's MULPDU counts the markers it inserts (the Initiator asked for them) */
+    cfg_pair(&ci, &cr);
+    ci.markers_rx = 1;
+    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    CHECK_EQ(B->f.last_info.markers_tx, 1);
+    CHECK_EQ(iw_mpa_mulpdu(&B->c), 1442); /* MPA-060: EMSS 1460 with markers */
 }
 
 static void t_markers_crc_before_crc_field(void) /* MPA-054 MPA-064 */
@@ -1090,6 +1121,10 @@ static void t_markers_direction_and_seqstart(void) /* MPA-023 MPA-069 MPA-022 MP
         ep_pipe(B, &mb, A);
         CHECK_EQ(A->f.delivered, 1);
         CHECK_MEM(A->f.last_ulpdu, u, 1200);
+        /* a second FPDU: with the SeqStart below, it starts past 2^32 */
+        REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
+        ep_pipe(B, &mb, A);
+        CHECK_EQ(A->f.delivered, 2);
         flen = B->f.h.wire_len - 24;
         memcpy(first, B->wire + 24, flen);
     }
@@ -1107,11 +1142,13 @@ static void t_markers_direction_and_seqstart(void) /* MPA-023 MPA-069 MPA-022 MP
         REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
         ep_pipe(A, &ma, B);
         REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
-        CHECK_EQ(B->f.h.wire_len - 24, flen);
-        CHECK_MEM(B->wire + 24, first, flen);
         ep_pipe(B, &mb, A);
-        CHECK_EQ(A->f.delivered, 1);
-        CHECK_EQ(A->f.errors, 0);
+        REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK);
+        CHECK_EQ(B->f.h.wire_len - 24, flen); /* MPA-070 */
+        CHECK_MEM(B->wire + 24, first, flen); /* MPA-070: markers where they were */
+        ep_pipe(B, &mb, A);
+        CHECK_EQ(A->f.delivered, 2); /* MPA-070 */
+        CHECK_EQ(A->f.errors, 0); /* MPA-070 */
     }
 }
 
@@ -1138,7 +1175,7 @@ static void ready_b(int crc, int mk)
     A->f.h.wire_len = 0;
 }
 
-static void t_rx_crc_error(void) /* MPA-055 MPA-056 MPA-074 */
+static void t_rx_crc_error(void) /* MPA-056 MPA-074 */
 {
     uint8_t fp[64], want[28];
     size_t used, before;
@@ -1151,13 +1188,14 @@ static void t_rx_crc_error(void) /* MPA-055 MPA-056 MPA-074 */
     iw_put_le32(fp + 52, ref_crc(fp, 24));
     before = B->f.h.wire_len;
     CHECK(iw_mpa_rx_feed(&B->c, fp, 56, &used) == IW_ETERM);
-    CHECK_EQ(B->f.delivered, 0); /* neither the bad FPDU nor the good one after it */
+    CHECK_EQ(B->f.delivered, 0); /* MPA-055a: neither the bad FPDU nor the good one after it */
     unhex("0016 4147 00000000 00000002 00000001 00000000 20020000", want);
     iw_put_le32(want + 24, ref_crc(want, 24));
     CHECK_EQ(B->f.h.wire_len - before, 28);
-    CHECK_MEM(B->wire + before, want, 28); /* RDMAP-027d: Layer 2: M = D = R = 0 */
-    CHECK_EQ(B->f.h.closed, 1);
-    CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_CRC);
+    CHECK_MEM(B->wire + before, want, 28); /* MPA-055c, RDMAP-027d: Layer 2: M = D = R = 0 */
+    CHECK_EQ(B->f.h.closed, 1); /* MPA-055c: closed after the Terminate */
+    CHECK_EQ(B->f.errors, 1); /* MPA-055b: reported to the ULP, as a CRC error */
+    CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_CRC); /* MPA-055b */
     CHECK(iw_mpa_rx_feed(&B->c, fp + 28, 28, &used) == IW_ETERM); /* sticky (MPA-056) */
     CHECK_EQ(B->f.delivered, 0);
     CHECK_EQ(used, 0);
@@ -1271,6 +1309,36 @@ static void t_rx_marker_mismatch(void) /* MPA-068 MPA-067 */
     CHECK(iw_mpa_rx_feed(&B->c, w, n, &used) == IW_OK);
     CHECK_EQ(B->f.delivered, 1);
     CHECK_MEM(B->f.last_ulpdu, u, 1134);
+    /* every marker's reserved 16 bits set (the CRC valid over them): ignored, delivered */
+    {
+        static uint8_t w2[2000];
+        size_t m;
+        memcpy(w2, w, n);
+        for (m = 0; m < n; m += 512) w2[m] = w2[m + 1] = 0xFF;
+        iw_put_le32(w2 + 1148, ref_crc(w2, 1148));
+        REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+        CHECK(iw_mpa_rx_feed(&B->c, w2, n, &used) == IW_OK); /* MPA-062b */
+        CHECK_EQ(B->f.delivered, 1); /* MPA-062b */
+        CHECK_MEM(B->f.last_ulpdu, u, 1134); /* MPA-062b */
+    }
+    /* a small FPDU, whole in one feed (read in place), whose lead marker says FPDUPTR 4 */
+    {
+        static uint8_t w3[64];
+        uint8_t s20[20];
+        iw_iov v20 = {s20, 20};
+        size_t n3;
+        memset(s20, 0x33, sizeof s20);
+        REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+        REQUIRE(iw_mpa_tx(&A->c, &v20, 1) == IW_OK);
+        n3 = A->f.h.wire_len - 24;
+        REQUIRE(n3 == 32);
+        memcpy(w3, A->wire + 24, n3);
+        w3[3] = 4;
+        iw_put_le32(w3 + 28, ref_crc(w3, 28));
+        CHECK(iw_mpa_rx_feed(&B->c, w3, n3, &used) == IW_ETERM); /* MPA-068 */
+        CHECK_EQ(B->f.delivered, 0); /* MPA-068 */
+        CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_MARKER); /* MPA-068 */
+    }
     /* a wrong FPDUPTR with a CRC that is valid over it: (2,0,3) */
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     w[512 + 3] = (uint8_t)(w[512 + 3] + 4);
@@ -1282,6 +1350,36 @@ static void t_rx_marker_mismatch(void) /* MPA-068 MPA-067 */
     CHECK_EQ(B->f.h.wire_len - before, 28);
     CHECK_EQ(B->wire[before + 20], 0x20);
     CHECK_EQ(B->wire[before + 21], 0x03);
+}
+
+/* PAD octets that are not 0, covered by the CRC as sent: the FPDU is accepted and its ULPDU
+ * handed up without them, whole or one octet per call; the CRC still covers them. */
+static void t_rx_pad_ignored(void)
+{
+    uint8_t fp[28];
+    size_t used, i;
+    int way;
+    iw_put_be16(fp, 21);
+    memset(fp + 2, 0x42, 21);
+    fp[23] = 0xA5; /* PAD: 1 octet, not 0 */
+    iw_put_le32(fp + 24, ref_crc(fp, 24));
+    for (way = 0; way < 2; way++) {
+        ready_b(1, 0);
+        if (way == 0) {
+            CHECK(iw_mpa_rx_feed(&B->c, fp, 28, &used) == IW_OK); /* MPA-047c */
+        } else {
+            for (i = 0; i < 28; i++) CHECK(iw_mpa_rx_feed(&B->c, fp + i, 1, &used) == IW_OK); /* MPA-047c */
+        }
+        CHECK_EQ(B->f.delivered, 1); /* MPA-047c */
+        CHECK_EQ(B->f.last_ulpdu_len, 21); /* MPA-047c: the PAD is not part of the ULPDU */
+    }
+    /* the same octets with a CRC computed over a PAD of 0: refused, the CRC covers the PAD */
+    fp[23] = 0;
+    iw_put_le32(fp + 24, ref_crc(fp, 24));
+    fp[23] = 0xA5;
+    ready_b(1, 0);
+    CHECK(iw_mpa_rx_feed(&B->c, fp, 28, &used) == IW_ETERM); /* MPA-047c */
+    CHECK_EQ(B->f.delivered, 0);
 }
 
 static void t_rx_ulp_error_stops(void) /* MPA-056 MPA-049 */
@@ -2105,7 +2203,7 @@ static md_rx_out md_rx_o[4];
 /* Placement (fused: the ULP takes every FPDU) and verify-then-place (it declines until MPA
  * checked it), each with and without a trace op, header lengths 0, 14 and 18, every chunking:
  * the same deliveries (octets), Terminates, statuses and counters. */
-static void t_rx_modes(void) /* MPA-055 MPA-071 */
+static void t_rx_modes(void) /* MPA-071 */
 {
     static const size_t chunks[] = {0, 1, 7, 64, 100, 1000, 3000};
     static const size_t hls[] = {0, 14, 18};
@@ -2183,11 +2281,11 @@ static void t_rx_modes(void) /* MPA-055 MPA-071 */
                     if (!chunks[ch]) CHECK_EQ(a->stats.rx_inplace, MD_RX_N); /* whole in their feeds */
                 }
                 if (cases[q].bad && cases[q].how == 1 && !cases[q].commit_close) {
-                    /* MPA-055: Terminate (2, 0, 0x02), on the wire; nothing of it delivered */
+                    /* MPA-055c: Terminate (2, 0, 0x02), on the wire; nothing of it delivered */
                     CHECK_EQ(a->err, IW_ETERM);
                     CHECK(strstr(a->flog, "term=2/0/2") != NULL);
                     CHECK(a->wire_len > 0);
-                    CHECK_EQ(a->delivered, cases[q].bad - 1);
+                    CHECK_EQ(a->delivered, cases[q].bad - 1); /* MPA-055a */
                 }
                 if (cases[q].bad && cases[q].how >= 2) { /* MPA-071: Terminate 1/0/0x00 */
                     CHECK_EQ(a->err, IW_ETERM);
@@ -2206,9 +2304,9 @@ static const check_test tests[] = {
     {"setup rev 1 MPA-009 MPA-075 MPA-029", t_setup_rev1},
     {"setup crc matrix MPA-024 MPA-025 MPA-026 MPA-027", t_setup_crc_matrix},
     {"CRC is the OR, seen at the initiator MPA-024", t_setup_crc_or_at_initiator},
-    {"initiator silent until reply, timeout MPA-012 MPA-019", t_setup_initiator_silent_until_reply},
-    {"reply/request cancels timer MPA-019 MPA-020", t_setup_reply_cancels_timer},
-    {"setup timers on a fake clock MPA-019 MPA-020", t_setup_timers_on_fake_clock},
+    {"initiator silent until reply, timeout MPA-012", t_setup_initiator_silent_until_reply},
+    {"reply/request cancels timer", t_setup_reply_cancels_timer},
+    {"setup timers on a fake clock", t_setup_timers_on_fake_clock},
     {"tx EAGAIN and failure at call N", t_tx_eagain_and_failure_at_call},
     {"invalid frames close MPA-008 MPA-072", t_setup_invalid_frames_close},
     {"reply not enhanced MPA-010", t_setup_reply_not_enhanced},
@@ -2225,17 +2323,18 @@ static const check_test tests[] = {
     {"p2p choice order MPA-045 MPA-038", t_p2p_choice_order_and_decline},
     {"p2p bad reply RTR MPA-039", t_p2p_bad_reply_rtr},
     {"p2p wrong first FPDU MPA-041", t_p2p_wrong_first_fpdu},
-    {"FPDU reference vectors MPA-046 MPA-047 MPA-048 MPA-050 MPA-053", t_fpdu_reference_vectors},
+    {"FPDU reference vectors MPA-046 MPA-048 MPA-050 MPA-053", t_fpdu_reference_vectors},
     {"MULPDU MPA-057 MPA-058 MPA-059", t_mulpdu},
-    {"markers tx positions MPA-054 MPA-060 MPA-062 MPA-063 MPA-064 MPA-065 MPA-066", t_markers_tx_positions},
+    {"markers tx positions MPA-054 MPA-060 MPA-063 MPA-064 MPA-065 MPA-066", t_markers_tx_positions},
     {"marker before CRC field MPA-054 MPA-064", t_markers_crc_before_crc_field},
     {"markers per direction, SeqStart MPA-023 MPA-069 MPA-070", t_markers_direction_and_seqstart},
-    {"rx CRC error MPA-055 MPA-056 MPA-074", t_rx_crc_error},
+    {"rx CRC error MPA-056 MPA-074", t_rx_crc_error},
     {"rx error after our half close: CLOSED, no Terminate, one close MPA-073 MPA-056", t_rx_error_after_half_close},
     {"rx error after our half close, our FPDU still draining: no Terminate after it MPA-073",
      t_rx_error_after_half_close_draining},
     {"rx bad ULPDU_Length MPA-071", t_rx_bad_length},
     {"rx marker mismatch MPA-068 MPA-067", t_rx_marker_mismatch},
+    {"rx PAD not 0: ignored but for the CRC", t_rx_pad_ignored},
     {"rx ULP error stops MPA-056", t_rx_ulp_error_stops},
     {"rx every split point MPA-061 MPA-049", t_rx_every_split},
     {"tx partial send at every position MPA-061", t_tx_partial_every_position},
@@ -2251,7 +2350,7 @@ static const check_test tests[] = {
     {"P2P IRD/ORD words: values bounded, RTR bits apart", t_p2p_irdord_bounded},
     {"writer: copy-out and gather sinks, with and without trace, every room schedule: same octets, statuses, counters; RFC 5044 §4 MPA-046 MPA-053",
      t_tx_sinks},
-    {"reader: fused and verify-then-place, with and without trace, every chunking: same deliveries, Terminates, counters MPA-055 MPA-071",
+    {"reader: fused and verify-then-place, with and without trace, every chunking: same deliveries, Terminates, counters MPA-071",
      t_rx_modes},
 };
 

@@ -144,7 +144,7 @@ static size_t write_ulpdu(uint8_t *u, uint32_t stag, uint64_t to, const uint8_t 
     return 14 + n;
 }
 
-static void t_bad_crc_direct(void) /* MPA-055 */
+static void t_bad_crc_direct(void)
 {
     static uint8_t u[65536], f[65600], pay[60000];
     struct sockaddr_in a;
@@ -199,7 +199,7 @@ static void t_bad_crc_direct(void) /* MPA-055 */
     REQUIRE(raw_send(fd, f + half, n - half));
     spins = 0;
     while (iw_px_error(&SA)->kind == IW_PX_E_NONE && spins++ < TMO) (void)iw_px_poll(&L, 1);
-    CHECK_EQ(iw_mpa_last_error(&SA.conn)->mpa_ecode, IW_MPA_ECODE_CRC);
+    CHECK_EQ(iw_mpa_last_error(&SA.conn)->mpa_ecode, IW_MPA_ECODE_CRC); /* MPA-055b */
     CHECK(iw_mpa_last_error(&SA.conn)->term.layer == 2 && iw_mpa_last_error(&SA.conn)->term.etype == 0 &&
           iw_mpa_last_error(&SA.conn)->term.ecode == 0x02);
     CHECK(SA.rx_direct - direct0 > 0); /* the rest of the payload was read into the MR */
@@ -221,7 +221,7 @@ int main(int argc, char **argv)
 {
     static const check_test tests[] = {
         {"posix header-split: Writes read straight into the MR DDP-035 DDP-037", t_writes_direct},
-        {"posix header-split: bad CRC, MPA Terminate (2,0,0x02) MPA-055", t_bad_crc_direct},
+        {"posix header-split: bad CRC, MPA Terminate (2,0,0x02)", t_bad_crc_direct},
     };
     int r;
     iw_px_loop_init(&L);

@@ -236,7 +236,7 @@ static void t_split_same(void) /* DDP-035 DDP-037 */
 
 /* A bad CRC on a streamed FPDU: MPA's CRC Terminate (2,0,0x02), the message never completes,
  * DDP reports nothing, whatever the chunking (RFC 5044 §8). */
-static void t_split_bad_crc(void) /* MPA-055 DDP-038 */
+static void t_split_bad_crc(void) /* DDP-038 */
 {
     static uint8_t bad[1u << 18];
     size_t f = 8; /* the third of the 60000-octet Write's four segments (L = 0) */
@@ -270,7 +270,7 @@ static void t_split_bad_crc(void) /* MPA-055 DDP-038 */
             e = iw_mpa_last_error(&PB->ep.c);
             CHECK(e->status == IW_ETERM && e->mpa_ecode == IW_MPA_ECODE_CRC && e->term.layer == 2 &&
                   e->term.etype == 0 && e->term.ecode == 0x02);
-            CHECK_EQ(PB->ulp.ndeliv, ndeliv); /* the Write is never completed */
+            CHECK_EQ(PB->ulp.ndeliv, ndeliv); /* MPA-055a: the Write is never completed */
             CHECK_EQ(PB->ulp.nerr, 0);
             if (k != 3) CHECK_EQ(PB->commit_bad, 1); /* it was streamed, then forgotten */
             CHECK_EQ(iw_ddp_get_stats(&PB->s).rx_segs, f); /* one segment per FPDU before it */
@@ -285,7 +285,7 @@ static void t_split_bad_crc(void) /* MPA-055 DDP-038 */
 /* A tagged FPDU whose STag is not registered (its CRC right): the same DDP Terminate triple
  * and the same offending header, whole or split, fused or streamed (RFC 5041 §7.2; the
  * streamed path declines it and the reassembled FPDU is refused by iw_ddp_rx). */
-static void t_split_bad_stag(void) /* DDP-016 DDP-033 */
+static void t_split_bad_stag(void)
 {
     static uint8_t bad[1u << 18];
     static char ref[DF_LOG_CAP];
@@ -327,11 +327,11 @@ static void t_split_bad_stag(void) /* DDP-016 DDP-033 */
                 CHECK_EQ(PB->ulp.nerr, 1);
                 CHECK_EQ(PB->ulp.ndeliv, ndel);
                 CHECK(strcmp(PB->ulp.log, ref) == 0);
-                CHECK(memcmp(rs_b, rs_img, RS_ARENA) == 0); /* DDP-016: the refused one placed nothing */
+                CHECK(memcmp(rs_b, rs_img, RS_ARENA) == 0); /* DDP-016a: the refused one placed nothing */
                 CHECK_EQ(PB->ulp.err[0].term.ecode, ref_err.term.ecode);
                 CHECK_EQ(PB->ulp.err[0].term.etype, ref_err.term.etype);
                 CHECK_EQ(PB->ulp.err[0].hdr_len, ref_err.hdr_len);
-                CHECK_EQ(PB->ulp.err[0].seg_len, ref_err.seg_len);
+                CHECK_EQ(PB->ulp.err[0].seg_len, ref_err.seg_len); /* DDP-033b */
                 CHECK_MEM(PB->ulp.err[0].hdr, ref_err.hdr, ref_err.hdr_len);
                 CHECK_EQ(iw_mpa_last_error(&PB->ep.c)->status, ref_st);
                 CHECK_EQ(iw_mpa_last_error(&PB->ep.c)->mpa_ecode, 0);
@@ -373,7 +373,7 @@ static int rs_feed_direct(const uint8_t *s, size_t n, unsigned long long *seed, 
     return 1;
 }
 
-static void t_direct(void) /* DDP-035 DDP-037 MPA-055 */
+static void t_direct(void) /* DDP-035 DDP-037 */
 {
     static uint8_t bad[1u << 18];
     unsigned long long seed = 5;
@@ -395,7 +395,7 @@ static void t_direct(void) /* DDP-035 DDP-037 MPA-055 */
     rs_run(2, bad, rs_setup, NULL, 0);
     REQUIRE(rs_feed_direct(bad + rs_setup, rs_len - rs_setup, &seed, &nd));
     CHECK(iw_mpa_last_error(&PB->ep.c)->mpa_ecode == IW_MPA_ECODE_CRC);
-    CHECK_EQ(PB->ulp.ndeliv, 6);
+    CHECK_EQ(PB->ulp.ndeliv, 6); /* MPA-055a */
     CHECK_EQ(PB->commit_bad, 1);
     CHECK_EQ(iw_mpa_rx_direct(&PB->ep.c, &dst, &nd), IW_ETERM); /* sticky */
     /* the contract: no span outside a streamed payload; k within the span */
@@ -437,11 +437,11 @@ int main(int argc, char **argv)
     static const check_test tests[] = {
         {"streamed placement: every chunking places and completes as a whole feed DDP-035 DDP-037",
          t_split_same},
-        {"streamed placement: bad CRC, Terminate (2,0,0x02), nothing completes MPA-055 DDP-038",
+        {"streamed placement: bad CRC, Terminate (2,0,0x02), nothing completes DDP-038",
          t_split_bad_crc},
-        {"streamed placement: invalid STag, the same DDP Terminate as whole DDP-016 DDP-033",
+        {"streamed placement: invalid STag, the same DDP Terminate as whole",
          t_split_bad_stag},
-        {"header-split receive: direct spans DDP-035 DDP-037 MPA-055", t_direct},
+        {"header-split receive: direct spans DDP-035 DDP-037", t_direct},
         {"placement contract: begin and commit required", t_api},
     };
     return CHECK_RUN(tests);

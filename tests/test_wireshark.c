@@ -705,7 +705,7 @@ static void compare(const scen *sc, verdict *vd)
             PROBLEM("%s frame %lu: CRC off, the CRC field must be 0 and unchecked (MPA-027)",
                     sc->name, f);
         }
-        /* markers as Wireshark reads them (MPA-062, MPA-063, MPA-064, MPA-065) */
+        /* markers as Wireshark reads them (MPA-062a, MPA-063, MPA-064, MPA-065) */
         if (w->nmk != (int)it->nm) {
             PROBLEM("%s frame %lu: %d markers decoded, %zu expected", sc->name, f, w->nmk, it->nm);
         } else {
@@ -720,7 +720,7 @@ static void compare(const scen *sc, verdict *vd)
                 if (it->mo[m] == 4) vd->cov_at4++;
                 if (it->mo[m] + 8u == it->len) vd->cov_crc++;
             }
-            if (w->mkres) PROBLEM("%s frame %lu: marker reserved bits not 0 (MPA-062)", sc->name, f);
+            if (w->mkres) PROBLEM("%s frame %lu: marker reserved bits not 0 (MPA-062a)", sc->name, f);
         }
     }
     /* packets that carry nothing of MPA: the handshake, ACKs, the teardown */
@@ -778,7 +778,7 @@ static void t_rev2_crc(void) /* MPA-076 */
     CHECK_EQ(vd.good, 2 * sc_a.rounds);
 }
 
-static void t_rev2_crc_markers(void) /* MPA-076 MPA-054 MPA-062 MPA-063 MPA-064 MPA-065 */
+static void t_rev2_crc_markers(void) /* MPA-076 MPA-054 MPA-062a MPA-063 MPA-064 MPA-065 */
 {
     verdict vd;
     REQUIRE(check_scenario(&sc_b, &vd) == 0);
@@ -906,7 +906,7 @@ static void t_checker_catches_damage(void)
 
 static const check_test tests[] = {
     {"wireshark a: rev 2, CRC, no markers MPA-076", t_rev2_crc},
-    {"wireshark b: rev 2, CRC, markers both ways MPA-076 MPA-054 MPA-062 MPA-063 MPA-064 MPA-065",
+    {"wireshark b: rev 2, CRC, markers both ways MPA-076 MPA-054 MPA-062a MPA-063 MPA-064 MPA-065",
      t_rev2_crc_markers},
     {"wireshark c: rev 1, no CRC MPA-076 MPA-027", t_rev1_nocrc},
     {"wireshark d: peer-to-peer, Write RTR MPA-076 MPA-040", t_p2p_write_rtr},
