@@ -166,7 +166,7 @@ static int b_terminate(size_t off, uint8_t *le, uint8_t *ecode)
     return 0;
 }
 
-/* RFC 7306 §8.1 (ATOM-022): an RNIC without atomics answers an Atomic Request with the
+/* RFC 7306 §8.1: an RNIC without atomics answers an Atomic Request with the
  * Terminate for an unexpected opcode, (0, 2, 0x06), and ends the stream. */
 static void t_atomic_request_terminate(void)
 {
@@ -189,7 +189,7 @@ static void t_atomic_request_terminate(void)
     fpdu_to_b(u, sizeof u);
     REQUIRE(b_terminate(off, &le, &ec));
     CHECK_EQ(le, 0x02); /* Layer 0 RDMAP, EType 2 remote operation */
-    CHECK_EQ(ec, 0x06); /* unexpected opcode */
+    CHECK_EQ(ec, 0x06); /* unexpected opcode (ATOM-022a) */
     CHECK(iw_qp_state(&QB->qp) == IW_QP_TERMINATE || iw_qp_state(&QB->qp) == IW_QP_ERROR);
     CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY); /* the Receive was not used */
 }

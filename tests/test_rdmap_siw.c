@@ -307,7 +307,7 @@ static iw_ddp_xlate r_resolve(void *ctx, uint32_t stag, uint64_t to, uint32_t le
         SIM_CHECK(k < ITERS);
         if (k < ITERS) {
             SIM_CHECK(G->fed >= C.s_rreq[k]->off + C.s_rreq[k]->flen);
-            SIM_CHECK(G->nrecv == C.sends_before_rq[k]);
+            SIM_CHECK(G->nrecv == C.sends_before_rq[k]); /* RDMAP-007a RDMAP-008a: Sends only */
         }
     }
     for (i = 0; i < G->nregs; i++)
@@ -805,7 +805,7 @@ static void verify_responder(int byte_by_byte)
     int i;
     sim_common_checks(byte_by_byte);
     CHECK_EQ(G->ncqe, 0);      /* nothing posted, nothing completes: the Read Requests and the
-                                  Writes give no completion (RDMAP-007, RDMAP-008) */
+                                  Writes give no completion */
     CHECK_EQ(G->nchecks, ITERS);
     /* our MPA Request is siw's client's (key, flags C and enhanced, rev 2, IRD/ORD 1/1) */
     CHECK(G->h.wire_len >= C.fc.frame_len && memcmp(G->out, C.cli, C.fc.frame_len) == 0);
@@ -813,6 +813,7 @@ static void verify_responder(int byte_by_byte)
     CHECK_EQ(o.frame_len, C.fc.frame_len);
     CHECK_EQ(o.n, ITERS);
     for (i = 0; i < o.n && i < ITERS; i++) {
+        /* RDMAP-003a RDMAP-006a RDMAP-006b RDMAP-006c: siw's Read Response, octet for octet */
         fp_compare(&o.f[i], C.c_rresp[i], "Read Response", i);
         /* sent once its Read Request was fed whole; byte by byte: at its last octet */
         CHECK(fed_at(o.f[i].off) >= C.s_rreq[i]->off + C.s_rreq[i]->flen);
@@ -843,7 +844,7 @@ static void verify_client_full(int byte_by_byte)
     for (i = 0; i < o.n && i < C.fc.n; i++) {
         const fp *f = &o.f[i];
         if (f->tagged) fp_compare(f, C.c_rresp[nrr], "Read Response", nrr), nrr++;
-        else if (ns < 2 * ITERS) fp_compare(f, C.c_send[ns], "Send", ns), ns++;
+        else if (ns < 2 * ITERS) fp_compare(f, C.c_send[ns], "Send", ns), ns++; /* RDMAP-003b */
     }
     CHECK_EQ(nrr, ITERS);
     CHECK_EQ(ns, 2 * ITERS);
@@ -873,6 +874,7 @@ static void verify_requester(int byte_by_byte)
     REQUIRE(fp_walk(G->out, G->h.wire_len, &o));
     CHECK_EQ(o.n, ITERS);
     for (i = 0; i < o.n && i < ITERS; i++) {
+        /* RDMAP-003c: siw's Read Request (QN 1), octet for octet */
         fp_compare(&o.f[i], C.s_rreq[i], "Read Request", i);
         /* posted at the advertisement's delivery: sent once that Send was fed whole */
         CHECK(fed_at(o.f[i].off) >= C.c_send[2 * i]->off + C.c_send[2 * i]->flen);
@@ -944,19 +946,19 @@ static void t_capture(void) /* the capture is what the other tests assume */
 static const check_test tests[] = {
     {"siw rping capture: 1 connection, 9 + 12 FPDUs, rping's advertisements consistent", t_capture},
     {"siw rping server->client replayed into our client (Read responder): Read Responses are siw's octet for octet, "
-     "Sends received in order, Writes placed, any chunking RDMAP-003 RDMAP-006 RDMAP-007 RDMAP-008 "
+     "Sends received in order, Writes placed, any chunking "
      "RDMAP-011 RDMAP-015 RDMAP-055 DDP-015 DDP-035 DDP-037 MPA-001 MPA-053 MPA-054 "
      "MPA-061",
      t_responder},
     {"siw rping client re-enacted: our client->server stream (Request, Sends, Read Responses) is siw's octet for "
-     "octet RDMAP-003 RDMAP-006 DDP-004 DDP-014 MPA-046 MPA-061",
+     "octet DDP-004 DDP-014 MPA-046 MPA-061",
      t_client_full},
     {"siw rping client->server replayed into our server (Read requester): Read Requests are siw's octet for octet, "
-     "Reads complete in order once their Response is in RDMAP-003 RDMAP-005 RDMAP-012 DDP-014 "
+     "Reads complete in order once their Response is in RDMAP-005 RDMAP-012 DDP-014 "
      "DDP-015 DDP-037 MPA-002 MPA-024 MPA-025 MPA-053 MPA-054 MPA-061",
      t_requester},
     {"siw rping server re-enacted: our server->client stream (Reply, Read Requests, Sends, Writes) is siw's octet "
-     "for octet RDMAP-003 RDMAP-005 DDP-003 DDP-004 DDP-014 MPA-046 MPA-061",
+     "for octet RDMAP-005 DDP-003 DDP-004 DDP-014 MPA-046 MPA-061",
      t_server_full},
 };
 

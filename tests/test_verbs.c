@@ -1161,6 +1161,60 @@ static void t_atomic_result_at_wc(void)
     CHECK_EQ(got, v + 5);
 }
 
+/* RDMAP errors whose STag or Receive check is verbs.h's: a Read Request's SrcSTag and a Send
+ * with Invalidate's STag with the right Index and another Key are invalid STags (0,1,0x00),
+ * nothing read or invalidated; a Send into a Receive whose SGE lacks Local Write completes that
+ * Receive in error, and B sends (0,0,0x00) with no headers. */
+static void t_rdmap_key_and_bad_recv(void)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        uint32_t a_mr, b_mr;
+        iw_send_wr w;
+        iw_wc wc;
+        iw_qp_info qi;
+        iw_stag_info si;
+        REQUIRE(vt_up(4, 4));
+        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, k == 2 ? IW_ACC_LOCAL_READ
+                                  : IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_READ |
+                                        IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        memset(RA.mem, 0x11, 64);
+        memset(RB.mem, 0x22, 64);
+        if (k == 0) { /* a Read of B's memory through b_mr's Index with another Key */
+            w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 64);
+            w.remote_stag = b_mr ^ 0x1u;
+            w.remote_to = VA(&RB, 0);
+        } else { /* a Send with Invalidate of b_mr with another Key; a Send into a bad Receive */
+            w = swr1(k == 1 ? IW_WR_SEND_INV : IW_WR_SEND, 1, a_mr, VA(&RA, 0), 16);
+            w.inval_stag = b_mr ^ 0x1u;
+            REQUIRE(recv1(QB, 7, b_mr, VA(&RB, 0), 64) == IW_V_OK);
+        }
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        vf_flow();
+        REQUIRE(iw_qp_query(&QB->qp, &qi) == IW_V_OK);
+        CHECK(qi.term_valid && qi.term_local);
+        if (k < 2) {
+            /* RDMAP-040b (k 0), RDMAP-045b (k 1): the Key mismatch is an invalid STag */
+            CHECK(qi.term.term.layer == 0 && qi.term.term.etype == 1 && qi.term.term.ecode == 0x00);
+            CHECK(RA.mem[0] == 0x11 && RA.mem[63] == 0x11); /* RDMAP-040b: nothing read */
+            /* RDMAP-045b: b_mr was not invalidated */
+            CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid);
+        } else {
+            REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK);
+            CHECK(wc.wr_id == 7 && wc.status == IW_WC_ACCESS_VIOLATION); /* RDMAP-049b */
+            CHECK(RB.mem[0] == 0x22 && RB.mem[15] == 0x22); /* RDMAP-049b: nothing placed */
+            CHECK(qi.term.term.layer == 0 && qi.term.term.etype == 0 && qi.term.term.ecode == 0 &&
+                  !qi.term.m && !qi.term.d && !qi.term.r); /* RDMAP-049a through verbs.h */
+        }
+        if (check__failed_here) {
+            fprintf(stderr, "  case %d\n", k);
+            return;
+        }
+    }
+}
+
 /* Deallocate PD refuses while each kind of user holds it, and changes nothing: a QP, an S-RQ,
  * a registered MR and an MW, one at a time in a PD of their own. */
 static void t_pd_in_use_each(void)
@@ -1376,6 +1430,7 @@ int main(int argc, char **argv)
         {"a CQ used only as a receive CQ is in use", t_cq_in_use_rq_only},
         {"Deallocate PD refused for each kind of user", t_pd_in_use_each},
         {"an Atomic's original value is in place at its WC", t_atomic_result_at_wc},
+        {"Key mismatch at the peer and an unusable Receive, through verbs.h", t_rdmap_key_and_bad_recv},
         {"ring slot by mask equals i % cap", t_ring_ix},
         {"64-bit shifts equal one-bit shifts", t_shift64},
         {"rings of other sizes: same completions and placement VERBS-069 VERBS-075", t_verbs_ring_sizes},
