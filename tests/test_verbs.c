@@ -504,12 +504,12 @@ static void t_modify_rts(void)
     memset(&a, 0, sizeof a);
     a.next_state = IW_QP_TERMINATE;
     REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
-    {   /* VERBS-025: a Send B posted before it heard of it is ignored in Terminate */
+    {   /* a Send B posted before it heard of it is ignored in Terminate */
         iw_send_wr sw = swr(IW_WR_SEND, 77);
         REQUIRE(post1(QB, &sw) == IW_V_OK);
     }
     vf_flow();
-    CHECK_EQ(QA->rcq.count, 0); /* the Receive was not consumed */
+    CHECK_EQ(QA->rcq.count, 0); /* VERBS-025a: the Receive was not consumed */
     CHECK_EQ(QA->qp.rq_tail - QA->qp.rq_head, 1);
     CHECK_EQ(RA.nev, 0);
     CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_valid &&
@@ -1359,7 +1359,7 @@ int main(int argc, char **argv)
          "VERBS-022 VERBS-057 VERBS-063",
          t_security},
         {"local WQ errors VERBS-023 VERBS-037 VERBS-059 VERBS-060 VERBS-061", t_local_errors},
-        {"RTS -> Terminate, RTS -> Error VERBS-025 VERBS-017 VERBS-018 VERBS-021 VERBS-026 VERBS-027", t_modify_rts},
+        {"RTS -> Terminate, RTS -> Error VERBS-017 VERBS-018 VERBS-021 VERBS-026 VERBS-027", t_modify_rts},
         {"completion notification VERBS-079 VERBS-080 VERBS-081 VERBS-082", t_notify},
         {"Closing, LLP events, destroy with windows, ORD VERBS-016 VERBS-019 VERBS-020 VERBS-024 "
          "VERBS-029 VERBS-030 VERBS-031 VERBS-032 VERBS-034 VERBS-035 VERBS-036",

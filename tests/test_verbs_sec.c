@@ -235,6 +235,96 @@ static void t_sec004_streamed(void)
     }
 }
 
+/* ---- VERBS-025b: in Terminate no SQ WR is processed ---- */
+
+/* A0's socket is full: its Send (WR 1) is handed to MPA but not yet taken. Behind it, with
+ * Local Fence, an Invalidate Local STag of an MR X (WR 2) waits for WR 1 to complete. A0's
+ * Consumer then moves A0 to Terminate, and the socket drains: WR 1 completes (RDMAP-051) while
+ * A0 is in Terminate, and WR 2 must not execute (X stays Valid); it completes Flushed once A0
+ * is in Error. how 1: a Read in flight instead of the Send (the Read never completes in
+ * Terminate: the incoming Response is ignored). */
+static void t_verbs025b(void)
+{
+    int how;
+    for (how = 0; how <= 1; how++) {
+        uint32_t a_mr, b_mr, x;
+        iw_send_wr w;
+        iw_qp_attr at;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        x = vf_reg(&RA, ACC_ALL, 5, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr && x);
+        REQUIRE(recv1(&QB[0], 9, b_mr, VA(&RB, 0), 256) == IW_V_OK);
+        QA[0].h.hold = how == 0;
+        w = how == 0 ? swr1(IW_WR_SEND, 1, a_mr, VA(&RA, 0), 64) : rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        w = swr(IW_WR_INVALIDATE, 2);
+        w.inval_stag = x;
+        w.flags |= IW_WR_LOCAL_FENCE;
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        CHECK(stag_valid(&RA, x)); /* fenced behind WR 1: not run yet */
+        memset(&at, 0, sizeof at);
+        at.next_state = IW_QP_TERMINATE;
+        REQUIRE(iw_qp_modify(&QA[0].qp, &at) == IW_V_OK);
+        QA[0].h.hold = 0;
+        (void)iw_mpa_tx_resume(&QA[0].c);
+        vf_flow();
+        CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_TERMINATE);
+        CHECK(stag_valid(&RA, x)); /* VERBS-025b: the Invalidate did not run in Terminate */
+        iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
+        CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
+        CHECK(stag_valid(&RA, x)); /* VERBS-025b */
+        CHECK(wc_next(&QA[0].scq, 1) != 0xFFFFu);
+        CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_FLUSHED);
+        if (check__failed_here) {
+            fprintf(stderr, "  VERBS-025b how %d\n", how);
+            return;
+        }
+    }
+}
+
+/* ---- VERBS-025c: a streamed placement stops when its QP leaves RTS ---- */
+
+/* As t_sec004_streamed, but the MR stays valid: B's Consumer moves B's QP out of RTS while a
+ * 6000-octet Write is streaming in (how 0: RTS -> Closing, 1: RTS -> Terminate). The rest of
+ * the Write then arrives: not one octet more may be placed (verbs §6.2.3, §6.2.5: a QP out of
+ * RTS places nothing). */
+static void t_verbs025c(void)
+{
+    int how;
+    for (how = 0; how <= 1; how++) {
+        uint32_t a_mr, b_mr, l1;
+        size_t cut, used = 0, off;
+        const uint8_t *o;
+        iw_send_wr w;
+        iw_qp_attr at;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 8192), 6000);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        off = QA[0].out_off;
+        o = QA[0].out + off;
+        l1 = (uint32_t)o[0] << 8 | o[1];
+        cut = 2u + l1 + iw_mpa_pad(l1) + 4u + 2u + 14u + 300u; /* 300 payload octets of the 2nd */
+        REQUIRE(QA[0].h.wire_len - off > cut + 600u);
+        REQUIRE(iw_mpa_rx_feed(&QB[0].c, o, cut, &used) == IW_OK && used == cut);
+        QA[0].out_off += cut;
+        REQUIRE(iw_mpa_get_stats(&QB[0].c)->rx_streamed == 0); /* the 2nd is still arriving */
+        snap();
+        memset(&at, 0, sizeof at);
+        at.next_state = how == 0 ? IW_QP_CLOSING : IW_QP_TERMINATE;
+        CHECK_EQ(iw_qp_modify(&QB[0].qp, &at), IW_V_OK);
+        vf_flow();
+        if (!same()) fprintf(stderr, "  (VERBS-025c how %d)\n", how);
+        /* VERBS-025c: nothing placed once the QP left RTS */
+        CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0);
+        CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
+    }
+}
+
 /* ---- SEC-002: a window is usable only on the QP it is bound to ---- */
 
 static void t_sec002(void)
@@ -1421,7 +1511,7 @@ static void t_ddp022_bytes(void)
         vf_flow();
         CHECK(same());
         /* DDP-022a (k 0: one octet below the base), DDP-022b (k 1: one octet past the end) */
-        CHECK(term_is(&QB[0], 1, 1, 1, 0x01));
+        CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003: refused to the octet */
         if (check__failed_here) {
             fprintf(stderr, "  case %d\n", k);
             return;
@@ -1434,6 +1524,8 @@ int main(int argc, char **argv)
     static const check_test tests[] = {
         {"window of another QP of the same PD or of another PD SEC-002", t_sec002},
         {"streamed placement stops when its STag is invalidated, freed, re-registered SEC-004", t_sec004_streamed},
+        {"streamed placement stops when its QP leaves RTS", t_verbs025c},
+        {"no SQ WR runs in Terminate", t_verbs025b},
         {"a peer cannot invalidate shared, parent, local-only or foreign windows SEC-005", t_sec005},
         {"STag Indexes spread and seeded SEC-006", t_sec006},
         {"an error on one stream leaves the others working SEC-011", t_sec011},
