@@ -654,6 +654,43 @@ static void t_sec016(void)
     CHECK(memcmp(RA.mem + 8192, RB.mem, 64) == 0);
 }
 
+/* SEC-016, the held Reads' side: B0's 4 Reads wait (its socket full) while B1 serves 4 of its
+ * own (different sinks at A); then B0's socket drains and B0's 4 Responses must still be its
+ * own: each lands in A0's sink of that Read, with B's data. */
+static void t_sec016_held(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    int i;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_READ, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    for (i = 0; i < 512; i++) RB.mem[i] = (uint8_t)(i * 7 + 1);
+    QB[0].h.hold = 1;
+    for (i = 0; i < 4; i++) {
+        w = rdma_wr(IW_WR_READ, (uint64_t)(10 + i), a_mr, 1024u + 64u * (unsigned)i, b_mr,
+                    VA(&RB, 64u * (unsigned)i), 64);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    }
+    vf_flow();
+    REQUIRE(iw_rdmap_ird_outstanding(&QB[0].qp.rs) == 4);
+    for (i = 0; i < 4; i++) {
+        w = rdma_wr(IW_WR_READ, (uint64_t)(20 + i), a_mr, 4096u + 64u * (unsigned)i, b_mr,
+                    VA(&RB, 256u + 64u * (unsigned)i), 64);
+        REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    }
+    vf_flow();
+    for (i = 0; i < 4; i++) CHECK_EQ(wc_next(&QA[1].scq, (uint64_t)(20 + i)), IW_WC_SUCCESS);
+    QB[0].h.hold = 0;
+    (void)iw_mpa_tx_resume(&QB[0].c);
+    vf_flow();
+    for (i = 0; i < 4; i++) CHECK_EQ(wc_next(&QA[0].scq, (uint64_t)(10 + i)), IW_WC_SUCCESS); /* SEC-016 */
+    CHECK(memcmp(RA.mem + 1024, RB.mem, 256) == 0); /* SEC-016: B0's Responses are B0's Reads */
+    CHECK(memcmp(RA.mem + 4096, RB.mem + 256, 256) == 0);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
+}
+
 /* ---- SEC-015: no successful WC for a message with a CRC error ---- */
 
 static void t_sec015(void)
@@ -1533,6 +1570,7 @@ int main(int argc, char **argv)
         {"incoming tagged segment with STag 0 SEC-013", t_sec013},
         {"no Success WC after a CRC error SEC-015", t_sec015},
         {"IRD accounted per QP SEC-016", t_sec016},
+        {"held Reads keep their own IRD entries", t_sec016_held},
         {"CQ overflow ends only the QPs of that CQ SEC-007 VERBS-083", t_cq_overflow},
         {"Reregister with windows bound, failed Reregister VERBS-044", t_verbs044},
         {"Register Shared MR VERBS-047", t_verbs047},
