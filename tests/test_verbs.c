@@ -586,7 +586,7 @@ static int vt_terms(const vf_q *e)
     return (int)n;
 }
 
-/* Closing and the LLP events (VERBS-016, VERBS-019, VERBS-020, VERBS-024, VERBS-029,
+/* Closing and the LLP events (VERBS-016, VERBS-019, VERBS-024, VERBS-029,
  * VERBS-030, VERBS-031, VERBS-032); Destroy QP with windows bound (VERBS-034); ORD
  * reduced in RTS, and a Read beyond it waits (VERBS-035, VERBS-036). */
 static void t_closing(void)
@@ -651,11 +651,12 @@ static void t_closing(void)
     w.remote_to = VA(&RB, 0);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     iw_mpa_llp_closed(&QA->c);
-    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_TERMINATE);
-    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_BAD_LLP_CLOSE);
-    CHECK_EQ(vt_terms(QA), 1);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_TERMINATE); /* VERBS-020a */
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_BAD_LLP_CLOSE); /* VERBS-020a */
+    CHECK_EQ(vt_terms(QA), 1); /* VERBS-020a */
     {
         iw_qp_info qi;
+        /* VERBS-020a: the Terminate is (0,2,0x07) */
         CHECK(iw_qp_query(&QA->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local &&
               qi.term.term.layer == 0 && qi.term.term.etype == 2 && qi.term.term.ecode == 7);
     }
@@ -1344,6 +1345,34 @@ static void t_verbs_ring_sizes(void) /* VERBS-069 VERBS-075 */
 
 
 
+/* VERBS-020b: the peer's FIN reaches B while B still owes A a Read Response (B's socket full),
+ * B's SQ empty: Bad LLP Close, Terminate (0,2,0x07), Terminate state. */
+static void t_verbs020b(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    iw_qp_info qi;
+    REQUIRE(vt_up(4, 4));
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    QB->h.hold = 1;
+    w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 10);
+    w.remote_stag = b_mr;
+    w.remote_to = VA(&RB, 0);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    REQUIRE(iw_rdmap_ird_outstanding(&QB->qp.rs) == 1);
+    REQUIRE(QB->qp.sq_head == QB->qp.sq_tail);
+    QB->h.hold = 0;
+    iw_mpa_llp_closed(&QB->c);
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_TERMINATE); /* VERBS-020b */
+    CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_BAD_LLP_CLOSE); /* VERBS-020b */
+    /* VERBS-020b: the Terminate is (0,2,0x07) */
+    CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local &&
+          qi.term.term.layer == 0 && qi.term.term.etype == 2 && qi.term.term.ecode == 7);
+}
+
 /* VERBS-013: MPA negotiated before the QPs went to RTS (both QPs IRD = ORD = 4; B's MPA 1):
  * RTS starts A's stream with the negotiated ORD 1, so A's two Reads go one at a time and B
  * (IRD 1) answers both. */
@@ -1415,7 +1444,7 @@ int main(int argc, char **argv)
         {"local WQ errors VERBS-023 VERBS-037 VERBS-059 VERBS-060 VERBS-061", t_local_errors},
         {"RTS -> Terminate, RTS -> Error VERBS-017 VERBS-018 VERBS-026 VERBS-027", t_modify_rts},
         {"completion notification VERBS-079 VERBS-080 VERBS-081 VERBS-082", t_notify},
-        {"Closing, LLP events, destroy with windows, ORD VERBS-016 VERBS-019 VERBS-020 VERBS-024 "
+        {"Closing, LLP events, destroy with windows, ORD VERBS-016 VERBS-019 VERBS-024 "
          "VERBS-029 VERBS-030 VERBS-031 VERBS-032 VERBS-034 VERBS-035 VERBS-036",
          t_closing},
         {"more rules VERBS-001 VERBS-009 VERBS-013 VERBS-041 VERBS-064 VERBS-068 VERBS-072 "
@@ -1427,6 +1456,7 @@ int main(int argc, char **argv)
         {"SQ slots are freed when a later WC is reaped VERBS-071", t_sq_slots},
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
         {"RTS starts with the IRD/ORD MPA negotiated", t_verbs013_negotiated},
+        {"peer FIN with an inbound Read in progress", t_verbs020b},
         {"Closing flushes the Receive a message holds first VERBS-029 VERBS-078", t_closing_inprogress},
         {"a CQ used only as a receive CQ is in use", t_cq_in_use_rq_only},
         {"Deallocate PD refused for each kind of user", t_pd_in_use_each},
