@@ -525,8 +525,8 @@ static int explore(void)
 }
 
 /* VERBS-010, VERBS-014, VERBS-016, VERBS-017, VERBS-019, VERBS-024, VERBS-027, VERBS-028,
- * VERBS-029, VERBS-030, VERBS-031, VERBS-033 (and the three split rows on a FIN, a received Terminate and its close, whose
- * clauses tests/test_verbs.c checks one by one): every (state,
+ * VERBS-029, VERBS-030, VERBS-031, VERBS-033 (and the split rows on a FIN, a received
+ * Terminate and its close, whose clauses tests/test_verbs.c checks one by one): every (state,
  * event) outcome of the QP equals the model's table. (Not VERBS-018: Modify RTS -> Error
  * closes the LLP gracefully, CLOSE_G in the table; docs/verification.md, findings.) */
 static void t_qp_model_table(void)
