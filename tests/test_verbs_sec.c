@@ -1206,7 +1206,7 @@ static void t_verbs058(void)
     CHECK(iw_stag_query(&RB.r, mw2 >> 8, &si) == IW_V_OK && !si.valid && si.pd == RB.pd2);
 }
 
-/* VERBS-034: Destroy QP refused while windows are bound to it; fine once they are not (by a
+/* Destroy QP refused while windows are bound to it; fine once they are not (by a
  * local invalidate, a peer's Send with Invalidate, or deallocating the window). */
 static void t_verbs034(void)
 {
@@ -1219,8 +1219,8 @@ static void t_verbs034(void)
         REQUIRE(b_mr);
         REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x34, &mw) == IW_V_OK);
         REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
-        CHECK_EQ(iw_qp_destroy(&QB[0].qp), IW_V_MW_BOUND_TO_QP);
-        CHECK(iw_qp_query(&QB[0].qp, &qi) == IW_V_OK && qi.state == IW_QP_RTS);
+        CHECK_EQ(iw_qp_destroy(&QB[0].qp), IW_V_MW_BOUND_TO_QP); /* VERBS-034a */
+        CHECK(iw_qp_query(&QB[0].qp, &qi) == IW_V_OK && qi.state == IW_QP_RTS); /* VERBS-034a */
         if (k == 0) {
             CHECK_EQ(local_inval(&QB[0], 2, mw), IW_WC_SUCCESS);
         } else if (k == 1) {
@@ -1238,10 +1238,42 @@ static void t_verbs034(void)
         }
         CHECK_EQ(iw_qp_destroy(&QB[0].qp), IW_V_OK);
         if (check__failed_here) {
-            fprintf(stderr, "  VERBS-034 case %d\n", k);
+            fprintf(stderr, "  windows bound, case %d\n", k);
             return;
         }
     }
+}
+
+/* VERBS-034b: A0 destroyed in RTS with a Read outstanding and a Receive posted, and A1 in
+ * Terminate: Destroy QP works, and nothing that ends afterwards (the stream's flush, the peer's
+ * Response) puts a CQE for them in their CQs. */
+static void t_verbs034b(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    iw_qp_attr at;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    w = rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    REQUIRE(recv1(&QA[0], 2, a_mr, VA(&RA, 1024), 64) == IW_V_OK);
+    w = rdma_wr(IW_WR_READ, 3, a_mr, 2048, b_mr, VA(&RB, 0), 64);
+    REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    memset(&at, 0, sizeof at);
+    at.next_state = IW_QP_TERMINATE;
+    REQUIRE(iw_qp_modify(&QA[1].qp, &at) == IW_V_OK);
+    {
+        iw_wc wc; /* what completed before the Destroy (A1's Read, flushed at Terminate) */
+        while (iw_cq_poll(&QA[1].scq, &wc) == IW_V_OK) {}
+        while (iw_cq_poll(&QA[0].scq, &wc) == IW_V_OK) {}
+    }
+    CHECK_EQ(iw_qp_destroy(&QA[0].qp), IW_V_OK); /* VERBS-034b: in RTS */
+    CHECK_EQ(iw_qp_destroy(&QA[1].qp), IW_V_OK); /* VERBS-034b: in Terminate */
+    vf_flow();
+    CHECK_EQ(QA[0].scq.count + QA[0].rcq.count, 0); /* VERBS-034b: no CQE after Destroy */
+    CHECK_EQ(QA[1].scq.count + QA[1].rcq.count, 0); /* VERBS-034b */
 }
 
 /* VERBS-062: zero-length SGEs are not validated (Send source, Receive, Read sink). */
@@ -1582,7 +1614,8 @@ int main(int argc, char **argv)
         {"Allocate MW VERBS-054", t_verbs054},
         {"Bind failures VERBS-055", t_verbs055},
         {"invalidating a window VERBS-058", t_verbs058},
-        {"Destroy QP with windows bound VERBS-034", t_verbs034},
+        {"Destroy QP with windows bound", t_verbs034},
+        {"no CQE after Destroy QP, in any state", t_verbs034b},
         {"zero-length SGEs VERBS-062", t_verbs062},
         {"zero-length RDMA Read and Write with unknown STags", t_zero_read},
         {"WR lists stop at the first bad WR VERBS-065 VERBS-066", t_verbs065_066},
