@@ -1276,6 +1276,30 @@ static void t_verbs034b(void)
     CHECK_EQ(QA[1].scq.count + QA[1].rcq.count, 0); /* VERBS-034b */
 }
 
+/* VERBS-057: a window's rights are its own: B's MR has only local rights and MW Binding, its
+ * window Remote Write and Remote Read; A writes and reads through the window: both work. */
+static void t_verbs057_mr_rights(void)
+{
+    uint32_t a_mr, b_mr, mw = 0;
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_BIND, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x57, &mw) == IW_V_OK);
+    REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE) ==
+            IW_WC_SUCCESS);
+    w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, PG), 32);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    w = rdma_wr(IW_WR_READ, 3, a_mr, 4096, mw, VA(&RB, PG + 64), 32);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS); /* VERBS-057: the MR's rights not checked */
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS); /* VERBS-057 */
+    CHECK(memcmp(RB.mem + PG, RA.mem, 32) == 0 && memcmp(RA.mem + 4096, RB.mem + PG + 64, 32) == 0);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
+}
+
 /* VERBS-062: zero-length SGEs are not validated (Send source, Receive, Read sink). */
 static void t_verbs062(void)
 {
@@ -1616,6 +1640,7 @@ int main(int argc, char **argv)
         {"invalidating a window VERBS-058", t_verbs058},
         {"Destroy QP with windows bound", t_verbs034},
         {"no CQE after Destroy QP, in any state", t_verbs034b},
+        {"a window needs none of its MR's remote rights", t_verbs057_mr_rights},
         {"zero-length SGEs VERBS-062", t_verbs062},
         {"zero-length RDMA Read and Write with unknown STags", t_zero_read},
         {"WR lists stop at the first bad WR VERBS-065 VERBS-066", t_verbs065_066},
