@@ -1348,6 +1348,23 @@ static void t_verbs_ring_sizes(void) /* VERBS-069 VERBS-075 */
 
 
 
+/* VERBS-082: poll until empty; a Receive completes; then arm and poll again: the poll after
+ * arming returns that WC (arming neither hides nor drops a CQE already present). */
+static void t_verbs082(void)
+{
+    iw_send_wr w;
+    iw_wc wc;
+    REQUIRE(vt_up(4, 4));
+    while (iw_cq_poll(&QB->rcq, &wc) == IW_V_OK) {}
+    REQUIRE(recv1(QB, 82, 0, 0, 0) == IW_V_OK);
+    w = swr(IW_WR_SEND, 1);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
+    /* VERBS-082: the poll after arming finds the WC that came before it */
+    CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 82 && wc.status == IW_WC_SUCCESS);
+}
+
 /* VERBS-020b: the peer's FIN reaches B while B still owes A a Read Response (B's socket full),
  * B's SQ empty: Bad LLP Close, Terminate (0,2,0x07), Terminate state. */
 static void t_verbs020b(void)
@@ -1460,6 +1477,7 @@ int main(int argc, char **argv)
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
         {"RTS starts with the IRD/ORD MPA negotiated", t_verbs013_negotiated},
         {"peer FIN with an inbound Read in progress", t_verbs020b},
+        {"poll, a completion, arm, poll: found", t_verbs082},
         {"Closing flushes the Receive a message holds first VERBS-029 VERBS-078", t_closing_inprogress},
         {"a CQ used only as a receive CQ is in use", t_cq_in_use_rq_only},
         {"Deallocate PD refused for each kind of user", t_pd_in_use_each},
