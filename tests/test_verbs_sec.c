@@ -1300,6 +1300,94 @@ static void t_verbs057_mr_rights(void)
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
 }
 
+/* VERBS-051: A0's Send is held in a full socket (not complete); behind it a Fast-Register of
+ * STag x, then a Write whose source SGE is x. The registration must exist when the Write
+ * executes, although the Send before it has not completed: the Write succeeds with x's data. */
+static void t_verbs051(void)
+{
+    uint32_t a_mr, b_mr, x = 0;
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr && iw_mr_alloc_stag(&RA.r, RA.pd, NPG, 1, 0x51, &x) == IW_V_OK);
+    REQUIRE(recv1(&QB[0], 9, b_mr, VA(&RB, 4096), 256) == IW_V_OK);
+    QA[0].h.hold = 1;
+    w = swr1(IW_WR_SEND, 1, a_mr, VA(&RA, 0), 64);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    w = swr(IW_WR_FAST_REG, 2);
+    w.fr_stag = x;
+    w.fr.acc = ACC_LOCAL;
+    w.fr.va = VA(&RA, 0);
+    w.fr.len = MEM;
+    w.fr.page_size = PG;
+    w.fr.pbl = RA.pbl;
+    w.fr.npbl = NPG;
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    w = rdma_wr(IW_WR_WRITE, 3, x, 512, b_mr, VA(&RB, 0), 64);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    QA[0].h.hold = 0;
+    (void)iw_mpa_tx_resume(&QA[0].c);
+    vf_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS); /* VERBS-051: x was registered in time */
+    CHECK(memcmp(RB.mem, RA.mem + 512, 64) == 0); /* VERBS-051 */
+}
+
+/* Local SGE checks, each on fresh QPs (the error ends B0's stream): k 0, a window bound to B0
+ * itself as a Send's source (VERBS-059); k 1, a Receive whose MR lacks Local Write
+ * (VERBS-060); k 2, a Send source whose TO + length wraps (VERBS-061); k 3, an unsignaled
+ * Send whose source STag has a wrong Key: its error still gives a WC (VERBS-069). */
+static void t_local_sge(void)
+{
+    int k;
+    for (k = 0; k < 4; k++) {
+        uint32_t a_mr, b_mr, b_ro, mw = 0;
+        iw_send_wr w;
+        iw_wc wc;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        b_ro = vf_reg(&RB, IW_ACC_LOCAL_READ, 3, RB.pd, 0);
+        REQUIRE(a_mr && b_mr && b_ro);
+        if (k == 0) {
+            REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x59, &mw) == IW_V_OK);
+            REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE) ==
+                    IW_WC_SUCCESS);
+            w = swr1(IW_WR_SEND, 2, mw, VA(&RB, 0), 16);
+            REQUIRE(post1(&QB[0], &w) == IW_V_OK);
+            vf_flow();
+            CHECK_EQ(wc_next(&QB[0].scq, 2), IW_WC_INVALID_STAG); /* VERBS-059 */
+        } else if (k == 1) {
+            REQUIRE(recv1(&QB[0], 3, b_ro, VA(&RB, 0), 64) == IW_V_OK);
+            w = swr1(IW_WR_SEND, 4, a_mr, VA(&RA, 0), 16);
+            REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+            snap();
+            vf_flow();
+            CHECK(same()); /* VERBS-060: nothing placed */
+            CHECK(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK && wc.wr_id == 3 &&
+                  wc.status == IW_WC_ACCESS_VIOLATION); /* VERBS-060: a Receive needs Local Write */
+        } else if (k == 2) {
+            w = swr1(IW_WR_SEND, 5, b_mr, 0xFFFFFFFFFFFFFFF0ull, 32);
+            REQUIRE(post1(&QB[0], &w) == IW_V_OK);
+            vf_flow();
+            CHECK_EQ(wc_next(&QB[0].scq, 5), IW_WC_WRAP); /* VERBS-061: TO + length wraps */
+        } else {
+            w = swr1(IW_WR_SEND, 6, b_mr ^ 0x01u, VA(&RB, 0), 16);
+            w.flags = 0; /* unsignaled */
+            REQUIRE(post1(&QB[0], &w) == IW_V_OK);
+            vf_flow();
+            CHECK_EQ(wc_next(&QB[0].scq, 6), IW_WC_INVALID_STAG); /* VERBS-069: an error gives a WC */
+        }
+        CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
+        if (check__failed_here) {
+            fprintf(stderr, "  local SGE case %d\n", k);
+            return;
+        }
+    }
+}
+
 /* VERBS-062: zero-length SGEs are not validated (Send source, Receive, Read sink). */
 static void t_verbs062(void)
 {
@@ -1640,6 +1728,8 @@ int main(int argc, char **argv)
         {"invalidating a window VERBS-058", t_verbs058},
         {"Destroy QP with windows bound", t_verbs034},
         {"no CQE after Destroy QP, in any state", t_verbs034b},
+        {"local SGEs: a window, a Receive without Local Write, a wrap", t_local_sge},
+        {"Fast-Register takes effect before the next WR", t_verbs051},
         {"a window needs none of its MR's remote rights", t_verbs057_mr_rights},
         {"zero-length SGEs VERBS-062", t_verbs062},
         {"zero-length RDMA Read and Write with unknown STags", t_zero_read},
