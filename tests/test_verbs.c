@@ -811,7 +811,9 @@ static void t_more(void)
     w = swr1(IW_WR_SEND, 4, a_mr, VA(&RA, 0), 100);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
-    CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 4 && wc.status != IW_WC_SUCCESS);
+    /* VERBS-077: an error of its own, not a flush */
+    CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 4 && wc.status != IW_WC_SUCCESS &&
+          wc.status != IW_WC_FLUSHED);
     CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.term.term.layer == 1 && qi.term.term.etype == 2 &&
           qi.term.term.ecode == 5);
     CHECK_EQ(RB.mem[16], 0xEE); /* nothing past the Receive */
@@ -1354,6 +1356,7 @@ static void t_verbs082(void)
 {
     iw_send_wr w;
     iw_wc wc;
+    int n0;
     REQUIRE(vt_up(4, 4));
     while (iw_cq_poll(&QB->rcq, &wc) == IW_V_OK) {}
     REQUIRE(recv1(QB, 82, 0, 0, 0) == IW_V_OK);
@@ -1363,6 +1366,16 @@ static void t_verbs082(void)
     REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
     /* VERBS-082: the poll after arming finds the WC that came before it */
     CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 82 && wc.status == IW_WC_SUCCESS);
+    /* VERBS-079: the CQE present at arming fired nothing; the next two fire once */
+    n0 = RB.ncq_ev;
+    REQUIRE(recv1(QB, 83, 0, 0, 0) == IW_V_OK && recv1(QB, 84, 0, 0, 0) == IW_V_OK);
+    w = swr(IW_WR_SEND, 2);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    w = swr(IW_WR_SEND, 3);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(QB->rcq.count, 2);
+    CHECK_EQ(RB.ncq_ev, n0 + 1); /* VERBS-079: once */
 }
 
 /* VERBS-020b: the peer's FIN reaches B while B still owes A a Read Response (B's socket full),
