@@ -1378,6 +1378,23 @@ static void t_verbs082(void)
     CHECK_EQ(RB.ncq_ev, n0 + 1); /* VERBS-079: once */
 }
 
+/* An S-RQ Limit above the S-RQ's size is refused at creation as at Modify (VERBS-086); a QP
+ * event names its resource type and QP (VERBS-091). */
+static void t_verbs086_091(void)
+{
+    iw_srq s2;
+    iw_recv_wr ring[4];
+    REQUIRE(vt_up(4, 4));
+    CHECK_EQ(iw_srq_create(&RA.r, &s2, RA.pd, ring, 4, 2, 5), IW_V_LIMIT_RANGE); /* VERBS-086 */
+    REQUIRE(iw_srq_create(&RA.r, &s2, RA.pd, ring, 4, 2, 4) == IW_V_OK);
+    CHECK_EQ(iw_srq_modify(&s2, 5), IW_V_LIMIT_RANGE); /* VERBS-086 */
+    CHECK_EQ(iw_srq_destroy(&s2), IW_V_OK);
+    iw_qp_llp_event(&QA->qp, IW_QP_LLP_RESET);
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_RESET);
+    /* VERBS-091: a QP event carries the QP resource type and the QP's ID */
+    CHECK(RA.ev[0].resource == IW_RES_QP && RA.ev[0].id == QA->qp.id && RA.ev[0].handle == &QA->qp);
+}
+
 /* VERBS-020b: the peer's FIN reaches B while B still owes A a Read Response (B's socket full),
  * B's SQ empty: Bad LLP Close, Terminate (0,2,0x07), Terminate state. */
 static void t_verbs020b(void)
@@ -1490,6 +1507,7 @@ int main(int argc, char **argv)
         {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
         {"RTS starts with the IRD/ORD MPA negotiated", t_verbs013_negotiated},
         {"peer FIN with an inbound Read in progress", t_verbs020b},
+        {"S-RQ Limit range at creation; a QP event's resource", t_verbs086_091},
         {"poll, a completion, arm, poll: found", t_verbs082},
         {"Closing flushes the Receive a message holds first VERBS-029 VERBS-078", t_closing_inprogress},
         {"a CQ used only as a receive CQ is in use", t_cq_in_use_rq_only},
