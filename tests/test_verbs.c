@@ -1378,8 +1378,9 @@ static void t_verbs082(void)
     CHECK_EQ(RB.ncq_ev, n0 + 1); /* VERBS-079: once */
 }
 
-/* An S-RQ Limit above the S-RQ's size is refused at creation as at Modify (VERBS-086); a QP
- * event names its resource type and QP (VERBS-091). */
+/* An S-RQ Limit above the S-RQ's size is refused at creation as at Modify (VERBS-086); an
+ * Atomic WR's local SGE of 4 octets is refused (VERBS-095); a QP event names its resource type
+ * and QP (VERBS-091). */
 static void t_verbs086_091(void)
 {
     iw_srq s2;
@@ -1389,6 +1390,10 @@ static void t_verbs086_091(void)
     REQUIRE(iw_srq_create(&RA.r, &s2, RA.pd, ring, 4, 2, 4) == IW_V_OK);
     CHECK_EQ(iw_srq_modify(&s2, 5), IW_V_LIMIT_RANGE); /* VERBS-086 */
     CHECK_EQ(iw_srq_destroy(&s2), IW_V_OK);
+    {
+        iw_send_wr aw = swr1(IW_WR_FETCHADD, 9, 0, VA(&RA, 0), 4);
+        CHECK_EQ(post1(QA, &aw), IW_V_INVALID_SGL_FORMAT); /* VERBS-095: one SGE of 8 octets */
+    }
     iw_qp_llp_event(&QA->qp, IW_QP_LLP_RESET);
     CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_RESET);
     /* VERBS-091: a QP event carries the QP resource type and the QP's ID */
