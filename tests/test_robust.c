@@ -36,6 +36,7 @@ static int up(int crc)
     rf_reg(&B, 0x201, arena + R0, 0x40000, 16384,
            IW_DDP_ACC_REMOTE_WRITE | IW_DDP_ACC_REMOTE_READ | IW_RDMAP_ACC_REMOTE_ATOMIC);
     rf_reg(&B, 0x302, arena + R1, 0x80000, 8192, IW_DDP_ACC_REMOTE_WRITE);
+    rf_reg(&B, 0x403, arena + R1, 0x90000, 8192, IW_DDP_ACC_REMOTE_WRITE); /* 2nd invalidate */
     for (i = 0; i < 8; i++) rf_post_recv(&B, arena + RQ + 512 * i, 512);
     return 1;
 }
@@ -65,7 +66,7 @@ static int post_ops(void)
         w.opcode = (uint8_t)(IW_RDMAP_OP_SEND + (unsigned)i);
         w.sgl = sg;
         w.nsge = 1;
-        w.inval_stag = 0x302;
+        w.inval_stag = i == 3 ? 0x403u : 0x302u; /* each invalidated once: the stream goes on */
         if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
     }
     memset(&w, 0, sizeof w);
@@ -85,6 +86,15 @@ static int post_ops(void)
     w.to = 0x40000 + 64;
     w.add_swap = 7;
     w.add_swap_mask = ~0ull;
+    if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+    /* last: two empty Sends, then a Send of 2400 octets into the last 512-octet receive
+     * (DDP-031: B ends the stream); placed anyway, its first segment would run past the
+     * receives into the guard zone (SEC-010) */
+    memset(&w, 0, sizeof w);
+    w.opcode = IW_RDMAP_OP_SEND;
+    if (iw_rdmap_post(&A.s, &w) != IW_OK || iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
+    w.sgl = sg + 3;
+    w.nsge = 1;
     return iw_rdmap_post(&A.s, &w) == IW_OK;
 }
 

@@ -235,6 +235,96 @@ static void t_sec004_streamed(void)
     }
 }
 
+/* ---- VERBS-025b: in Terminate no SQ WR is processed ---- */
+
+/* A0's socket is full: its Send (WR 1) is handed to MPA but not yet taken. Behind it, with
+ * Local Fence, an Invalidate Local STag of an MR X (WR 2) waits for WR 1 to complete. A0's
+ * Consumer then moves A0 to Terminate, and the socket drains: WR 1 completes (RDMAP-051) while
+ * A0 is in Terminate, and WR 2 must not execute (X stays Valid); it completes Flushed once A0
+ * is in Error. how 1: a Read in flight instead of the Send (the Read never completes in
+ * Terminate: the incoming Response is ignored). */
+static void t_verbs025b(void)
+{
+    int how;
+    for (how = 0; how <= 1; how++) {
+        uint32_t a_mr, b_mr, x;
+        iw_send_wr w;
+        iw_qp_attr at;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        x = vf_reg(&RA, ACC_ALL, 5, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr && x);
+        REQUIRE(recv1(&QB[0], 9, b_mr, VA(&RB, 0), 256) == IW_V_OK);
+        QA[0].h.hold = how == 0;
+        w = how == 0 ? swr1(IW_WR_SEND, 1, a_mr, VA(&RA, 0), 64) : rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        w = swr(IW_WR_INVALIDATE, 2);
+        w.inval_stag = x;
+        w.flags |= IW_WR_LOCAL_FENCE;
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        CHECK(stag_valid(&RA, x)); /* fenced behind WR 1: not run yet */
+        memset(&at, 0, sizeof at);
+        at.next_state = IW_QP_TERMINATE;
+        REQUIRE(iw_qp_modify(&QA[0].qp, &at) == IW_V_OK);
+        QA[0].h.hold = 0;
+        (void)iw_mpa_tx_resume(&QA[0].c);
+        vf_flow();
+        CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_TERMINATE);
+        CHECK(stag_valid(&RA, x)); /* VERBS-025b: the Invalidate did not run in Terminate */
+        iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
+        CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
+        CHECK(stag_valid(&RA, x)); /* VERBS-025b */
+        CHECK(wc_next(&QA[0].scq, 1) != 0xFFFFu);
+        CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_FLUSHED);
+        if (check__failed_here) {
+            fprintf(stderr, "  VERBS-025b how %d\n", how);
+            return;
+        }
+    }
+}
+
+/* ---- VERBS-025c: a streamed placement stops when its QP leaves RTS ---- */
+
+/* As t_sec004_streamed, but the MR stays valid: B's Consumer moves B's QP out of RTS while a
+ * 6000-octet Write is streaming in (how 0: RTS -> Closing, 1: RTS -> Terminate). The rest of
+ * the Write then arrives: not one octet more may be placed (verbs §6.2.3, §6.2.5: a QP out of
+ * RTS places nothing). */
+static void t_verbs025c(void)
+{
+    int how;
+    for (how = 0; how <= 1; how++) {
+        uint32_t a_mr, b_mr, l1;
+        size_t cut, used = 0, off;
+        const uint8_t *o;
+        iw_send_wr w;
+        iw_qp_attr at;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 8192), 6000);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        off = QA[0].out_off;
+        o = QA[0].out + off;
+        l1 = (uint32_t)o[0] << 8 | o[1];
+        cut = 2u + l1 + iw_mpa_pad(l1) + 4u + 2u + 14u + 300u; /* 300 payload octets of the 2nd */
+        REQUIRE(QA[0].h.wire_len - off > cut + 600u);
+        REQUIRE(iw_mpa_rx_feed(&QB[0].c, o, cut, &used) == IW_OK && used == cut);
+        QA[0].out_off += cut;
+        REQUIRE(iw_mpa_get_stats(&QB[0].c)->rx_streamed == 0); /* the 2nd is still arriving */
+        snap();
+        memset(&at, 0, sizeof at);
+        at.next_state = how == 0 ? IW_QP_CLOSING : IW_QP_TERMINATE;
+        CHECK_EQ(iw_qp_modify(&QB[0].qp, &at), IW_V_OK);
+        vf_flow();
+        if (!same()) fprintf(stderr, "  (VERBS-025c how %d)\n", how);
+        /* VERBS-025c: nothing placed once the QP left RTS */
+        CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0);
+        CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
+    }
+}
+
 /* ---- SEC-002: a window is usable only on the QP it is bound to ---- */
 
 static void t_sec002(void)
@@ -562,6 +652,43 @@ static void t_sec016(void)
     vf_flow();
     CHECK_EQ(wc_next(&QA[1].scq, 30), IW_WC_SUCCESS);
     CHECK(memcmp(RA.mem + 8192, RB.mem, 64) == 0);
+}
+
+/* SEC-016, the held Reads' side: B0's 4 Reads wait (its socket full) while B1 serves 4 of its
+ * own (different sinks at A); then B0's socket drains and B0's 4 Responses must still be its
+ * own: each lands in A0's sink of that Read, with B's data. */
+static void t_sec016_held(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    int i;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_READ, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    for (i = 0; i < 512; i++) RB.mem[i] = (uint8_t)(i * 7 + 1);
+    QB[0].h.hold = 1;
+    for (i = 0; i < 4; i++) {
+        w = rdma_wr(IW_WR_READ, (uint64_t)(10 + i), a_mr, 1024u + 64u * (unsigned)i, b_mr,
+                    VA(&RB, 64u * (unsigned)i), 64);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    }
+    vf_flow();
+    REQUIRE(iw_rdmap_ird_outstanding(&QB[0].qp.rs) == 4);
+    for (i = 0; i < 4; i++) {
+        w = rdma_wr(IW_WR_READ, (uint64_t)(20 + i), a_mr, 4096u + 64u * (unsigned)i, b_mr,
+                    VA(&RB, 256u + 64u * (unsigned)i), 64);
+        REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    }
+    vf_flow();
+    for (i = 0; i < 4; i++) CHECK_EQ(wc_next(&QA[1].scq, (uint64_t)(20 + i)), IW_WC_SUCCESS);
+    QB[0].h.hold = 0;
+    (void)iw_mpa_tx_resume(&QB[0].c);
+    vf_flow();
+    for (i = 0; i < 4; i++) CHECK_EQ(wc_next(&QA[0].scq, (uint64_t)(10 + i)), IW_WC_SUCCESS); /* SEC-016 */
+    CHECK(memcmp(RA.mem + 1024, RB.mem, 256) == 0); /* SEC-016: B0's Responses are B0's Reads */
+    CHECK(memcmp(RA.mem + 4096, RB.mem + 256, 256) == 0);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
 }
 
 /* ---- SEC-015: no successful WC for a message with a CRC error ---- */
@@ -1079,7 +1206,7 @@ static void t_verbs058(void)
     CHECK(iw_stag_query(&RB.r, mw2 >> 8, &si) == IW_V_OK && !si.valid && si.pd == RB.pd2);
 }
 
-/* VERBS-034: Destroy QP refused while windows are bound to it; fine once they are not (by a
+/* Destroy QP refused while windows are bound to it; fine once they are not (by a
  * local invalidate, a peer's Send with Invalidate, or deallocating the window). */
 static void t_verbs034(void)
 {
@@ -1092,8 +1219,8 @@ static void t_verbs034(void)
         REQUIRE(b_mr);
         REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x34, &mw) == IW_V_OK);
         REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
-        CHECK_EQ(iw_qp_destroy(&QB[0].qp), IW_V_MW_BOUND_TO_QP);
-        CHECK(iw_qp_query(&QB[0].qp, &qi) == IW_V_OK && qi.state == IW_QP_RTS);
+        CHECK_EQ(iw_qp_destroy(&QB[0].qp), IW_V_MW_BOUND_TO_QP); /* VERBS-034a */
+        CHECK(iw_qp_query(&QB[0].qp, &qi) == IW_V_OK && qi.state == IW_QP_RTS); /* VERBS-034a */
         if (k == 0) {
             CHECK_EQ(local_inval(&QB[0], 2, mw), IW_WC_SUCCESS);
         } else if (k == 1) {
@@ -1111,7 +1238,151 @@ static void t_verbs034(void)
         }
         CHECK_EQ(iw_qp_destroy(&QB[0].qp), IW_V_OK);
         if (check__failed_here) {
-            fprintf(stderr, "  VERBS-034 case %d\n", k);
+            fprintf(stderr, "  windows bound, case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* VERBS-034b: A0 destroyed in RTS with a Read outstanding and a Receive posted, and A1 in
+ * Terminate: Destroy QP works, and nothing that ends afterwards (the stream's flush, the peer's
+ * Response) puts a CQE for them in their CQs. */
+static void t_verbs034b(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_send_wr w;
+    iw_qp_attr at;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    w = rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    REQUIRE(recv1(&QA[0], 2, a_mr, VA(&RA, 1024), 64) == IW_V_OK);
+    w = rdma_wr(IW_WR_READ, 3, a_mr, 2048, b_mr, VA(&RB, 0), 64);
+    REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    memset(&at, 0, sizeof at);
+    at.next_state = IW_QP_TERMINATE;
+    REQUIRE(iw_qp_modify(&QA[1].qp, &at) == IW_V_OK);
+    {
+        iw_wc wc; /* what completed before the Destroy (A1's Read, flushed at Terminate) */
+        while (iw_cq_poll(&QA[1].scq, &wc) == IW_V_OK) {}
+        while (iw_cq_poll(&QA[0].scq, &wc) == IW_V_OK) {}
+    }
+    CHECK_EQ(iw_qp_destroy(&QA[0].qp), IW_V_OK); /* VERBS-034b: in RTS */
+    CHECK_EQ(iw_qp_destroy(&QA[1].qp), IW_V_OK); /* VERBS-034b: in Terminate */
+    vf_flow();
+    CHECK_EQ(QA[0].scq.count + QA[0].rcq.count, 0); /* VERBS-034b: no CQE after Destroy */
+    CHECK_EQ(QA[1].scq.count + QA[1].rcq.count, 0); /* VERBS-034b */
+}
+
+/* VERBS-057: a window's rights are its own: B's MR has only local rights and MW Binding, its
+ * window Remote Write and Remote Read; A writes and reads through the window: both work. */
+static void t_verbs057_mr_rights(void)
+{
+    uint32_t a_mr, b_mr, mw = 0;
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_BIND, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x57, &mw) == IW_V_OK);
+    REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE) ==
+            IW_WC_SUCCESS);
+    w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, PG), 32);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    w = rdma_wr(IW_WR_READ, 3, a_mr, 4096, mw, VA(&RB, PG + 64), 32);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS); /* VERBS-057: the MR's rights not checked */
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS); /* VERBS-057 */
+    CHECK(memcmp(RB.mem + PG, RA.mem, 32) == 0 && memcmp(RA.mem + 4096, RB.mem + PG + 64, 32) == 0);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
+}
+
+/* VERBS-051: A0's Send is held in a full socket (not complete); behind it a Fast-Register of
+ * STag x, then a Write whose source SGE is x. The registration must exist when the Write
+ * executes, although the Send before it has not completed: the Write succeeds with x's data. */
+static void t_verbs051(void)
+{
+    uint32_t a_mr, b_mr, x = 0;
+    iw_send_wr w;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr && iw_mr_alloc_stag(&RA.r, RA.pd, NPG, 1, 0x51, &x) == IW_V_OK);
+    REQUIRE(recv1(&QB[0], 9, b_mr, VA(&RB, 4096), 256) == IW_V_OK);
+    QA[0].h.hold = 1;
+    w = swr1(IW_WR_SEND, 1, a_mr, VA(&RA, 0), 64);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    w = swr(IW_WR_FAST_REG, 2);
+    w.fr_stag = x;
+    w.fr.acc = ACC_LOCAL;
+    w.fr.va = VA(&RA, 0);
+    w.fr.len = MEM;
+    w.fr.page_size = PG;
+    w.fr.pbl = RA.pbl;
+    w.fr.npbl = NPG;
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    w = rdma_wr(IW_WR_WRITE, 3, x, 512, b_mr, VA(&RB, 0), 64);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    QA[0].h.hold = 0;
+    (void)iw_mpa_tx_resume(&QA[0].c);
+    vf_flow();
+    CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS); /* VERBS-051: x was registered in time */
+    CHECK(memcmp(RB.mem, RA.mem + 512, 64) == 0); /* VERBS-051 */
+}
+
+/* Local SGE checks, each on fresh QPs (the error ends B0's stream): k 0, a window bound to B0
+ * itself as a Send's source (VERBS-059); k 1, a Receive whose MR lacks Local Write
+ * (VERBS-060); k 2, a Send source whose TO + length wraps (VERBS-061); k 3, an unsignaled
+ * Send whose source STag has a wrong Key: its error still gives a WC (VERBS-069). */
+static void t_local_sge(void)
+{
+    int k;
+    for (k = 0; k < 4; k++) {
+        uint32_t a_mr, b_mr, b_ro, mw = 0;
+        iw_send_wr w;
+        iw_wc wc;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        b_ro = vf_reg(&RB, IW_ACC_LOCAL_READ, 3, RB.pd, 0);
+        REQUIRE(a_mr && b_mr && b_ro);
+        if (k == 0) {
+            REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x59, &mw) == IW_V_OK);
+            REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE) ==
+                    IW_WC_SUCCESS);
+            w = swr1(IW_WR_SEND, 2, mw, VA(&RB, 0), 16);
+            REQUIRE(post1(&QB[0], &w) == IW_V_OK);
+            vf_flow();
+            CHECK_EQ(wc_next(&QB[0].scq, 2), IW_WC_INVALID_STAG); /* VERBS-059 */
+        } else if (k == 1) {
+            REQUIRE(recv1(&QB[0], 3, b_ro, VA(&RB, 0), 64) == IW_V_OK);
+            w = swr1(IW_WR_SEND, 4, a_mr, VA(&RA, 0), 16);
+            REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+            snap();
+            vf_flow();
+            CHECK(same()); /* VERBS-060: nothing placed */
+            CHECK(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK && wc.wr_id == 3 &&
+                  wc.status == IW_WC_ACCESS_VIOLATION); /* VERBS-060: a Receive needs Local Write */
+        } else if (k == 2) {
+            w = swr1(IW_WR_SEND, 5, b_mr, 0xFFFFFFFFFFFFFFF0ull, 32);
+            REQUIRE(post1(&QB[0], &w) == IW_V_OK);
+            vf_flow();
+            CHECK_EQ(wc_next(&QB[0].scq, 5), IW_WC_WRAP); /* VERBS-061: TO + length wraps */
+        } else {
+            w = swr1(IW_WR_SEND, 6, b_mr ^ 0x01u, VA(&RB, 0), 16);
+            w.flags = 0; /* unsignaled */
+            REQUIRE(post1(&QB[0], &w) == IW_V_OK);
+            vf_flow();
+            CHECK_EQ(wc_next(&QB[0].scq, 6), IW_WC_INVALID_STAG); /* VERBS-069: an error gives a WC */
+        }
+        CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
+        if (check__failed_here) {
+            fprintf(stderr, "  local SGE case %d\n", k);
             return;
         }
     }
@@ -1421,7 +1692,7 @@ static void t_ddp022_bytes(void)
         vf_flow();
         CHECK(same());
         /* DDP-022a (k 0: one octet below the base), DDP-022b (k 1: one octet past the end) */
-        CHECK(term_is(&QB[0], 1, 1, 1, 0x01));
+        CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003: refused to the octet */
         if (check__failed_here) {
             fprintf(stderr, "  case %d\n", k);
             return;
@@ -1434,6 +1705,8 @@ int main(int argc, char **argv)
     static const check_test tests[] = {
         {"window of another QP of the same PD or of another PD SEC-002", t_sec002},
         {"streamed placement stops when its STag is invalidated, freed, re-registered SEC-004", t_sec004_streamed},
+        {"streamed placement stops when its QP leaves RTS", t_verbs025c},
+        {"no SQ WR runs in Terminate", t_verbs025b},
         {"a peer cannot invalidate shared, parent, local-only or foreign windows SEC-005", t_sec005},
         {"STag Indexes spread and seeded SEC-006", t_sec006},
         {"an error on one stream leaves the others working SEC-011", t_sec011},
@@ -1441,6 +1714,7 @@ int main(int argc, char **argv)
         {"incoming tagged segment with STag 0 SEC-013", t_sec013},
         {"no Success WC after a CRC error SEC-015", t_sec015},
         {"IRD accounted per QP SEC-016", t_sec016},
+        {"held Reads keep their own IRD entries", t_sec016_held},
         {"CQ overflow ends only the QPs of that CQ SEC-007 VERBS-083", t_cq_overflow},
         {"Reregister with windows bound, failed Reregister VERBS-044", t_verbs044},
         {"Register Shared MR VERBS-047", t_verbs047},
@@ -1452,7 +1726,11 @@ int main(int argc, char **argv)
         {"Allocate MW VERBS-054", t_verbs054},
         {"Bind failures VERBS-055", t_verbs055},
         {"invalidating a window VERBS-058", t_verbs058},
-        {"Destroy QP with windows bound VERBS-034", t_verbs034},
+        {"Destroy QP with windows bound", t_verbs034},
+        {"no CQE after Destroy QP, in any state", t_verbs034b},
+        {"local SGEs: a window, a Receive without Local Write, a wrap", t_local_sge},
+        {"Fast-Register takes effect before the next WR", t_verbs051},
+        {"a window needs none of its MR's remote rights", t_verbs057_mr_rights},
         {"zero-length SGEs VERBS-062", t_verbs062},
         {"zero-length RDMA Read and Write with unknown STags", t_zero_read},
         {"WR lists stop at the first bad WR VERBS-065 VERBS-066", t_verbs065_066},
