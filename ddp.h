@@ -153,6 +153,13 @@ IW_DEF iw_term iw_ddp_xlate_term(iw_ddp_xlate x);
 /* A writable piece of memory (mpa.h's iw_mpa_piece: what iw_ddp_rx_begin hands the LLP). */
 typedef iw_mpa_piece iw_ddp_buf;
 
+/*@ axiomatic iw_ddp_place {
+      // For proofs only (prove/wp_place.c, docs/verification-prove.md): p is one of the
+      // pieces the memory translation returned for the segment being placed (the proof says
+      // which).
+      predicate iw_ddp_xlated(iw_ddp_buf p);
+    } */
+
 typedef struct iw_ddp_mem_ops {
     /* REQUIRED. Resolve octets [to, to + len) of stag for this stream with the rights in
      * access (IW_DDP_ACC_*), checking in this order: STag valid, associated with the stream,
@@ -660,6 +667,9 @@ static IW_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, ui
         }
     }
     if (n == 0) return IW_OK; /* DDP-024: no STag, TO or bounds check, nothing placed */
+#ifdef IW_PROVE_WP /* prove/wp_place.c: the op is its specified stub (docs/verification-prove.md) */
+    /*@ calls wp_resolve; */
+#endif
     x = s->mem->resolve(s->mctx, stag, to, n, access, dst, IW_CFG_DDP_DST_IOV, nd);
     /* DDP-023: a wrap is a wrap, whatever the resolver says about bounds */
     if (x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) {
@@ -673,6 +683,15 @@ static IW_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, ui
     /* DDP-037: the pieces must cover exactly the validated range */
     if (IW__DDP_LIKELY(*nd == 1 && dst[0].base && dst[0].len == n)) return IW_OK; /* the usual case */
     if (*nd > IW_CFG_DDP_DST_IOV) *nd = IW_CFG_DDP_DST_IOV + 1u;
+#ifdef IW_PROVE_WP
+    /*@ loop invariant 0 <= k <= i <= IW_CFG_DDP_DST_IOV && i <= *nd && sum <= n;
+        loop invariant \forall integer j; 0 <= j < k ==>
+            dst[j].base != \null && 0 < dst[j].len <= n && iw_ddp_xlated(dst[j]);
+        loop invariant \forall integer a; i <= a < *nd && a < IW_CFG_DDP_DST_IOV ==>
+            iw_ddp_xlated(dst[a]);
+        loop assigns i, k, sum, dst[0 .. IW_CFG_DDP_DST_IOV - 1];
+        loop variant IW_CFG_DDP_DST_IOV - i; */
+#endif
     for (i = 0, k = 0; i < *nd && i < IW_CFG_DDP_DST_IOV; i++) {
         if (dst[i].len == 0) continue; /* empty pieces are dropped */
         if (!dst[i].base || dst[i].len > n - sum) break; /* no wrap of the sum */
@@ -710,6 +729,9 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
                        : iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_DV);
         return IW_ETERM;
     }
+#ifdef IW_PROVE_WP
+    /*@ calls wp_check; */
+#endif
     if (s->ulp->check && s->ulp->check(s->uctx, h, &access, t) != IW_OK) return IW_ETERM;
     if (h->tagged) return iw__ddp_check_tagged(s, h->stag, h->to, n, access, dst, nd, t);
     {
@@ -735,11 +757,21 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
                 *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_NO_BUF);
                 return IW_ETERM;
             }
+#ifdef IW_PROVE_WP
+            /*@ calls wp_rx_buf; */
+#endif
             if (s->ulp->rx_buf(s->uctx, h, b, IW_CFG_DDP_RX_SGE, &nb, t) != IW_OK) return IW_ETERM;
             if (nb > IW_CFG_DDP_RX_SGE) {
                 *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
                 return IW_EHOST;
             }
+#ifdef IW_PROVE_WP
+            /*@ loop invariant 0 <= i <= nb;
+                loop invariant \forall integer j; 0 <= j < i ==>
+                    q->buf[j].base == b[j].base && q->buf[j].len == b[j].len;
+                loop assigns i, cap, q->buf[0 .. IW_CFG_DDP_RX_SGE - 1];
+                loop variant nb - i; */
+#endif
             for (i = 0; i < nb; i++) {
                 if (!b[i].base && b[i].len) {
                     *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
@@ -760,6 +792,14 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
         {
             uint32_t off = h->mo, left = n;
             size_t i;
+#ifdef IW_PROVE_WP
+            /*@ loop invariant 0 <= *nd <= i <= q->nbuf;
+                loop invariant \forall integer j; 0 <= j < *nd ==> \exists integer a, o;
+                    0 <= a < i && 0 <= o && o + dst[j].len <= q->buf[a].len &&
+                    dst[j].base == q->buf[a].base + o;
+                loop assigns i, off, left, *nd, dst[0 .. IW_CFG_DDP_RX_SGE - 1];
+                loop variant q->nbuf - i; */
+#endif
             for (i = 0; i < q->nbuf && left; i++) {
                 size_t bl = q->buf[i].len, k;
                 if (off >= bl) {
@@ -876,15 +916,27 @@ IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len)
     if (!s || (!u && len)) return IW_EINVAL;
     if (len >= IW__DDP_PREFETCH_MIN) { /* the payload is read only once the checks passed */
         size_t k;
+#ifdef IW_PROVE_WP
+        /*@ loop assigns k; loop variant IW__DDP_PREFETCH_LEN - k; */
+#endif
         for (k = 64; k < IW__DDP_PREFETCH_LEN && k < len; k += 64) IW__DDP_PREFETCH(u + k);
     }
     st = iw_ddp_rx_begin(s, u, len, len, IW_MPA_RX_VERIFIED, &d);
     if (st != IW_OK) return st;
     if (d && d->n && !s->crc.move) iw_crc32c_kernels_select(&s->crc); /* the first: once */
-    if (d) for (p = u + d->hdr_len, i = 0; i < d->n; i++) { /* DDP-037: the validated pieces */
-        s->crc.move(d->piece[i].base, p, d->piece[i].len);
-        p += d->piece[i].len;
-    }
+    if (d)
+#ifdef IW_PROVE_WP
+        /*@ loop invariant 0 <= i <= d->n;
+            loop assigns i, p, { d->piece[j].base[o] | integer j, o; 0 <= j < d->n && 0 <= o < d->piece[j].len };
+            loop variant d->n - i; */
+#endif
+        for (p = u + d->hdr_len, i = 0; i < d->n; i++) { /* DDP-037: the validated pieces */
+#ifdef IW_PROVE_WP
+            /*@ calls wp_move; */
+#endif
+            s->crc.move(d->piece[i].base, p, d->piece[i].len);
+            p += d->piece[i].len;
+        }
     return iw_ddp_rx_commit(s, 1);
 }
 
