@@ -2272,12 +2272,10 @@ int iw_px_shared_dereg(iw_px_shared *sh, iw_px_mr *mr)
     if (mr->slot >= 0 && (uint32_t)mr->slot < sh->cfg.max_mr) sh->mr_used[mr->slot] = 0;
     return 0;
 }
-iw_vstatus iw_px_shared_recv(iw_px_shared *sh, uint64_t wr_id, const iw_px_mr *mr,
-                             uint64_t off, uint32_t len)
+/* A receive WR of one SGE (none when mr is NULL or len is 0): iw_px_recv, iw_px_shared_recv. */
+static iw_recv_wr iw__px_recv_wr(uint64_t wr_id, const iw_px_mr *mr, uint64_t off, uint32_t len)
 {
     iw_recv_wr r;
-    size_t n = 0;
-    if (!sh->srq_ring) return IW_V_INVALID_SRQ;
     memset(&r, 0, sizeof r);
     r.wr_id = wr_id;
     if (mr && len) {
@@ -2286,6 +2284,15 @@ iw_vstatus iw_px_shared_recv(iw_px_shared *sh, uint64_t wr_id, const iw_px_mr *m
         r.sgl[0].to = mr->to + off;
         r.sgl[0].len = len;
     }
+    return r;
+}
+iw_vstatus iw_px_shared_recv(iw_px_shared *sh, uint64_t wr_id, const iw_px_mr *mr,
+                             uint64_t off, uint32_t len)
+{
+    iw_recv_wr r;
+    size_t n = 0;
+    if (!sh->srq_ring) return IW_V_INVALID_SRQ;
+    r = iw__px_recv_wr(wr_id, mr, off, len);
     return iw_srq_post(&sh->srq, &r, 1, &n);
 }
 iw_cq *iw_px_shared_cq(iw_px_shared *sh, iw_px_queue which)
@@ -2399,16 +2406,8 @@ iw_vstatus iw_px_post_list(iw_px_ep *ep, const iw_send_wr *wrs, size_t n, size_t
 iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
                       uint32_t len)
 {
-    iw_recv_wr r;
+    iw_recv_wr r = iw__px_recv_wr(wr_id, mr, off, len);
     size_t n = 0;
-    memset(&r, 0, sizeof r);
-    r.wr_id = wr_id;
-    if (mr && len) {
-        r.nsge = 1;
-        r.sgl[0].stag = mr->stag;
-        r.sgl[0].to = mr->to + off;
-        r.sgl[0].len = len;
-    }
     return iw_qp_post_rq(&ep->qp, &r, 1, &n);
 }
 iw_cq *iw_px_cq(iw_px_ep *ep, iw_px_queue which)
