@@ -2384,19 +2384,15 @@ iw_send_wr iw_px_wr(iw_wr_type t, uint64_t wr_id, const iw_px_mr *mr, uint64_t o
 }
 iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr)
 {
-    size_t n = 0;
-    iw_vstatus vs;
-    ep->gather_ok = 1; /* the post only reads memory: its FPDUs may leave in one sendmsg() */
-    vs = iw_qp_post_sq(&ep->qp, wr, 1, &n); /* runs at once in RTS */
-    ep->gather_ok = 0;
-    iw__px_after(ep);
-    return vs;
+    return iw_px_post_list(ep, wr, 1, NULL);
 }
 iw_vstatus iw_px_post_list(iw_px_ep *ep, const iw_send_wr *wrs, size_t n, size_t *posted)
 {
     size_t k = 0;
     iw_vstatus vs;
-    ep->gather_ok = 1; /* as iw_px_post: the posts only read memory */
+    /* the posts only read memory: their FPDUs may leave in one sendmsg(); in RTS they run at
+     * once */
+    ep->gather_ok = 1;
     vs = iw_qp_post_sq(&ep->qp, wrs, n, &k);
     ep->gather_ok = 0;
     iw__px_after(ep); /* what the list staged, in one send() */
