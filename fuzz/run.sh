@@ -20,7 +20,9 @@
 #           LONG_SECONDS (default 60) on a copy of its corpus, then AFL++ (afl-clang-fast build,
 #           persistent mode) for as long on the same seeds; then every input either found that
 #           adds coverage is merged back into fuzz/corpus/<target>/ (libFuzzer -merge=1, which
-#           keeps the existing seeds and the regress-* files and adds only new coverage).
+#           keeps the existing seeds and the regress-* files and adds only new coverage; inputs
+#           are cut to LONG_MAX_LEN octets, default 16384, so AFL++'s long inputs do not bloat the
+#           corpus and slow every later run).
 #           Prints per target "FUZZLONG <target> execs=<libFuzzer+AFL> cov=<edges> ft=<features>
 #           corpus=<before>-><after> finds=<crashes>"; exit 1 on any crash (saved in
 #           build/fuzz-long/). Without afl-fuzz the AFL half is skipped (afl_execs=0).
@@ -171,6 +173,7 @@ afl() {
 
 long() {
     local t d log rc before after lexecs aexecs cov ft crashes fail=0 afl_cc="" secs=${LONG_SECONDS:-60}
+    local maxlen=${LONG_MAX_LEN:-16384}
     command -v "$CLANG" >/dev/null || die "$CLANG not found"
     command -v afl-clang-fast >/dev/null && command -v afl-fuzz >/dev/null && afl_cc=afl-clang-fast
     d="$B/fuzz-long"
@@ -187,7 +190,7 @@ long() {
         before=$(ls "fuzz/corpus/$t" | wc -l)
         # libFuzzer: new inputs go to lf-<t>, seeds read from fuzz/corpus (not written)
         log="$d/libfuzzer-$t.log"
-        "$d/fuzz_$t" -max_total_time="$secs" -seed="$FUZZ_SEED" -dict="fuzz/$t.dict" -print_final_stats=1 \
+        "$d/fuzz_$t" -max_total_time="$secs" -max_len="$maxlen" -seed="$FUZZ_SEED" -dict="fuzz/$t.dict" -print_final_stats=1 \
             -timeout=25 -rss_limit_mb=2048 -artifact_prefix="$d/crash-$t-" \
             "$d/lf-$t" "fuzz/corpus/$t" >"$log" 2>&1
         rc=$?
@@ -209,7 +212,7 @@ long() {
         crashes=$((crashes + $(ls "$d/crash-$t-"* 2>/dev/null | wc -l)))
         [ "$rc" -eq 0 ] || [ "$crashes" -gt 0 ] || crashes=1
         # merge what adds coverage back into the committed corpus (existing files are kept)
-        "$d/fuzz_$t" -merge=1 -rss_limit_mb=2048 "fuzz/corpus/$t" "$d/lf-$t" \
+        "$d/fuzz_$t" -merge=1 -max_len="$maxlen" -rss_limit_mb=2048 "fuzz/corpus/$t" "$d/lf-$t" \
             $(ls -d "$d/afl-$t"/*/queue 2>/dev/null) >"$d/merge-$t.log" 2>&1
         after=$(ls "fuzz/corpus/$t" | wc -l)
         cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)
