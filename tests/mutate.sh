@@ -25,6 +25,10 @@
 # Knobs: MUTANTS="ID ..." only those clauses; JOBS=N mutants at a time (default 2);
 #   MUTATE_SET=ci leaves out the mutants tagged "set: full" (CI; default all);
 #   SHARD=i/n runs the i-th of n slices (i = 1..n) of the selected mutants;
+#   MUTATE_ANCHORS=1 only checks that every selected mutant still applies to the working tree
+#   (each applied to a copy of the files it edits, nothing built): "STALE <mutant>" per one that
+#   does not, then "MUTATE_ANCHORS stale=N"; `make mutate-anchors`, seconds, for anyone who edits
+#   the core and wants to know which mutants to re-anchor;
 #   MUTATE_CACHE=0 ignores build/mutate/cache/ (results keyed by a hash of the mutant and of
 #   every input: the core headers, tests/, examples/, verify/ and this script).
 set -u
@@ -128,6 +132,19 @@ fi
 if [ -n "${SHARD:-}" ]; then
     si=${SHARD%/*} sn=${SHARD#*/}
     mutants=$(printf '%s\n' $mutants | awk -v i="$si" -v n="$sn" 'NF && (NR - 1) % n == i - 1')
+fi
+if [ "${MUTATE_ANCHORS:-0}" = 1 ]; then
+    tmp=$(mktemp -d) n=0
+    for m in $mutants; do
+        rm -rf "${tmp:?}"/* && for f in $(edits "$m"); do mkdir -p "$tmp/$(dirname "$f")" && cp "$f" "$tmp/$f"; done
+        case "$m" in
+            *.mut) awk -v target="$tmp/$(field "$m" file)" -f tests/mutate_apply.awk "$m" ;;
+            *.patch) (cd "$tmp" && patch -p1 -F0 -s --no-backup-if-mismatch < "$ROOT/$m") ;;
+        esac > /dev/null 2>&1 || { echo "STALE $(basename "$m")"; n=$((n + 1)); }
+    done
+    rm -rf "$tmp"
+    echo "MUTATE_ANCHORS stale=$n"
+    [ "$n" = 0 ]; exit
 fi
 # The snapshot, and everything a result depends on, for the cache key.
 SRC=$OUT/_src
