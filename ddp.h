@@ -536,7 +536,6 @@ IW_DEF iw_term iw_ddp_xlate_term(iw_ddp_xlate x)
 /* see ddp.h */
 IW_DEF const char *iw_ddp_term_str(iw_term t)
 {
-#if IW_CFG_STRINGS
     static const char *const tagged[] = {"invalid STag", "base or bounds violation",
                                          "STag not associated with DDP stream", "TO wrap",
                                          "invalid DDP version"};
@@ -544,15 +543,12 @@ IW_DEF const char *iw_ddp_term_str(iw_term t)
                                            "invalid MSN - MSN range is not valid", "invalid MO",
                                            "DDP message too long for available buffer",
                                            "invalid DDP version"};
+    if (!IW_CFG_STRINGS) return "?";
     if (t.layer != IW_DDP_LAYER) return "?";
     if (t.etype == IW_DDP_ETYPE_CATASTROPHIC) return t.ecode == 0 ? "local catastrophic" : "?";
     if (t.etype == IW_DDP_ETYPE_TAGGED && t.ecode < 5) return tagged[t.ecode];
     if (t.etype == IW_DDP_ETYPE_UNTAGGED && t.ecode >= 1 && t.ecode < 7) return untagged[t.ecode];
     return "?";
-#else
-    (void)t;
-    return "?";
-#endif
 }
 
 static iw_term iw__ddp_term(unsigned etype, unsigned code)

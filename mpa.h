@@ -70,6 +70,16 @@
 #ifndef IW_CFG_STRINGS
 #define IW_CFG_STRINGS 1 /* 0: every *_str function of the four headers returns "?" */
 #endif
+/* X-macro tables of (name, value, text): IW_ENUM_ENTRY makes an enum's members from one, and
+ * IW_TEXT_OF(MAP, v) is the body of its *_str function: return v's text ("?" if v is in no
+ * entry, or always with IW_CFG_STRINGS 0). */
+#define IW_ENUM_ENTRY(name, val, text) name = val,
+#define IW_TEXT_CASE(name, val, text) case val: return text;
+#if IW_CFG_STRINGS
+#define IW_TEXT_OF(MAP, v) switch ((long)(v)) { MAP(IW_TEXT_CASE) default: return "?"; }
+#else
+#define IW_TEXT_OF(MAP, v) return ((void)(v), "?")
+#endif
 #ifndef IW_CFG_STATS
 #define IW_CFG_STATS 1 /* 0: no counters kept (no RAM for them); the get_stats accessors
                           of mpa.h, ddp.h, rdmap.h (and verbs' iw_qp_stats) read all 0 */
@@ -128,9 +138,7 @@ extern "C" {
     X(IW_ECLOSED, -8, "the TCP connection is closed")                                         \
     X(IW_EREJECTED, -9, "the connection was rejected (by the peer, or by local policy)")
 typedef enum iw_status {
-#define IW_X_(name, val, text) name = val,
-    IW_STATUS_MAP(IW_X_)
-#undef IW_X_
+    IW_STATUS_MAP(IW_ENUM_ENTRY)
     IW_STATUS_END_ = 1
 } iw_status;
 
@@ -200,9 +208,7 @@ IW_INLINE void iw_term_ctrl_put(uint8_t out[4], iw_term t, unsigned mdr)
     X(IW_MPA_ECODE_RTR, 0x07, "no matching RTR option")
 typedef enum iw_mpa_ecode {
     IW_MPA_ECODE_NONE = 0,
-#define IW_X_(name, val, text) name = val,
-    IW_MPA_ECODE_MAP(IW_X_)
-#undef IW_X_
+    IW_MPA_ECODE_MAP(IW_ENUM_ENTRY)
     IW_MPA_ECODE_END_
 } iw_mpa_ecode;
 IW_DEF const char *iw_mpa_ecode_str(unsigned ecode);
@@ -673,39 +679,19 @@ extern "C" {
 /* see mpa.h */
 IW_DEF const char *iw_status_str(iw_status s)
 {
-#if IW_CFG_STRINGS
-    switch ((int)s) { /* any int may come in: default is reachable */
-#define IW_X_(name, val, text) case name: return text;
-        IW_STATUS_MAP(IW_X_)
-#undef IW_X_
-    default: return "?";
-    }
-#else
-    (void)s;
-    return "?";
-#endif
+    IW_TEXT_OF(IW_STATUS_MAP, s); /* any value may come in: "?" for one not in the table */
 }
 
 /* see mpa.h */
 IW_DEF const char *iw_mpa_ecode_str(unsigned ecode)
 {
-#if IW_CFG_STRINGS
-    switch (ecode) {
-#define IW_X_(name, val, text) case val: return text;
-        IW_MPA_ECODE_MAP(IW_X_)
-#undef IW_X_
-    default: return "?";
-    }
-#else
-    (void)ecode;
-    return "?";
-#endif
+    IW_TEXT_OF(IW_MPA_ECODE_MAP, ecode); /* any value may come in: "?" for one not in the table */
 }
 
 /* see mpa.h */
 IW_DEF const char *iw_mpa_ferr_str(iw_mpa_ferr e)
 {
-#if IW_CFG_STRINGS
+    if (!IW_CFG_STRINGS) return "?";
     switch ((int)e) { /* any int may come in: default is reachable */
     case IW_MPA_FERR_NONE: return "none";
     case IW_MPA_FERR_KEY: return "bad key";
@@ -717,10 +703,6 @@ IW_DEF const char *iw_mpa_ferr_str(iw_mpa_ferr e)
     case IW_MPA_FERR_EXTRA_DATA: return "octets after the Request before the Reply";
     default: return "?";
     }
-#else
-    (void)e;
-    return "?";
-#endif
 }
 
 /* ---- Request/Reply frames (RFC 5044 §7.1.1, RFC 6581) ---- */

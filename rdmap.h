@@ -559,7 +559,6 @@ static const iw__rdmap_opinfo iw__rdmap_optab[16] = {
 /* see rdmap.h */
 IW_DEF const char *iw_rdmap_term_str(iw_term t)
 {
-#if IW_CFG_STRINGS
     static const char *const prot[] = {"invalid STag", "base or bounds violation",
                                        "access rights violation",
                                        "STag not associated with RDMAP stream", "TO wrap"};
@@ -572,6 +571,7 @@ IW_DEF const char *iw_rdmap_term_str(iw_term t)
                                       "invalid MPA Request or Reply frame",
                                       "local catastrophic error", "insufficient IRD resources",
                                       "no matching RTR option"};
+    if (!IW_CFG_STRINGS) return "?";
     if (t.layer == IW_DDP_LAYER) return iw_ddp_term_str(t);
     /* Layer 2 (LLP): EType 0 is MPA (RFC 5040 §4.8, RFC 5044 §8); Chelsio writes 3. Others: none */
     if (t.layer == 2) return (t.etype == 0 || t.etype == 3) && t.ecode < 8 ? mpa[t.ecode] : "?";
@@ -585,40 +585,28 @@ IW_DEF const char *iw_rdmap_term_str(iw_term t)
     if ((t.etype == IW_RDMAP_ETYPE_PROT || t.etype == IW_RDMAP_ETYPE_OP) && t.ecode == 0xFF)
         return "unspecified error";
     return "?";
-#else
-    (void)t;
-    return "?";
-#endif
 }
 
 /* see rdmap.h */
 IW_DEF const char *iw_rdmap_term_layer_str(unsigned layer)
 {
-#if IW_CFG_STRINGS
     static const char *const n[] = {"RDMAP", "DDP", "MPA"}; /* RFC 5040 §4.8 Layer field */
+    if (!IW_CFG_STRINGS) return "?";
     return layer < 3 ? n[layer] : "?";
-#else
-    (void)layer;
-    return "?";
-#endif
 }
 
 /* see rdmap.h */
 IW_DEF const char *iw_rdmap_term_etype_str(iw_term t)
 {
-#if IW_CFG_STRINGS
     static const char *const rdmap[] = {"local catastrophic", "remote protection",
                                         "remote operation"}; /* RFC 5040 §4.8 Fig. 9 */
     static const char *const ddp[] = {"local catastrophic", "tagged buffer",
                                       "untagged buffer", "reserved for the LLP"}; /* RFC 5041 §7.2 */
+    if (!IW_CFG_STRINGS) return "?";
     if (t.layer == IW_RDMAP_LAYER && t.etype < 3) return rdmap[t.etype];
     if (t.layer == IW_DDP_LAYER && t.etype < 4) return ddp[t.etype];
     if (t.layer == 2 && (t.etype == 0 || t.etype == 3)) return "MPA"; /* RFC 5044 §8; 3: Chelsio */
     return "?";
-#else
-    (void)t;
-    return "?";
-#endif
 }
 
 /* see rdmap.h */

@@ -109,9 +109,7 @@ extern "C" {
     X(IW_V_RQ_HAS_SRQ, 40, "RQ associated with S-RQ")                                            \
     X(IW_V_INVALID_NOTIFY_TYPE, 41, "invalid notify type")
 typedef enum iw_vstatus {
-#define IW_X_(name, val, text) name = val,
-    IW_VERBS_STATUS_MAP(IW_X_)
-#undef IW_X_
+    IW_VERBS_STATUS_MAP(IW_ENUM_ENTRY)
     IW_VSTATUS_END_
 } iw_vstatus;
 IW_DEF const char *iw_vstatus_str(iw_vstatus s);
@@ -145,9 +143,7 @@ IW_DEF const char *iw_vstatus_str(iw_vstatus s);
     X(IW_WC_INVALID_WINDOW, 23, "invalid window")                                                \
     X(IW_WC_INVALID_LENGTH, 24, "invalid length")
 typedef enum iw_wc_status {
-#define IW_X_(name, val, text) name = val,
-    IW_WC_STATUS_MAP(IW_X_)
-#undef IW_X_
+    IW_WC_STATUS_MAP(IW_ENUM_ENTRY)
     IW_WC_STATUS_END_
 } iw_wc_status;
 IW_DEF const char *iw_wc_status_str(iw_wc_status s);
@@ -177,9 +173,7 @@ IW_DEF const char *iw_wc_status_str(iw_wc_status s);
     X(IW_AE_SRQ_CATASTROPHIC, 20, "shared receive queue catastrophic failure")                   \
     X(IW_AE_RNIC_CATASTROPHIC, 21, "RNIC catastrophic failure")
 typedef enum iw_async_event {
-#define IW_X_(name, val, text) name = val,
-    IW_ASYNC_EVENT_MAP(IW_X_)
-#undef IW_X_
+    IW_ASYNC_EVENT_MAP(IW_ENUM_ENTRY)
     IW_AE_END_
 } iw_async_event;
 IW_DEF const char *iw_async_event_str(iw_async_event e);
@@ -624,47 +618,17 @@ static uint64_t iw__divmod(uint64_t n, uint32_t d, uint32_t *rem)
 /* see verbs.h */
 IW_DEF const char *iw_vstatus_str(iw_vstatus s)
 {
-#if IW_CFG_STRINGS
-    switch ((int)s) { /* any int may come in: default is reachable */
-#define IW_X_(name, val, text) case name: return text;
-        IW_VERBS_STATUS_MAP(IW_X_)
-#undef IW_X_
-    default: return "?";
-    }
-#else
-    (void)s;
-    return "?";
-#endif
+    IW_TEXT_OF(IW_VERBS_STATUS_MAP, s); /* any value may come in: "?" for one not in the table */
 }
 /* see verbs.h */
 IW_DEF const char *iw_wc_status_str(iw_wc_status s)
 {
-#if IW_CFG_STRINGS
-    switch ((int)s) { /* any int may come in: default is reachable */
-#define IW_X_(name, val, text) case name: return text;
-        IW_WC_STATUS_MAP(IW_X_)
-#undef IW_X_
-    default: return "?";
-    }
-#else
-    (void)s;
-    return "?";
-#endif
+    IW_TEXT_OF(IW_WC_STATUS_MAP, s); /* any value may come in: "?" for one not in the table */
 }
 /* see verbs.h */
 IW_DEF const char *iw_async_event_str(iw_async_event e)
 {
-#if IW_CFG_STRINGS
-    switch ((int)e) { /* any int may come in: default is reachable */
-#define IW_X_(name, val, text) case name: return text;
-        IW_ASYNC_EVENT_MAP(IW_X_)
-#undef IW_X_
-    default: return "?";
-    }
-#else
-    (void)e;
-    return "?";
-#endif
+    IW_TEXT_OF(IW_ASYNC_EVENT_MAP, e); /* any value may come in: "?" for one not in the table */
 }
 
 /* ---- RNIC, PD ---- */
