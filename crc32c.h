@@ -2154,7 +2154,7 @@ IW_DEF iw_crc32c_fn iw_crc32c_select(void)
  *             takes; longer: three such streams merged with the shift tables
  *   vpclmul   < 256: moved as a memcpy would, then the crc32 instruction over src (in L1 by
  *             then); longer: 512-bit folding of the loaded registers, which are stored
- *   vpclmul_intel  (Intel) vpclmul, with three crc32 streams beside the folding for unaligned
+ *   vpclmul_intel  (Intel) vpclmul, with four crc32 streams beside the folding for unaligned
  *             copies of 2 to 16 KiB
  *   armv8     like sse42, with the AArch64 CRC32C instructions
  */
@@ -2427,27 +2427,27 @@ static IW__CRC32C_T_VPCLMUL uint32_t iw__crc32c_copy_vpclmul_pre(uint32_t crc,
     z3 = iw__crc32c_cpz(d + 192, b + 192);
     return ~iw__crc32c_copy_zrest(z0, z1, z2, z3, d + 256, b + 256, n - 256);
 }
-/* "vpclmul_intel" (Intel with AVX-512 VPCLMULQDQ): the fused copy of "vpclmul" with three crc32
+/* "vpclmul_intel" (Intel with AVX-512 VPCLMULQDQ): the fused copy of "vpclmul" with four crc32
  * streams beside the folding for [IW__CRC32C_CZHYB_MIN, IW__CRC32C_CZHYB_MAX) octets. On the
  * Intel Xeon this was measured on (family 6 model 0xA7 as the hypervisor reports it; 2026-11-28,
  * bench_ddp.c's layout: payloads 16 octets past a line boundary and more, the MR page-aligned)
  * the copy, not the CRC, held folding alone back: 4 KiB took 106-113 ns where the same loads and
  * stores without the folds took 87-95 and glibc's memcpy 92-102 (and merely XORing the loaded
  * registers together cost as much as folding them; with source and destination both 64-octet
- * aligned, folding alone ran at memcpy's speed). Handing 3 x 512 of the 4096 octets to the
- * crc32 instruction, which runs on another port, took 2-4 ns off at 4 KiB, 1-2 at 2 KiB, 9-10
- * at 8 KiB and 2-3% at 16 KiB; it lost 1-2 ns at 1 KiB and 5-20% at 64 KiB from memory (the
- * streams stall there, as on AMD). Two streams gained less, four no more; a 64-octet stream
- * word copied through a general register instead of one 512-bit move lost 10%; loads aligned to
- * the source (the destination then unaligned, or vpermt2b rebuilding it) gained nothing.
+ * aligned, folding alone ran at memcpy's speed). Handing 4 x 448 of the 4096 octets to the
+ * crc32 instruction, which runs on another port, took 4-6 ns off at 4 KiB, 2 at 2 KiB, 10 at
+ * 8 KiB and 5% at 16 KiB; it lost 1-2 ns at 1 KiB and 12-30% at 64 KiB from memory (the streams
+ * stall there, as on AMD). Three streams gained a little less, two less still, 128 octets per
+ * stream and step lost; stream words copied through a general register instead of one 512-bit
+ * move lost 10%; loads aligned to the source (the destination then unaligned, or vpermt2b
+ * rebuilding it) gained nothing.
  * The CRC alone keeps folding alone there (see "vpclmul"); on AMD the streams lost (see above).
- * A chunk is [vector region][stream 0][stream 1][stream 2]: each step folds 256 octets and moves
- * 64 octets of every stream with one 512-bit load and store, the crc32 instruction reading them
+ * The input is [vector region][stream 0]..[stream 3]: each step folds 256 octets and moves 64
+ * octets of every stream with one 512-bit load and store, the crc32 instruction reading them
  * again from L1; the vector region also takes whatever does not fill a step, and the registers
- * merge as in iw__crc32c_vpclmul_hyb (c X^3 + r0 X^2 + r1 X + r2, X = x^(8 sl)). */
+ * merge as in iw__crc32c_vpclmul_hyb. */
 #define IW__CRC32C_CZHYB_MIN 2048u  /* below: "vpclmul" */
 #define IW__CRC32C_CZHYB_MAX 16384u /* from here on: "vpclmul" */
-#define IW__CRC32C_CZHYB_MMAX (IW__CRC32C_WMAX / 8u) /* steps per chunk: a stream <= 8 WMAX */
 #define IW__CRC32C_CZSTREAM(r, sj, dj)                   \
     do {                                                 \
         (void)iw__crc32c_cpz((dj), (sj));                \
@@ -2465,47 +2465,35 @@ static IW__CRC32C_T_VPCLMUL IW__CRC32C_NOINLINE uint32_t iw__crc32c_copy_zhyb(ui
                                                                              size_t n)
 {
     const __m512i k256 = IW__CRC32C_K4(IW__CRC32C_K256_HI, IW__CRC32C_K256_LO);
-    for (;;) { /* n >= IW__CRC32C_CZHYB_MIN */
-        size_t m = (n - 256) / (256 + 3 * 64), len = n, sl, v, i;
-        uint64_t r0 = 0, r1 = 0, r2 = 0;
-        uint32_t k[6];
-        const uint8_t *s;
-        uint8_t *ds;
-        __m512i z0, z1, z2, z3;
-        if (m > IW__CRC32C_CZHYB_MMAX) { /* a whole chunk first, the rest after */
-            m = IW__CRC32C_CZHYB_MMAX;
-            len = 256 + m * (256 + 3 * 64);
-        }
-        sl = 64 * m;
-        v = len - 3 * sl; /* the vector region, >= 256 (m + 1) */
-        iw__crc32c_hybk(k, sl / 8, 3);
-        s = b + v;
-        ds = d + v;
-        z0 = iw__crc32c_zreg(iw__crc32c_cpz(d, b), c);
-        z1 = iw__crc32c_cpz(d + 64, b + 64);
-        z2 = iw__crc32c_cpz(d + 128, b + 128);
-        z3 = iw__crc32c_cpz(d + 192, b + 192);
-        for (i = 256; m != 0; m--, i += 256, s += 64, ds += 64) {
-            z0 = iw__crc32c_fold64(z0, k256, iw__crc32c_cpz(d + i, b + i));
-            z1 = iw__crc32c_fold64(z1, k256, iw__crc32c_cpz(d + i + 64, b + i + 64));
-            z2 = iw__crc32c_fold64(z2, k256, iw__crc32c_cpz(d + i + 128, b + i + 128));
-            z3 = iw__crc32c_fold64(z3, k256, iw__crc32c_cpz(d + i + 192, b + i + 192));
-            IW__CRC32C_CZSTREAM(r0, s, ds);
-            IW__CRC32C_CZSTREAM(r1, s + sl, ds + sl);
-            IW__CRC32C_CZSTREAM(r2, s + 2 * sl, ds + 2 * sl);
-        }
-        c = iw__crc32c_copy_zrest(z0, z1, z2, z3, d + i, b + i, v - i);
-        c = iw__crc32c_merge(c, k, 3, r0, r1, r2, 0, 0, 0);
-        b += len;
-        d += len;
-        n -= len;
-        if (n == 0) return c;
-        if (n < IW__CRC32C_CZHYB_MIN) { /* after a whole chunk: what "vpclmul" does */
-            if (n >= IW__CRC32C_CZ_MIN) return iw__crc32c_copy_zfold(c, d, b, n);
-            iw__crc32c_copy_small(d, b, n);
-            return iw__crc32c_sse42_run(c, b, n);
-        }
+    /* m steps of 256 + 4 x 64 octets; below IW__CRC32C_CZHYB_MAX m < 32, so a stream (64 m
+     * octets) is never longer than iw__crc32c_xw's constants reach (8 IW__CRC32C_WMAX) */
+    size_t m = (n - 256) / 512, sl = 64 * m, v = n - 4 * sl, i;
+    uint64_t r0 = 0, r1 = 0, r2 = 0, r3 = 0, x;
+    uint32_t k[6];
+    const uint8_t *s = b + v;
+    uint8_t *ds = d + v;
+    __m512i z0, z1, z2, z3;
+    iw__crc32c_hybk(k, sl / 8, 3); /* k[j - 1] = X^j, X = x^(8 sl) */
+    k[3] = iw__crc32c_mul33(k[1], k[1]);
+    z0 = iw__crc32c_zreg(iw__crc32c_cpz(d, b), c);
+    z1 = iw__crc32c_cpz(d + 64, b + 64);
+    z2 = iw__crc32c_cpz(d + 128, b + 128);
+    z3 = iw__crc32c_cpz(d + 192, b + 192);
+    for (i = 256; m != 0; m--, i += 256, s += 64, ds += 64) {
+        z0 = iw__crc32c_fold64(z0, k256, iw__crc32c_cpz(d + i, b + i));
+        z1 = iw__crc32c_fold64(z1, k256, iw__crc32c_cpz(d + i + 64, b + i + 64));
+        z2 = iw__crc32c_fold64(z2, k256, iw__crc32c_cpz(d + i + 128, b + i + 128));
+        z3 = iw__crc32c_fold64(z3, k256, iw__crc32c_cpz(d + i + 192, b + i + 192));
+        IW__CRC32C_CZSTREAM(r0, s, ds);
+        IW__CRC32C_CZSTREAM(r1, s + sl, ds + sl);
+        IW__CRC32C_CZSTREAM(r2, s + 2 * sl, ds + 2 * sl);
+        IW__CRC32C_CZSTREAM(r3, s + 3 * sl, ds + 3 * sl);
     }
+    c = iw__crc32c_copy_zrest(z0, z1, z2, z3, d + i, b + i, v - i);
+    /* c X^4 + r0 X^3 + r1 X^2 + r2 X + r3 */
+    x = iw__crc32c_clmul32(c, k[3]) ^ iw__crc32c_clmul32((uint32_t)r0, k[2]) ^
+        iw__crc32c_clmul32((uint32_t)r1, k[1]) ^ iw__crc32c_clmul32((uint32_t)r2, k[0]);
+    return (uint32_t)_mm_crc32_u64(0, x) ^ (uint32_t)r3;
 }
 
 /* Whether "vpclmul_intel" takes the streams: n in [MIN, MAX) and dst or src not 64-octet aligned
