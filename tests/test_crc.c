@@ -642,6 +642,15 @@ static void t_copy_impls_select(void)
 #if defined(__x86_64__) && !IW_CRC32C_NO_ACCEL
     /* the test machine is an x86-64 with SSE4.2 and AVX-512 VPCLMULQDQ */
     CHECK(sel != iw_crc32c_copy_portable);
+    { /* the tuning follows the vendor, decoded here again with <cpuid.h> */
+        unsigned a, b, c, d;
+        int intel;
+        REQUIRE(__get_cpuid(0, &a, &b, &c, &d));
+        intel = b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu; /* "GenuineIntel" */
+        printf("# %s: fused copy \"%s\"\n", intel ? "Intel" : "not Intel", intel ? "vpclmul_intel" : "vpclmul");
+        for (i = 0; i < n; i++)
+            if (strcmp(im[i].name, intel ? "vpclmul_intel" : "vpclmul") == 0) CHECK(im[i].fn == sel);
+    }
 #endif
 }
 
