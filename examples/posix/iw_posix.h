@@ -245,6 +245,11 @@ typedef struct iw_px_loop {
     iw_crc32c_kernels kern;        /* the CRC kernels, selected once for all its connections */
     int have_kern;
     iw_px_ep *tlist;               /* the endpoints with an MPA timer armed */
+    /* private: the buffer of the loop's reads, shared by its endpoints: whole FPDUs go up
+     * from it during the read, so only what MPA leaves (rare: see iw__px_read1) is kept per
+     * endpoint */
+    int rxb_busy;
+    uint8_t rxb[IW_PX_RXBUF];
 } iw_px_loop;
 
 typedef struct iw_px_listener iw_px_listener;
@@ -902,12 +907,18 @@ static void iw__px_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, i
     if (ep->o.trace) ep->o.trace(ep->o.arg, ep, dir, iov, n, last);
 }
 /* Designated initializers: an optional op added to the table later stays NULL. crc32c NULL:
- * the fastest CPU path; tx_room/tx_commit NULL: every FPDU goes through send. */
+ * the fastest CPU path; tx_room/tx_commit NULL: every FPDU goes through send. trace only for
+ * an endpoint whose options have one (iw__px_mpa_init): with the op present MPA makes a call
+ * per piece of every FPDU, in and out. */
 static const iw_mpa_host_ops iw__px_mpa_host = {.send = iw__px_send,
                                                 .timer_arm = iw__px_timer_arm,
                                                 .timer_cancel = iw__px_timer_cancel,
-                                                .close = iw__px_close_op,
-                                                .trace = iw__px_trace};
+                                                .close = iw__px_close_op};
+static const iw_mpa_host_ops iw__px_mpa_host_tr = {.send = iw__px_send,
+                                                   .timer_arm = iw__px_timer_arm,
+                                                   .timer_cancel = iw__px_timer_cancel,
+                                                   .close = iw__px_close_op,
+                                                   .trace = iw__px_trace};
 
 /* ---- verbs.h host ops (ctx = the endpoint) ---- */
 
@@ -1040,16 +1051,15 @@ static void iw__px_request(void *uctx, const iw_mpa_info *in)
  * before both frames are seen are not possible; MPA-012), so such octets are a protocol
  * error: MPA closes with IW_MPA_FERR_EXTRA_DATA (MPA-014) and no Reply, no FPDU, no
  * Terminate (not in Full Operation) is sent. Else the Reply goes and the QP follows. */
-static void iw__px_answer(iw_px_ep *ep, size_t rest)
+static void iw__px_answer(iw_px_ep *ep, const uint8_t *p, size_t rest)
 {
     size_t used = 0;
     ep->accept_pending = 0;
     if (iw_mpa_state(&ep->conn) != IW_MPA_S_AWAIT_ULP) return;
     if (rest) {
-        (void)iw_mpa_rx_feed(&ep->conn, ep->rx + ep->rx_have - rest, rest, &used);
+        (void)iw_mpa_rx_feed(&ep->conn, p, rest, &used);
         if (ep->err.kind == IW_PX_E_NONE) /* mpa.h always fails here; never end silently */
             iw__px_fail(ep, IW_PX_E_MPA, "the peer sent %zu octets after its MPA Request", rest);
-        ep->rx_have = 0;
         return;
     }
     if (iw_mpa_accept(&ep->conn, ep->o.ird, ep->o.ord, ep->my_pd, ep->my_pd_len) == IW_OK) {
@@ -1245,16 +1255,28 @@ static void iw__px_after(iw_px_ep *ep)
 #define IW__PX_SPLIT_READS 4u  /* ... for this many buffered reads */
 #define IW__PX_SPAN_MIN 1024u  /* shorter spans go through the buffer (one read fewer) */
 /* One read; returns 1 when another should follow at once: it was a direct or header-split
- * read that got all it asked for (more is likely queued; saves a poll). */
+ * read that got all it asked for (more is likely queued; saves a poll).
+ * Where a buffered read lands: the loop's buffer (iw_px_loop.rxb), one for all its endpoints,
+ * when this endpoint holds no octets from an earlier read; MPA takes every octet of a feed
+ * but when the connection stops or a Request waits for the ULP (mpa.h iw_mpa_rx_feed), so
+ * the endpoint's own buffer (rx) is for those leftovers only. With many busy connections the
+ * reads then land in memory that stays in the cache, not in a buffer per connection that
+ * the others have pushed out of it. A nested read (iw__px_llp_dead drains the socket from
+ * inside a read) uses the endpoint's own buffer. */
 static int iw__px_read1(iw_px_ep *ep)
 {
     ssize_t r;
-    size_t used = 0, want = sizeof ep->rx - ep->rx_have;
-    uint8_t *dst = NULL;
-    size_t room = 0;
+    iw_px_loop *l = ep->loop;
+    uint8_t *buf = ep->rx, *dst = NULL;
+    size_t used = 0, have = ep->rx_have, want, room = 0;
     int limited = 0;
+    if (!have && l && !l->rxb_busy) {
+        buf = l->rxb;
+        l->rxb_busy = 1;
+    }
+    want = IW_PX_RXBUF - have;
 #if IW_PX_RX_SPLIT
-    if (ep->rx_have != 0 || iw_mpa_rx_direct(&ep->conn, &dst, &room) != IW_OK || room < IW__PX_SPAN_MIN)
+    if (have != 0 || iw_mpa_rx_direct(&ep->conn, &dst, &room) != IW_OK || room < IW__PX_SPAN_MIN)
         dst = NULL;
     if (!dst && IW_PX_RX_SPLIT >= 2 && ep->rx_split) { /* stop the read at the next header */
         size_t h = iw_mpa_rx_split_hint(&ep->conn);
@@ -1269,9 +1291,10 @@ static int iw__px_read1(iw_px_ep *ep)
         do r = recv(ep->fd, dst, room, 0);
         while (r < 0 && errno == EINTR);
     } else {
-        do r = recv(ep->fd, ep->rx + ep->rx_have, want, 0);
+        do r = recv(ep->fd, buf + have, want, 0);
         while (r < 0 && errno == EINTR);
     }
+    if (buf != ep->rx && (dst || r <= 0)) l->rxb_busy = 0; /* not used */
     if (r < 0) {
         if (errno != EAGAIN && errno != EWOULDBLOCK) iw__px_llp_dead(ep, errno);
         return 0;
@@ -1307,20 +1330,22 @@ static int iw__px_read1(iw_px_ep *ep)
         iw__px_after(ep);
         return (size_t)r == room && ep->fd >= 0;
     }
-    ep->rx_have += (size_t)r;
-    (void)iw_mpa_rx_feed(&ep->conn, ep->rx, ep->rx_have, &used);
+    have += (size_t)r;
+    ep->rx_have = 0; /* in buf[0, have) now; a nested read starts afresh */
+    (void)iw_mpa_rx_feed(&ep->conn, buf, have, &used);
     if (ep->accept_pending) {
-        iw__px_answer(ep, ep->rx_have - used);
-        if (ep->rx_have == 0) used = 0;
+        iw__px_answer(ep, buf + used, have - used);
+        if (used < have) used = have; /* octets behind the Request: the connection ended */
     }
 #if IW_PX_RX_SPLIT >= 2
     if (iw_mpa_rx_last_len(&ep->conn) >= IW__PX_SPLIT_BIG) ep->rx_split = IW__PX_SPLIT_READS;
 #endif
     iw__px_after(ep);
-    if (used < ep->rx_have && ep->fd >= 0 && iw_mpa_state(&ep->conn) < IW_MPA_S_CLOSING) {
-        size_t rest = ep->rx_have - used, more = 0;
-        memmove(ep->rx, ep->rx + used, rest);
-        ep->rx_have = rest;
+    if (used < have && ep->fd >= 0 && iw_mpa_state(&ep->conn) < IW_MPA_S_CLOSING) {
+        size_t rest = have - used, more = 0;
+        memmove(ep->rx, buf + used, rest); /* kept by the endpoint: its next read goes behind */
+        if (buf != ep->rx) l->rxb_busy = 0;
+        buf = ep->rx;
         (void)iw_mpa_rx_feed(&ep->conn, ep->rx, rest, &more); /* after accept / RTS */
         iw__px_after(ep);
         if (more < rest) {
@@ -1329,6 +1354,7 @@ static int iw__px_read1(iw_px_ep *ep)
             return 0;
         }
     }
+    if (buf != ep->rx) l->rxb_busy = 0;
     ep->rx_have = 0;
     return limited && (size_t)r == want && ep->fd >= 0;
 }
@@ -1344,7 +1370,7 @@ static void iw__px_read(iw_px_ep *ep)
 
 void iw_px_loop_init(iw_px_loop *l)
 {
-    memset(l, 0, sizeof *l);
+    memset(l, 0, offsetof(iw_px_loop, rxb)); /* the read buffer needs no zeroes */
     l->epfd = -1;
 }
 
@@ -1803,7 +1829,8 @@ static int iw__px_mpa_init(iw_px_ep *ep, unsigned role)
     }
     c.kernels = ep->loop ? &ep->loop->kern : NULL;
     ep->role = (int)role;
-    st = iw_mpa_init(&ep->conn, &c, &iw__px_mpa_host, ep, &ep->ulp, &ep->qp, ep->reasm,
+    st = iw_mpa_init(&ep->conn, &c, ep->o.trace ? &iw__px_mpa_host_tr : &iw__px_mpa_host, ep,
+                     &ep->ulp, &ep->qp, ep->reasm,
                      sizeof ep->reasm);
     if (st != IW_OK) {
         iw__px_fail(ep, IW_PX_E_MPA, "MPA configuration refused: %s", iw_status_str(st));
