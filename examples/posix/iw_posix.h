@@ -245,11 +245,18 @@ typedef struct iw_px_loop {
     iw_crc32c_kernels kern;        /* the CRC kernels, selected once for all its connections */
     int have_kern;
     iw_px_ep *tlist;               /* the endpoints with an MPA timer armed */
-    /* private: the buffer of the loop's reads, shared by its endpoints: whole FPDUs go up
-     * from it during the read, so only what MPA leaves (rare: see iw__px_read1) is kept per
-     * endpoint */
+    /* private: buffers shared by the loop's endpoints, so that with many busy connections
+     * the octets pass through memory that stays in the cache, not through a buffer per
+     * connection that the others have pushed out of it.
+     * rxb: where buffered reads land; whole FPDUs go up from it during the read, so only what
+     * MPA leaves (rare: see iw__px_read1) is kept per endpoint.
+     * txb: the staging buffer. The small FPDUs one core call makes are copied here and written
+     * with one send() when it returns; only what the socket did not take moves to the
+     * endpoint's own buffer (iw__px_unshare). txb_owner: whose staged octets are in it. */
     int rxb_busy;
-    uint8_t rxb[IW_PX_RXBUF];
+    struct iw_px_ep *txb_owner;
+    uint8_t rxb[IW_PX_RXBUF]; /* these two last: iw_px_loop_init does not clear them */
+    uint8_t txb[IW_PX_TXBUF];
 } iw_px_loop;
 
 typedef struct iw_px_listener iw_px_listener;
@@ -323,6 +330,8 @@ struct iw_px_ep {
     iw_px_ep *next_dirty;          /* private: on the loop's dirty list when dirty */
     int dirty;
     iw_px_ep *tnext, **tprev;      /* private: on the loop's timer list while tmo_at >= 0 */
+    int tx_full;                   /* private: staged octets wait for the socket (a send took
+                                      only part): nothing more is staged behind them */
 };
 
 /* A shared RNIC (iw_px_shared_init): one STag table and PD, a send CQ and a receive CQ (or one
@@ -607,6 +616,23 @@ static void iw__px_dirty(iw_px_ep *ep)
     ep->loop->dirty = ep;
 }
 
+/* Where ep's staged octets are, [tx_head, tx_head + tx_len): the loop's staging buffer while
+ * ep holds it, else ep's own. */
+static uint8_t *iw__px_txp(iw_px_ep *ep)
+{
+    return ep->loop && ep->loop->txb_owner == ep ? ep->loop->txb : ep->tx;
+}
+/* ep gives the loop's staging buffer back; its staged octets (those the socket has not taken
+ * yet) move to its own buffer. */
+static void iw__px_unshare(iw_px_ep *ep)
+{
+    iw_px_loop *l = ep->loop;
+    if (!l || l->txb_owner != ep) return;
+    if (ep->tx_len) memcpy(ep->tx, l->txb + ep->tx_head, ep->tx_len);
+    ep->tx_head = 0;
+    l->txb_owner = NULL;
+}
+
 /* ---- names ---- */
 
 /* the core's tables (rdmap.h) */
@@ -696,7 +722,9 @@ static void iw__px_gflush(iw_px_ep *ep)
     took = ep->fd >= 0 ? iw__px_sendv(ep, ep->gv, ep->gn) : ep->gbytes; /* closed: dropped */
     if (took < ep->gbytes) {
         ep->tx_partial++;
-        ep->tx_head = 0; /* tx_len is 0: nothing is gathered behind staged octets */
+        ep->tx_full = 1;
+        iw__px_unshare(ep); /* tx_len is 0: nothing is gathered behind staged octets */
+        ep->tx_head = 0;
         for (i = 0; i < ep->gn; off += ep->gv[i].len, i++) {
             size_t skip = took > off ? took - off : 0;
             if (skip >= ep->gv[i].len) continue;
@@ -711,19 +739,26 @@ static void iw__px_gflush(iw_px_ep *ep)
  * octets; EAGAIN leaves them for POLLOUT. */
 static void iw__px_flush(iw_px_ep *ep)
 {
+    uint8_t *base;
     iw__px_gflush(ep);
+    base = iw__px_txp(ep);
     while (ep->tx_len && ep->fd >= 0) {
-        ssize_t r = send(ep->fd, ep->tx + ep->tx_head, ep->tx_len, MSG_DONTWAIT | MSG_NOSIGNAL);
+        ssize_t r = send(ep->fd, base + ep->tx_head, ep->tx_len, MSG_DONTWAIT | MSG_NOSIGNAL);
         ep->tx_syscalls++;
         if (r < 0) {
             if (errno == EINTR) continue;
             if (errno != EAGAIN && errno != EWOULDBLOCK) ep->dead_errno = errno;
+            ep->tx_full = 1;
+            iw__px_unshare(ep); /* the rest waits for POLLOUT in the endpoint's own buffer */
             return;
         }
         ep->tx_head += (size_t)r;
         ep->tx_len -= (size_t)r;
     }
+    ep->tx_len = 0; /* all sent (or the socket is closed: dropped) */
+    iw__px_unshare(ep);
     ep->tx_head = 0;
+    ep->tx_full = 0;
     if (ep->tx_len == 0 && ep->shut_pending && ep->fd >= 0) { /* the FIN after the last octet */
         (void)shutdown(ep->fd, SHUT_WR);
         ep->wr_shut = 1;
@@ -794,6 +829,7 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
 {
     iw_px_ep *ep = (iw_px_ep *)ctx;
     size_t i, room, took = 0, total = 0;
+    uint8_t *base;
     *accepted = 0;
     iw__px_dirty(ep);
     if (ep->fd < 0) return IW_EHOST;
@@ -824,16 +860,29 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
         }
         return IW_OK;
     }
+    if (ep->tx_full && ep->tx_len) { /* the socket is full: not staged behind it (one copy
+                                        more, into memory a busy host finds out of the cache);
+                                        the core resumes after POLLOUT */
+        ep->want_out = 1;
+        ep->tx_partial++;
+        return IW_EAGAIN;
+    }
+    if (!ep->tx_len && ep->loop && ep->loop->txb_owner != ep) { /* the loop's buffer */
+        if (ep->loop->txb_owner) iw__px_unshare(ep->loop->txb_owner); /* not flushed yet */
+        ep->loop->txb_owner = ep;
+        ep->tx_head = 0;
+    }
+    base = iw__px_txp(ep);
     total = 0; /* counted again below, with what fits */
     if (ep->tx_head) { /* keep the staged octets at the front */
-        memmove(ep->tx, ep->tx + ep->tx_head, ep->tx_len);
+        memmove(base, base + ep->tx_head, ep->tx_len);
         ep->tx_head = 0;
     }
     room = sizeof ep->tx - ep->tx_len;
     for (i = 0; i < n; i++) {
         size_t k = iov[i].len < room - took ? iov[i].len : room - took;
         total += iov[i].len;
-        if (k) memcpy(ep->tx + ep->tx_len + took, iov[i].base, k);
+        if (k) memcpy(base + ep->tx_len + took, iov[i].base, k);
         took += k;
     }
     ep->tx_len += took;
@@ -892,7 +941,9 @@ static void iw__px_close_op(void *ctx, int abortive)
         (void)setsockopt(ep->fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
         (void)close(ep->fd);
         ep->fd = -1;
-        ep->tx_len = ep->tx_head = 0; /* dropped with the connection */
+        ep->tx_len = 0; /* dropped with the connection */
+        iw__px_unshare(ep);
+        ep->tx_head = 0;
         ep->gn = ep->gbytes = ep->gsm_len = 0;
         ep->dead_errno = ep->dead_errno ? ep->dead_errno : -1; /* QP told after the core returns */
     } else if (!ep->wr_shut) {
@@ -1451,7 +1502,7 @@ static void iw__px_on_ready(iw_px_ep *ep, short revents)
     }
     if (revents & POLLOUT) { /* flush, then resume the FPDU at its octet */
         iw__px_flush(ep);
-        if (ep->want_out && ep->tx_head + ep->tx_len < sizeof ep->tx) {
+        if (ep->want_out && !ep->tx_full && ep->tx_head + ep->tx_len < sizeof ep->tx) {
             ep->want_out = 0;
             ep->gather_ok = 1; /* as in iw_px_post: only queued sends run here */
             (void)iw_mpa_tx_resume(&ep->conn);
@@ -2095,6 +2146,8 @@ void iw_px_ep_fini(iw_px_ep *ep)
             *p = ep->next;
             break;
         }
+    ep->tx_len = 0; /* what was staged and not sent is dropped with the endpoint */
+    iw__px_unshare(ep);
     if (ep->dirty)
         for (p = &ep->loop->dirty; *p; p = &(*p)->next_dirty)
             if (*p == ep) {
