@@ -373,6 +373,8 @@ struct iw_px_shared {
 };
 
 /* ---- loop and listeners ---- */
+/* A loop holds the receive and staging buffers its endpoints share (IW_PX_RXBUF + IW_PX_TXBUF
+ * octets, about 384 KiB by default): make it static or allocate it. */
 void iw_px_loop_init(iw_px_loop *l);
 /* One round: wait up to timeout_ms (0: don't wait, -1: until something happens) for socket
  * readiness or the next MPA timer, then read, write and fire timers. Returns the number of
@@ -1307,13 +1309,11 @@ static void iw__px_after(iw_px_ep *ep)
 #define IW__PX_SPAN_MIN 1024u  /* shorter spans go through the buffer (one read fewer) */
 /* One read; returns 1 when another should follow at once: it was a direct or header-split
  * read that got all it asked for (more is likely queued; saves a poll).
- * Where a buffered read lands: the loop's buffer (iw_px_loop.rxb), one for all its endpoints,
- * when this endpoint holds no octets from an earlier read; MPA takes every octet of a feed
- * but when the connection stops or a Request waits for the ULP (mpa.h iw_mpa_rx_feed), so
- * the endpoint's own buffer (rx) is for those leftovers only. With many busy connections the
- * reads then land in memory that stays in the cache, not in a buffer per connection that
- * the others have pushed out of it. A nested read (iw__px_llp_dead drains the socket from
- * inside a read) uses the endpoint's own buffer. */
+ * A buffered read lands in the loop's buffer (iw_px_loop.rxb) when this endpoint holds no
+ * octets from an earlier read: MPA takes every octet of a feed but when the connection stops
+ * or a Request waits for the ULP (mpa.h iw_mpa_rx_feed), so the endpoint's own buffer (rx) is
+ * for those leftovers only. A nested read (iw__px_llp_dead drains the socket from inside a
+ * read) uses the endpoint's own buffer. */
 static int iw__px_read1(iw_px_ep *ep)
 {
     ssize_t r;
