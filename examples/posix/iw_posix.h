@@ -245,6 +245,18 @@ typedef struct iw_px_loop {
     iw_crc32c_kernels kern;        /* the CRC kernels, selected once for all its connections */
     int have_kern;
     iw_px_ep *tlist;               /* the endpoints with an MPA timer armed */
+    /* private: buffers shared by the loop's endpoints, so that with many busy connections
+     * the octets pass through memory that stays in the cache, not through a buffer per
+     * connection that the others have pushed out of it.
+     * rxb: where buffered reads land; whole FPDUs go up from it during the read, so only what
+     * MPA leaves (rare: see iw__px_read1) is kept per endpoint.
+     * txb: the staging buffer. The small FPDUs one core call makes are copied here and written
+     * with one send() when it returns; only what the socket did not take moves to the
+     * endpoint's own buffer (iw__px_unshare). txb_owner: whose staged octets are in it. */
+    int rxb_busy;
+    struct iw_px_ep *txb_owner;
+    uint8_t rxb[IW_PX_RXBUF]; /* these two last: iw_px_loop_init does not clear them */
+    uint8_t txb[IW_PX_TXBUF];
 } iw_px_loop;
 
 typedef struct iw_px_listener iw_px_listener;
@@ -318,6 +330,8 @@ struct iw_px_ep {
     iw_px_ep *next_dirty;          /* private: on the loop's dirty list when dirty */
     int dirty;
     iw_px_ep *tnext, **tprev;      /* private: on the loop's timer list while tmo_at >= 0 */
+    int tx_full;                   /* private: staged octets wait for the socket (a send took
+                                      only part): nothing more is staged behind them */
 };
 
 /* A shared RNIC (iw_px_shared_init): one STag table and PD, a send CQ and a receive CQ (or one
@@ -359,6 +373,8 @@ struct iw_px_shared {
 };
 
 /* ---- loop and listeners ---- */
+/* A loop holds the receive and staging buffers its endpoints share (IW_PX_RXBUF + IW_PX_TXBUF
+ * octets, about 384 KiB by default): make it static or allocate it. */
 void iw_px_loop_init(iw_px_loop *l);
 /* One round: wait up to timeout_ms (0: don't wait, -1: until something happens) for socket
  * readiness or the next MPA timer, then read, write and fire timers. Returns the number of
@@ -602,6 +618,23 @@ static void iw__px_dirty(iw_px_ep *ep)
     ep->loop->dirty = ep;
 }
 
+/* Where ep's staged octets are, [tx_head, tx_head + tx_len): the loop's staging buffer while
+ * ep holds it, else ep's own. */
+static uint8_t *iw__px_txp(iw_px_ep *ep)
+{
+    return ep->loop && ep->loop->txb_owner == ep ? ep->loop->txb : ep->tx;
+}
+/* ep gives the loop's staging buffer back; its staged octets (those the socket has not taken
+ * yet) move to its own buffer. */
+static void iw__px_unshare(iw_px_ep *ep)
+{
+    iw_px_loop *l = ep->loop;
+    if (!l || l->txb_owner != ep) return;
+    if (ep->tx_len) memcpy(ep->tx, l->txb + ep->tx_head, ep->tx_len);
+    ep->tx_head = 0;
+    l->txb_owner = NULL;
+}
+
 /* ---- names ---- */
 
 /* the core's tables (rdmap.h) */
@@ -691,7 +724,9 @@ static void iw__px_gflush(iw_px_ep *ep)
     took = ep->fd >= 0 ? iw__px_sendv(ep, ep->gv, ep->gn) : ep->gbytes; /* closed: dropped */
     if (took < ep->gbytes) {
         ep->tx_partial++;
-        ep->tx_head = 0; /* tx_len is 0: nothing is gathered behind staged octets */
+        ep->tx_full = 1;
+        iw__px_unshare(ep); /* tx_len is 0: nothing is gathered behind staged octets */
+        ep->tx_head = 0;
         for (i = 0; i < ep->gn; off += ep->gv[i].len, i++) {
             size_t skip = took > off ? took - off : 0;
             if (skip >= ep->gv[i].len) continue;
@@ -706,19 +741,26 @@ static void iw__px_gflush(iw_px_ep *ep)
  * octets; EAGAIN leaves them for POLLOUT. */
 static void iw__px_flush(iw_px_ep *ep)
 {
+    uint8_t *base;
     iw__px_gflush(ep);
+    base = iw__px_txp(ep);
     while (ep->tx_len && ep->fd >= 0) {
-        ssize_t r = send(ep->fd, ep->tx + ep->tx_head, ep->tx_len, MSG_DONTWAIT | MSG_NOSIGNAL);
+        ssize_t r = send(ep->fd, base + ep->tx_head, ep->tx_len, MSG_DONTWAIT | MSG_NOSIGNAL);
         ep->tx_syscalls++;
         if (r < 0) {
             if (errno == EINTR) continue;
             if (errno != EAGAIN && errno != EWOULDBLOCK) ep->dead_errno = errno;
+            ep->tx_full = 1;
+            iw__px_unshare(ep); /* the rest waits for POLLOUT in the endpoint's own buffer */
             return;
         }
         ep->tx_head += (size_t)r;
         ep->tx_len -= (size_t)r;
     }
+    ep->tx_len = 0; /* all sent (or the socket is closed: dropped) */
+    iw__px_unshare(ep);
     ep->tx_head = 0;
+    ep->tx_full = 0;
     if (ep->tx_len == 0 && ep->shut_pending && ep->fd >= 0) { /* the FIN after the last octet */
         (void)shutdown(ep->fd, SHUT_WR);
         ep->wr_shut = 1;
@@ -789,6 +831,7 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
 {
     iw_px_ep *ep = (iw_px_ep *)ctx;
     size_t i, room, took = 0, total = 0;
+    uint8_t *base;
     *accepted = 0;
     iw__px_dirty(ep);
     if (ep->fd < 0) return IW_EHOST;
@@ -819,16 +862,29 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
         }
         return IW_OK;
     }
+    if (ep->tx_full && ep->tx_len) { /* the socket is full: not staged behind it (one copy
+                                        more, into memory a busy host finds out of the cache);
+                                        the core resumes after POLLOUT */
+        ep->want_out = 1;
+        ep->tx_partial++;
+        return IW_EAGAIN;
+    }
+    if (!ep->tx_len && ep->loop && ep->loop->txb_owner != ep) { /* the loop's buffer */
+        if (ep->loop->txb_owner) iw__px_unshare(ep->loop->txb_owner); /* not flushed yet */
+        ep->loop->txb_owner = ep;
+        ep->tx_head = 0;
+    }
+    base = iw__px_txp(ep);
     total = 0; /* counted again below, with what fits */
     if (ep->tx_head) { /* keep the staged octets at the front */
-        memmove(ep->tx, ep->tx + ep->tx_head, ep->tx_len);
+        memmove(base, base + ep->tx_head, ep->tx_len);
         ep->tx_head = 0;
     }
     room = sizeof ep->tx - ep->tx_len;
     for (i = 0; i < n; i++) {
         size_t k = iov[i].len < room - took ? iov[i].len : room - took;
         total += iov[i].len;
-        if (k) memcpy(ep->tx + ep->tx_len + took, iov[i].base, k);
+        if (k) memcpy(base + ep->tx_len + took, iov[i].base, k);
         took += k;
     }
     ep->tx_len += took;
@@ -887,7 +943,9 @@ static void iw__px_close_op(void *ctx, int abortive)
         (void)setsockopt(ep->fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
         (void)close(ep->fd);
         ep->fd = -1;
-        ep->tx_len = ep->tx_head = 0; /* dropped with the connection */
+        ep->tx_len = 0; /* dropped with the connection */
+        iw__px_unshare(ep);
+        ep->tx_head = 0;
         ep->gn = ep->gbytes = ep->gsm_len = 0;
         ep->dead_errno = ep->dead_errno ? ep->dead_errno : -1; /* QP told after the core returns */
     } else if (!ep->wr_shut) {
@@ -902,12 +960,18 @@ static void iw__px_trace(void *ctx, unsigned dir, const iw_iov *iov, size_t n, i
     if (ep->o.trace) ep->o.trace(ep->o.arg, ep, dir, iov, n, last);
 }
 /* Designated initializers: an optional op added to the table later stays NULL. crc32c NULL:
- * the fastest CPU path; tx_room/tx_commit NULL: every FPDU goes through send. */
+ * the fastest CPU path; tx_room/tx_commit NULL: every FPDU goes through send. trace only for
+ * an endpoint whose options have one (iw__px_mpa_init): with the op present MPA makes a call
+ * per piece of every FPDU, in and out. */
 static const iw_mpa_host_ops iw__px_mpa_host = {.send = iw__px_send,
                                                 .timer_arm = iw__px_timer_arm,
                                                 .timer_cancel = iw__px_timer_cancel,
-                                                .close = iw__px_close_op,
-                                                .trace = iw__px_trace};
+                                                .close = iw__px_close_op};
+static const iw_mpa_host_ops iw__px_mpa_host_tr = {.send = iw__px_send,
+                                                   .timer_arm = iw__px_timer_arm,
+                                                   .timer_cancel = iw__px_timer_cancel,
+                                                   .close = iw__px_close_op,
+                                                   .trace = iw__px_trace};
 
 /* ---- verbs.h host ops (ctx = the endpoint) ---- */
 
@@ -1040,16 +1104,15 @@ static void iw__px_request(void *uctx, const iw_mpa_info *in)
  * before both frames are seen are not possible; MPA-012), so such octets are a protocol
  * error: MPA closes with IW_MPA_FERR_EXTRA_DATA (MPA-014) and no Reply, no FPDU, no
  * Terminate (not in Full Operation) is sent. Else the Reply goes and the QP follows. */
-static void iw__px_answer(iw_px_ep *ep, size_t rest)
+static void iw__px_answer(iw_px_ep *ep, const uint8_t *p, size_t rest)
 {
     size_t used = 0;
     ep->accept_pending = 0;
     if (iw_mpa_state(&ep->conn) != IW_MPA_S_AWAIT_ULP) return;
     if (rest) {
-        (void)iw_mpa_rx_feed(&ep->conn, ep->rx + ep->rx_have - rest, rest, &used);
+        (void)iw_mpa_rx_feed(&ep->conn, p, rest, &used);
         if (ep->err.kind == IW_PX_E_NONE) /* mpa.h always fails here; never end silently */
             iw__px_fail(ep, IW_PX_E_MPA, "the peer sent %zu octets after its MPA Request", rest);
-        ep->rx_have = 0;
         return;
     }
     if (iw_mpa_accept(&ep->conn, ep->o.ird, ep->o.ord, ep->my_pd, ep->my_pd_len) == IW_OK) {
@@ -1245,16 +1308,26 @@ static void iw__px_after(iw_px_ep *ep)
 #define IW__PX_SPLIT_READS 4u  /* ... for this many buffered reads */
 #define IW__PX_SPAN_MIN 1024u  /* shorter spans go through the buffer (one read fewer) */
 /* One read; returns 1 when another should follow at once: it was a direct or header-split
- * read that got all it asked for (more is likely queued; saves a poll). */
+ * read that got all it asked for (more is likely queued; saves a poll).
+ * A buffered read lands in the loop's buffer (iw_px_loop.rxb) when this endpoint holds no
+ * octets from an earlier read: MPA takes every octet of a feed but when the connection stops
+ * or a Request waits for the ULP (mpa.h iw_mpa_rx_feed), so the endpoint's own buffer (rx) is
+ * for those leftovers only. A nested read (iw__px_llp_dead drains the socket from inside a
+ * read) uses the endpoint's own buffer. */
 static int iw__px_read1(iw_px_ep *ep)
 {
     ssize_t r;
-    size_t used = 0, want = sizeof ep->rx - ep->rx_have;
-    uint8_t *dst = NULL;
-    size_t room = 0;
+    iw_px_loop *l = ep->loop;
+    uint8_t *buf = ep->rx, *dst = NULL;
+    size_t used = 0, have = ep->rx_have, want, room = 0;
     int limited = 0;
+    if (!have && l && !l->rxb_busy) {
+        buf = l->rxb;
+        l->rxb_busy = 1;
+    }
+    want = IW_PX_RXBUF - have;
 #if IW_PX_RX_SPLIT
-    if (ep->rx_have != 0 || iw_mpa_rx_direct(&ep->conn, &dst, &room) != IW_OK || room < IW__PX_SPAN_MIN)
+    if (have != 0 || iw_mpa_rx_direct(&ep->conn, &dst, &room) != IW_OK || room < IW__PX_SPAN_MIN)
         dst = NULL;
     if (!dst && IW_PX_RX_SPLIT >= 2 && ep->rx_split) { /* stop the read at the next header */
         size_t h = iw_mpa_rx_split_hint(&ep->conn);
@@ -1269,9 +1342,10 @@ static int iw__px_read1(iw_px_ep *ep)
         do r = recv(ep->fd, dst, room, 0);
         while (r < 0 && errno == EINTR);
     } else {
-        do r = recv(ep->fd, ep->rx + ep->rx_have, want, 0);
+        do r = recv(ep->fd, buf + have, want, 0);
         while (r < 0 && errno == EINTR);
     }
+    if (buf != ep->rx && (dst || r <= 0)) l->rxb_busy = 0; /* not used */
     if (r < 0) {
         if (errno != EAGAIN && errno != EWOULDBLOCK) iw__px_llp_dead(ep, errno);
         return 0;
@@ -1307,20 +1381,22 @@ static int iw__px_read1(iw_px_ep *ep)
         iw__px_after(ep);
         return (size_t)r == room && ep->fd >= 0;
     }
-    ep->rx_have += (size_t)r;
-    (void)iw_mpa_rx_feed(&ep->conn, ep->rx, ep->rx_have, &used);
+    have += (size_t)r;
+    ep->rx_have = 0; /* in buf[0, have) now; a nested read starts afresh */
+    (void)iw_mpa_rx_feed(&ep->conn, buf, have, &used);
     if (ep->accept_pending) {
-        iw__px_answer(ep, ep->rx_have - used);
-        if (ep->rx_have == 0) used = 0;
+        iw__px_answer(ep, buf + used, have - used);
+        if (used < have) used = have; /* octets behind the Request: the connection ended */
     }
 #if IW_PX_RX_SPLIT >= 2
     if (iw_mpa_rx_last_len(&ep->conn) >= IW__PX_SPLIT_BIG) ep->rx_split = IW__PX_SPLIT_READS;
 #endif
     iw__px_after(ep);
-    if (used < ep->rx_have && ep->fd >= 0 && iw_mpa_state(&ep->conn) < IW_MPA_S_CLOSING) {
-        size_t rest = ep->rx_have - used, more = 0;
-        memmove(ep->rx, ep->rx + used, rest);
-        ep->rx_have = rest;
+    if (used < have && ep->fd >= 0 && iw_mpa_state(&ep->conn) < IW_MPA_S_CLOSING) {
+        size_t rest = have - used, more = 0;
+        memmove(ep->rx, buf + used, rest); /* kept by the endpoint: its next read goes behind */
+        if (buf != ep->rx) l->rxb_busy = 0;
+        buf = ep->rx;
         (void)iw_mpa_rx_feed(&ep->conn, ep->rx, rest, &more); /* after accept / RTS */
         iw__px_after(ep);
         if (more < rest) {
@@ -1329,6 +1405,7 @@ static int iw__px_read1(iw_px_ep *ep)
             return 0;
         }
     }
+    if (buf != ep->rx) l->rxb_busy = 0;
     ep->rx_have = 0;
     return limited && (size_t)r == want && ep->fd >= 0;
 }
@@ -1344,7 +1421,7 @@ static void iw__px_read(iw_px_ep *ep)
 
 void iw_px_loop_init(iw_px_loop *l)
 {
-    memset(l, 0, sizeof *l);
+    memset(l, 0, offsetof(iw_px_loop, rxb)); /* the read buffer needs no zeroes */
     l->epfd = -1;
 }
 
@@ -1425,7 +1502,7 @@ static void iw__px_on_ready(iw_px_ep *ep, short revents)
     }
     if (revents & POLLOUT) { /* flush, then resume the FPDU at its octet */
         iw__px_flush(ep);
-        if (ep->want_out && ep->tx_head + ep->tx_len < sizeof ep->tx) {
+        if (ep->want_out && !ep->tx_full && ep->tx_head + ep->tx_len < sizeof ep->tx) {
             ep->want_out = 0;
             ep->gather_ok = 1; /* as in iw_px_post: only queued sends run here */
             (void)iw_mpa_tx_resume(&ep->conn);
@@ -1803,7 +1880,8 @@ static int iw__px_mpa_init(iw_px_ep *ep, unsigned role)
     }
     c.kernels = ep->loop ? &ep->loop->kern : NULL;
     ep->role = (int)role;
-    st = iw_mpa_init(&ep->conn, &c, &iw__px_mpa_host, ep, &ep->ulp, &ep->qp, ep->reasm,
+    st = iw_mpa_init(&ep->conn, &c, ep->o.trace ? &iw__px_mpa_host_tr : &iw__px_mpa_host, ep,
+                     &ep->ulp, &ep->qp, ep->reasm,
                      sizeof ep->reasm);
     if (st != IW_OK) {
         iw__px_fail(ep, IW_PX_E_MPA, "MPA configuration refused: %s", iw_status_str(st));
@@ -2068,6 +2146,8 @@ void iw_px_ep_fini(iw_px_ep *ep)
             *p = ep->next;
             break;
         }
+    ep->tx_len = 0; /* what was staged and not sent is dropped with the endpoint */
+    iw__px_unshare(ep);
     if (ep->dirty)
         for (p = &ep->loop->dirty; *p; p = &(*p)->next_dirty)
             if (*p == ep) {
