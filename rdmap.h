@@ -732,8 +732,8 @@ static void iw__rdmap_retire(iw_rdmap_stream *s)
         if (w->st == IW__RDMAP_WR_DDP && iw__rdmap_needs_resp(w->opcode) && !w->resp &&
             s->ord_out)
             s->ord_out--;
-        s->sq_head++;
-        if (s->sq_next - s->sq_head > s->sq_tail - s->sq_head) s->sq_next = s->sq_head;
+        s->sq_head++; /* past sq_next only after the end (a WR DDP never had: flushed) */
+        if (s->failed && s->sq_next - s->sq_head > s->sq_tail - s->sq_head) s->sq_next = s->sq_head;
         s->ops->complete(s->ctx, &c);
     }
 }
