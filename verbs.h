@@ -2220,12 +2220,6 @@ static void iw__sq_fail(iw_qp *qp, iw_swqe *w, iw_wc_status st)
     iw__sq_reap(qp);
 }
 
-/* A WR's RDMAP flags: the Read Fence indicator (VERBS-072). */
-static unsigned iw__sq_rflags(const iw_send_wr *s)
-{
-    return (s->flags & IW_WR_READ_FENCE) ? IW_RDMAP_F_READ_FENCE : 0u;
-}
-
 /* RDMAP refused the WR handed to it: the stream ended meanwhile; it completes Flushed. */
 static void iw__sq_unposted(iw_qp *qp, iw_swqe *w)
 {
@@ -2270,9 +2264,10 @@ static void iw__sq_run(iw_qp *qp)
             iw__sq_reap(qp);
             continue;
         }
-        /* rw: the head and the part its opcode uses (iw_rdmap_post reads nothing else) */
+        /* rw: the head (flags: the Read Fence indicator, VERBS-072) and the part its opcode uses
+         * (iw_rdmap_post reads nothing else) */
         rw.cookie = w;
-        rw.flags = (uint8_t)iw__sq_rflags(s);
+        rw.flags = (uint8_t)((s->flags & IW_WR_READ_FENCE) ? IW_RDMAP_F_READ_FENCE : 0u);
         switch ((int)s->type) { /* only the types iw_qp_post_sq sends here; default: atomics */
         case IW_WR_SEND: rw.opcode = IW_RDMAP_OP_SEND; break;
         case IW_WR_SEND_SE: rw.opcode = IW_RDMAP_OP_SEND_SE; break;
