@@ -1201,7 +1201,10 @@ static IW_HOT void iw__tx_start(iw_mpa_conn *c, size_t n, size_t ulen, int is_ul
     c->tx_fpdu_pos = c->tx_pos;
     c->tx_wlen = vlen;
 #if IW_CFG_MPA_MARKERS
-    if (c->mk_tx) c->tx_wlen = iw__mk_wlen(iw__tx_rel(c, c->tx_pos), vlen);
+    if (c->mk_tx) {
+        c->tx_wlen = iw__mk_wlen(iw__tx_rel(c, c->tx_pos), vlen);
+        IW_STAT(c->stats.tx_markers += (uint32_t)((c->tx_wlen - vlen) / IW_MPA_MARKER_LEN));
+    }
 #endif
     c->tx_off = 0;
     c->tx_crc_acc = 0;
@@ -1214,7 +1217,6 @@ static IW_HOT void iw__tx_start(iw_mpa_conn *c, size_t n, size_t ulen, int is_ul
     c->tx_busy = 1;
     c->tx_stale = 0;
     IW_STAT(c->stats.tx_fpdus++);
-    IW_STAT(c->stats.tx_markers += (uint32_t)((c->tx_wlen - vlen) / IW_MPA_MARKER_LEN));
     c->tx_is_ulp = (uint8_t)is_ulp;
     c->tx_notify = 0;
 }

@@ -720,8 +720,8 @@ static void iw__rdmap_retire(iw_rdmap_stream *s)
         if (w->st == IW__RDMAP_WR_DDP && iw__rdmap_needs_resp(w->opcode) && !w->resp &&
             s->ord_out)
             s->ord_out--;
-        s->sq_head++;
-        if (s->sq_next - s->sq_head > s->sq_tail - s->sq_head) s->sq_next = s->sq_head;
+        s->sq_head++; /* past sq_next only after the end (a WR DDP never had: flushed) */
+        if (s->failed && s->sq_next - s->sq_head > s->sq_tail - s->sq_head) s->sq_next = s->sq_head;
         s->ops->complete(s->ctx, &c);
     }
 }
@@ -1479,15 +1479,6 @@ IW_DEF iw_status iw_rdmap_set_ird_ord(iw_rdmap_stream *s, uint16_t ird, uint16_t
     return iw_rdmap_tx_resume(s);
 }
 
-/* A Write's or Send's length: the sum of its SGEs (more than 2^32 - 1 saturates). */
-IW_INLINE uint32_t iw__rdmap_sgl_len(const iw_iov *sgl, size_t nsge)
-{
-    size_t i;
-    uint64_t total = 0;
-    for (i = 0; i < nsge; i++) total += sgl[i].len;
-    return total > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)total;
-}
-
 /* see rdmap.h. The slot gets the head and the part of wr its opcode uses (see iw_rdmap_wr),
  * member by member: wr was usually just built so on the caller's stack, and a block copy would
  * read it back in wider loads than it was written with (a store-forwarding stall per load).
@@ -1551,9 +1542,13 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     } else if (iw__rdmap_optab[op].flags & IW__RDMAP_F_IMM) { /* RFC 7306 §6.2 (IMM-002) */
         IW_MEMCPY(w->imm, wr->imm, sizeof w->imm);
     } else { /* a Write (and its sink), a Send (and the STag a Send with Invalidate names) */
-        w->sgl = wr->sgl;
-        w->nsge = wr->nsge;
-        w->len = iw__rdmap_sgl_len(wr->sgl, wr->nsge);
+        const iw_iov *g = wr->sgl;
+        size_t i, ng = wr->nsge;
+        uint64_t total = 0; /* its length: the sum of its SGEs, above 2^32 - 1 saturated */
+        w->sgl = g;
+        w->nsge = ng;
+        for (i = 0; i < ng; i++) total += g[i].len;
+        w->len = total > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)total;
         if (op == IW_RDMAP_OP_WRITE) {
             w->stag = wr->stag;
             w->to = wr->to;

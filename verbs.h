@@ -1943,8 +1943,11 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
     return IW_V_OK;
 }
 
-/* Immediate checks of one SQ WR (verbs §9.3.1.1, VERBS-066, VERBS-067). */
-static iw_vstatus iw__sq_check(const iw_qp *qp, const iw_send_wr *w)
+/* Immediate checks of one SQ WR (verbs §9.3.1.1, VERBS-066, VERBS-067), and its copy into the
+ * SQ slot d in the same walk over its SGEs. d keeps what the WR's type uses: the SGEs it names,
+ * and the Bind / Fast-Register parameters only for those (a full copy is mostly unused SGEs);
+ * member by member (see rdmap.h iw_rdmap_post). d counts only when IW_V_OK is returned. */
+static iw_vstatus iw__sq_take(const iw_qp *qp, const iw_send_wr *w, iw_send_wr *d)
 {
     uint32_t i, max = qp->cfg.max_send_sge ? qp->cfg.max_send_sge : IW_CFG_VERBS_SGE;
     uint64_t total = 0;
@@ -1966,39 +1969,32 @@ static iw_vstatus iw__sq_check(const iw_qp *qp, const iw_send_wr *w)
     if ((w->type == IW_WR_FETCHADD || w->type == IW_WR_CMPSWAP) &&
         (w->nsge != 1 || w->sgl[0].len != 8))
         return IW_V_INVALID_SGL_FORMAT;
-    for (i = 0; i < w->nsge; i++) total += w->sgl[i].len;
+    for (i = 0; i < w->nsge; i++) {
+        total += w->sgl[i].len;
+        d->sgl[i].stag = w->sgl[i].stag;
+        d->sgl[i].to = w->sgl[i].to;
+        d->sgl[i].len = w->sgl[i].len;
+    }
     if (total > 0xFFFFFFFFu) return IW_V_INVALID_SGL_LENGTH; /* VERBS-068 */
-    return IW_V_OK;
-}
-
-/* Keep what the WR's type uses: the SGEs it names, and the Bind / Fast-Register parameters
- * only for those (a full copy of the WR is mostly unused SGEs; this is the per-WR cost). */
-static void iw__wr_copy(iw_send_wr *d, const iw_send_wr *s)
-{
-    uint32_t i;
-    if (s->type == IW_WR_BIND_MW || s->type == IW_WR_FAST_REG) {
-        *d = *s;
-        return;
+    if (w->type == IW_WR_BIND_MW || w->type == IW_WR_FAST_REG) {
+        *d = *w;
+        return IW_V_OK;
     }
-    d->wr_id = s->wr_id;
-    d->type = s->type;
-    d->flags = s->flags;
-    d->nsge = s->nsge;
-    for (i = 0; i < s->nsge; i++) { /* nsge <= IW_CFG_VERBS_SGE: checked */
-        d->sgl[i].stag = s->sgl[i].stag; /* member by member: see rdmap.h iw_rdmap_post */
-        d->sgl[i].to = s->sgl[i].to;
-        d->sgl[i].len = s->sgl[i].len;
-    }
-    d->remote_stag = s->remote_stag;
-    d->remote_to = s->remote_to;
-    d->inval_stag = s->inval_stag;
-    IW_MEMCPY(d->imm, s->imm, sizeof d->imm);
+    d->wr_id = w->wr_id;
+    d->type = w->type;
+    d->flags = w->flags;
+    d->nsge = w->nsge;
+    d->remote_stag = w->remote_stag;
+    d->remote_to = w->remote_to;
+    d->inval_stag = w->inval_stag;
+    IW_MEMCPY(d->imm, w->imm, sizeof d->imm);
 #if IW_CFG_RDMAP_ATOMICS
-    d->add_swap = s->add_swap;
-    d->add_swap_mask = s->add_swap_mask;
-    d->cmp = s->cmp;
-    d->cmp_mask = s->cmp_mask;
+    d->add_swap = w->add_swap;
+    d->add_swap_mask = w->add_swap_mask;
+    d->cmp = w->cmp;
+    d->cmp_mask = w->cmp_mask;
 #endif
+    return IW_V_OK;
 }
 
 /* see verbs.h */
@@ -2017,10 +2013,9 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
             st = IW_V_TOO_MANY_WRS;
             break;
         }
-        st = iw__sq_check(qp, &wrs[i]);
-        if (st != IW_V_OK) break; /* VERBS-065: earlier ones stay posted */
         w = &qp->mem.swqe[iw_ring_ix(qp->sq_tail, qp->cfg.sq_depth)];
-        iw__wr_copy(&w->wr, &wrs[i]);
+        st = iw__sq_take(qp, &wrs[i], &w->wr);
+        if (st != IW_V_OK) break; /* VERBS-065: earlier ones stay posted */
         w->signaled = (uint8_t)((wrs[i].flags & IW_WR_SIGNALED) != 0);
         w->st = IW__SWQE_WAIT;
         w->status = IW_WC_SUCCESS;
@@ -2189,12 +2184,6 @@ static void iw__sq_fail(iw_qp *qp, iw_swqe *w, iw_wc_status st)
     iw__sq_reap(qp);
 }
 
-/* A WR's RDMAP flags: the Read Fence indicator (VERBS-072). */
-static unsigned iw__sq_rflags(const iw_send_wr *s)
-{
-    return (s->flags & IW_WR_READ_FENCE) ? IW_RDMAP_F_READ_FENCE : 0u;
-}
-
 /* RDMAP refused the WR handed to it: the stream ended meanwhile; it completes Flushed. */
 static void iw__sq_unposted(iw_qp *qp, iw_swqe *w)
 {
@@ -2219,7 +2208,7 @@ static void iw__sq_run(iw_qp *qp)
             ws = s->type == IW_WR_BIND_MW    ? iw__bind(qp, &s->bind)
                  : s->type == IW_WR_FAST_REG ? iw__fast_reg(qp, s)
                                              : iw__inval_local(qp, s->inval_stag);
-#else /* a left-out type never gets here (iw__sq_check) */
+#else /* a left-out type never gets here (iw__sq_take) */
             ws = IW_WC_INVALID_WQE;
 #if IW_CFG_VERBS_MW
             if (s->type == IW_WR_BIND_MW) ws = iw__bind(qp, &s->bind);
@@ -2239,9 +2228,10 @@ static void iw__sq_run(iw_qp *qp)
             iw__sq_reap(qp);
             continue;
         }
-        /* rw: the head and the part its opcode uses (iw_rdmap_post reads nothing else) */
+        /* rw: the head (flags: the Read Fence indicator, VERBS-072) and the part its opcode uses
+         * (iw_rdmap_post reads nothing else) */
         rw.cookie = w;
-        rw.flags = (uint8_t)iw__sq_rflags(s);
+        rw.flags = (uint8_t)((s->flags & IW_WR_READ_FENCE) ? IW_RDMAP_F_READ_FENCE : 0u);
         switch ((int)s->type) { /* only the types iw_qp_post_sq sends here; default: atomics */
         case IW_WR_SEND: rw.opcode = IW_RDMAP_OP_SEND; break;
         case IW_WR_SEND_SE: rw.opcode = IW_RDMAP_OP_SEND_SE; break;
