@@ -298,6 +298,7 @@ typedef struct iw_wc {
     uint32_t inval_stag;
     uint8_t imm[8];
     uint32_t sq_next_;      /* private: the SQ position its reaping frees up to (VERBS-071) */
+    struct iw_qp *qp_;      /* private: an SQ WC's QP (NULL once it is destroyed) */
 } iw_wc;
 
 /* ---- objects ---------------------------------------------------------------------------- */
@@ -794,13 +795,9 @@ IW_DEF iw_vstatus iw_cq_poll(iw_cq *cq, iw_wc *wc)
     if (!cq || !cq->alive) return IW_V_INVALID_CQ;
     if (cq->count == 0) return IW_V_CQ_EMPTY; /* VERBS-007 */
     e = &cq->ring[cq->head];
-    if (e->type != IW_WR_RECV) { /* VERBS-071: reaping an SQ WC frees its slot and those of */
-        iw_qp *qp;               /* the unsignaled WRs before it (a destroyed QP is gone) */
-        for (qp = cq->rnic->qps; qp; qp = qp->next)
-            if (qp->id == e->qp_id) {
-                if ((int32_t)(e->sq_next_ - qp->sq_free) > 0) qp->sq_free = e->sq_next_;
-                break;
-            }
+    if (e->qp_) { /* VERBS-071: reaping an SQ WC frees its slot and those of the unsignaled */
+        iw_qp *qp = e->qp_; /* WRs before it (a destroyed QP left NULL here) */
+        if ((int32_t)(e->sq_next_ - qp->sq_free) > 0) qp->sq_free = e->sq_next_;
     }
     if (wc) *wc = *e;
     cq->head = iw_ring_ix(cq->head + 1u, cq->cap);
@@ -1315,21 +1312,26 @@ static void iw__sq_reap(iw_qp *qp)
             wc.status = w->status;
             wc.len = w->len;
             wc.sq_next_ = qp->sq_head;
+            wc.qp_ = qp;
             iw__qp_wc(qp, qp->cfg.sq_cq, &wc, 0);
         }
     }
 }
 
-/* Whether a WC of qp's SQ is still in its CQ, not reaped (the CQ may be shared). */
-static int iw__sq_wc_waiting(const iw_qp *qp)
+/* Whether a WC of qp's SQ is still in its CQ, not reaped (the CQ may be shared); forget: and
+ * detach every such WC from qp, which is being destroyed (reaping them frees nothing). */
+static int iw__sq_wc_waiting(iw_qp *qp, int forget)
 {
-    const iw_cq *cq = qp->cfg.sq_cq;
+    iw_cq *cq = qp->cfg.sq_cq;
     uint32_t i;
-    for (i = 0; i < cq->count; i++) {
-        const iw_wc *e = &cq->ring[(cq->head + i) % cq->cap];
-        if (e->type != IW_WR_RECV && e->qp_id == qp->id) return 1;
+    int n = 0;
+    for (i = 0; i < cq->count && (forget || !n); i++) {
+        iw_wc *e = &cq->ring[iw_ring_ix(cq->head + i, cq->cap)];
+        if (e->qp_ != qp) continue;
+        n = 1;
+        if (forget) e->qp_ = NULL;
     }
-    return 0;
+    return n;
 }
 
 static void iw__rq_done(iw_qp *qp, iw_wc *wc);
@@ -1933,6 +1935,7 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
         while (*pp && *pp != qp) pp = &(*pp)->next;
         if (*pp) *pp = qp->next;
     }
+    (void)iw__sq_wc_waiting(qp, 1);
     if (qp->state != IW_QP_IDLE && qp->llp) /* disassociated: whatever is queued is dropped */
         iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
     qp->cfg.sq_cq->users--;
@@ -2398,7 +2401,7 @@ IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
                 qp->state = IW_QP_IDLE;
                 /* the slots of WRs whose WC is not reaped stay held (VERBS-071), else a CQ
                  * sized to the SQ could overflow on the next stream */
-                if (!iw__sq_wc_waiting(qp)) qp->sq_free = qp->sq_head;
+                if (!iw__sq_wc_waiting(qp, 0)) qp->sq_free = qp->sq_head;
                 qp->llp = NULL;
             } else {
                 iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));

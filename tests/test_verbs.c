@@ -1142,6 +1142,35 @@ static void t_cq_in_use_rq_only(void)
     CHECK_EQ(iw_cq_destroy(&xcq), IW_V_OK); /* no QP uses it now */
 }
 
+/* An SQ WC of a destroyed QP still waiting in a shared CQ is reaped without touching that QP's
+ * memory: reaping frees SQ slots through the WC's QP (VERBS-071), and destroying a QP detaches
+ * its unreaped WCs from it. */
+static void t_destroy_with_sq_wc(void)
+{
+    static vf_q q2;
+    static iw_qp snap;
+    iw_qp_cfg qc;
+    iw_qp_attr a;
+    iw_send_wr w;
+    iw_wc wc;
+    uint32_t a_mr;
+    REQUIRE(vt_init(0, 4, 4));
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    qc = vf_qp_cfg(RA.pd, 4, 4);
+    qc.sq_cq = &QA->scq; /* q2's SQ WCs go to A's send CQ */
+    REQUIRE(a_mr && vf_q_init(&q2, &RA, qc, 8));
+    w = swr1(IW_WR_SEND, 77, a_mr, VA(&RA, 0), 16);
+    REQUIRE(post1(&q2, &w) == IW_V_OK);
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_ERROR; /* the WR completes Flushed: its WC waits in A's CQ */
+    REQUIRE(iw_qp_modify(&q2.qp, &a) == IW_V_OK);
+    REQUIRE(QA->scq.count == 1);
+    REQUIRE(iw_qp_destroy(&q2.qp) == IW_V_OK);
+    memcpy(&snap, &q2.qp, sizeof snap);
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 77 && wc.status == IW_WC_FLUSHED);
+    CHECK(memcmp(&snap, &q2.qp, sizeof snap) == 0); /* the destroyed QP's memory is left alone */
+}
+
 static void t_atomic_result_at_wc(void)
 {
     uint32_t a_mr, b_mr;
@@ -1570,6 +1599,7 @@ int main(int argc, char **argv)
         {"poll, a completion, arm, poll: found", t_verbs082},
         {"Closing flushes the Receive a message holds first VERBS-029 VERBS-078", t_closing_inprogress},
         {"a CQ used only as a receive CQ is in use", t_cq_in_use_rq_only},
+        {"an SQ WC of a destroyed QP is reaped without touching the QP", t_destroy_with_sq_wc},
         {"Deallocate PD refused for each kind of user", t_pd_in_use_each},
         {"an Atomic's original value is in place at its WC", t_atomic_result_at_wc},
         {"Key mismatch at the peer and an unusable Receive, through verbs.h", t_rdmap_key_and_bad_recv},
