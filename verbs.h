@@ -437,7 +437,8 @@ typedef struct iw_qp {
     uint32_t id;
     uint8_t state, alive, term_local, term_valid, llp_up, flushing;
     uint8_t sq_kick;           /* a completion left WRs waiting: the outermost call runs the SQ */
-    uint8_t term_due;          /* a completion ended the QP: iw__sq_kick sends term_due_t */
+    uint8_t term_due;          /* 1: a completion ended the QP, iw__sq_kick sends term_due_t;
+                                * 2: the LLP failed, iw__sq_kick enters Error */
     iw_term term_due_t;
     iw_rdmap_term_info term;   /* the Terminate sent or received (Query QP) */
     iw_rdmap_stream rs;
@@ -714,6 +715,7 @@ IW_DEF iw_vstatus iw_rnic_query(const iw_rnic *r, iw_rnic_attr *out)
     return IW_V_OK;
 }
 static void iw__qp_enter(struct iw_qp *qp, unsigned state);
+static void iw__qp_err_due(struct iw_qp *qp);
 
 /* see verbs.h */
 IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
@@ -737,6 +739,7 @@ IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
         }
         if (qp->state != IW_QP_IDLE && !iw_rdmap_failed(&qp->rs))
             iw_rdmap_llp_down(&qp->rs, IW_EHOST, iw__v_term(0, 2, 0x08));
+        iw__qp_err_due(qp);
         if (qp->state != IW_QP_ERROR) iw__qp_enter(qp, IW_QP_ERROR);
     }
 }
@@ -1491,10 +1494,19 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
     if (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) qp->sq_kick = 1;
 }
 
+/* Enter the Error state the stream's end asked for (iw__qp_error), after RDMAP returned. */
+static void iw__qp_err_due(iw_qp *qp)
+{
+    if (qp->term_due != 2) return;
+    qp->term_due = 0;
+    iw__qp_enter(qp, IW_QP_ERROR);
+}
+
 /* Send the Terminate a completion decided on (iw__qp_term_later), after the layers below
- * returned. */
+ * returned; or enter Error (iw__qp_err_due). */
 static void iw__qp_term_due(iw_qp *qp)
 {
+    iw__qp_err_due(qp);
     if (!qp->term_due) return;
     qp->term_due = 0;
     qp->flushing = 1; /* its event or WC was the report: no second one */
@@ -1679,7 +1691,10 @@ static void iw__qp_error(void *ctx, const iw_rdmap_event *ev)
                                  ? IW_AE_LLP_INTEGRITY
                                  : IW_AE_LLP_LOST,
                          ev->term.term);
-            iw__qp_enter(qp, IW_QP_ERROR); /* VERBS-024 */
+            /* VERBS-024: Error now; the LLP's teardown and the flush once RDMAP has returned
+             * (iw__qp_term_due), not nested in its stream end */
+            qp->state = IW_QP_ERROR;
+            qp->term_due = 2;
         }
     } else {
         if (qp->state == IW_QP_RTS) qp->state = IW_QP_TERMINATE;
@@ -1971,6 +1986,7 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
     }
     if (qp->state != IW_QP_IDLE && qp->llp) /* disassociated: whatever is queued is dropped */
         iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
+    iw__qp_err_due(qp);
     qp->cfg.sq_cq->users--;
     if (qp->cfg.rq_cq != qp->cfg.sq_cq) qp->cfg.rq_cq->users--;
     if (qp->cfg.srq) qp->cfg.srq->users--;
@@ -2397,6 +2413,7 @@ static void iw__qp_mpa_error(void *uctx, const iw_mpa_error *err)
     iw_qp *qp = (iw_qp *)uctx;
     if (!qp->alive) return;
     iw_rdmap_mpa_error(&qp->rs, err);
+    iw__qp_err_due(qp);
 }
 static void iw__qp_mpa_closed(void *uctx)
 {
