@@ -375,6 +375,7 @@ typedef struct iw_rdmap_stream {
     uint8_t bad_term;   /* the refused segment is a malformed Terminate: send none */
     uint8_t sink_fail;  /* our Read's sink refused the response: Terminate (0,0,0x00) */
     uint8_t refusing;   /* iw_ddp_fail from RDMAP: refuse_len is the segment's length */
+    uint8_t pull_x;     /* a Read Response's source failed (iw__rdmap_pull): iw__rdmap_pulled */
     uint32_t refuse_len;
     /* end of stream */
     uint8_t failed;     /* first error recorded (stream error or end) */
@@ -1237,7 +1238,8 @@ static iw_status iw__rdmap_on_term(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
 
 /* Response source for a Read Request: resolved per segment (RFC 5040 §5.2.2). A failure part
  * way (the STag invalidated meanwhile) is a Terminate with the RDMA header advanced by what
- * went out (RDMAP-029); the message is abandoned. */
+ * went out (RDMAP-029), sent once DDP has returned (iw__rdmap_pulled); the message is
+ * abandoned. */
 static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t want,
                                 iw_iov *iov, size_t max, size_t *n)
 {
@@ -1251,15 +1253,12 @@ static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t
     x = s->ops->resolve(s->ctx, iw_get_be32(r + 16), iw_get_be64(r + 20) + off, want,
                         IW_DDP_ACC_REMOTE_READ, b, max, &k);
     if (x == IW_DDP_X_OK && (k == 0 || k > max)) x = IW_DDP_X_INVALID_STAG;
-    if (x != IW_DDP_X_OK) {
-        uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-        uint8_t *u = seg + IW_DDP_UNTAGGED_HDR;
-        IW_MEMCPY(seg, q->raw, q->raw_len);
+    if (x != IW_DDP_X_OK) { /* q is done with: its header becomes the Terminate's */
+        uint8_t *u = q->raw + IW_DDP_UNTAGGED_HDR;
         iw_put_be64(u + 4, iw_get_be64(u + 4) + off);   /* SinkTO */
         iw_put_be32(u + 12, iw_get_be32(u + 12) - off); /* RDMARDSZ */
         iw_put_be64(u + 20, iw_get_be64(u + 20) + off); /* SrcTO */
-        (void)iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, q->raw_len,
-                               q->raw_len);
+        s->pull_x = (uint8_t)x;
         return IW_ETERM;
     }
     for (i = 0; i < k; i++) {
@@ -1270,6 +1269,16 @@ static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t
     return IW_OK;
 }
 
+/* The Read Response whose source iw__rdmap_pull refused (the last one handed to DDP, which
+ * abandoned it) is answered with its Terminate, after DDP returned: not nested in DDP. */
+static void iw__rdmap_pulled(iw_rdmap_stream *s)
+{
+    iw_rdmap_inreq *q = iw__rdmap_in_at(s, s->irq_send - 1);
+    iw_ddp_xlate x = (iw_ddp_xlate)s->pull_x;
+    s->pull_x = 0;
+    (void)iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), q->raw, q->raw_len, q->raw_len);
+}
+
 /* Hand the next inbound request's response to DDP (in request order, RDMAP-054). Atomics are
  * executed now, after every earlier response was generated (ATOM-016). */
 static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
@@ -1277,6 +1286,7 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
     iw_rdmap_inreq *q = iw__rdmap_in_at(s, s->irq_send);
     const uint8_t *r = q->raw + IW_DDP_UNTAGGED_HDR;
     iw_ddp_msg m;
+    iw_status st;
     IW_MEMSET(&m, 0, sizeof m);
     m.cookie = q;
     if (q->opcode == IW_RDMAP_OP_READ_REQ) { /* RDMAP-006: tagged with SinkSTag, at SinkTO */
@@ -1327,7 +1337,9 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
     s->irq_send++;
     IW_STAT(s->stats.tx_msgs[q->opcode == IW_RDMAP_OP_READ_REQ ? IW_RDMAP_OP_READ_RESP
                                                        : IW_RDMAP_OP_ATOMIC_RESP]++);
-    return iw_ddp_send(&s->ddp, &m);
+    st = iw_ddp_send(&s->ddp, &m);
+    if (s->pull_x) iw__rdmap_pulled(s);
+    return st;
 }
 
 /* Hand the next posted operation to DDP (the pump checked ORD and the read fence, RDMAP-014,
@@ -1629,6 +1641,7 @@ IW_DEF iw_status iw_rdmap_tx_resume(iw_rdmap_stream *s)
     iw_status st;
     if (!s) return IW_EINVAL;
     st = iw_ddp_tx_resume(&s->ddp);
+    if (s->pull_x) iw__rdmap_pulled(s);
     if (st == IW_EHOST) return st;
     return iw__rdmap_pump(s);
 }
