@@ -740,38 +740,36 @@ static void iw__rdmap_retire(iw_rdmap_stream *s)
 }
 
 /* The stream's first error or end (docs/style.md §6: first wins; RFC 5040 §7.1 rule 4,
- * RDMAP-030). term: the Terminate to send (send != 0), or the one received; kind: IW_RDMAP_EV_*. */
-static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st,
+ * RDMAP-030). ti: the Terminate to send (send != 0), or the one received; NULL: t with HdrCt
+ * 000 (no caller keeps a whole iw_rdmap_term_info on its stack for that); kind: IW_RDMAP_EV_*. */
+static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st, iw_term t,
                           const iw_rdmap_term_info *ti, int send)
 {
     if (s->failed) return;
     s->failed = 1;
+    IW_MEMSET(&s->ev, 0, sizeof s->ev);
+    s->ev.kind = kind;
+    s->ev.status = st;
+    if (ti) s->ev.term = *ti;
+    else s->ev.term.term = t;
     if (s->rx_recv_active) { /* the receive a Send took completes in error (RDMAP-016, -049) */
         iw_rdmap_recv r;
         IW_MEMSET(&r, 0, sizeof r);
         r.status = IW_ETERM;
-        r.term = ti ? ti->term : iw__rdmap_term(0, 0, 0);
+        r.term = s->ev.term.term;
         r.opcode = s->rx_recv_op;
         s->rx_recv_active = 0;
         s->ops->recv(s->ctx, &r);
     }
     /* one Terminate per stream: MPA must not add its own after ours or the peer's */
     if (send || kind == IW_RDMAP_EV_TERM_RCVD) iw_ddp_llp_no_terminate(&s->ddp);
-    IW_MEMSET(&s->ev, 0, sizeof s->ev);
-    s->ev.kind = kind;
-    s->ev.status = st;
-    if (ti) s->ev.term = *ti;
     if (send) { /* sent after the message in flight; nothing after it (RDMAP-022) */
-        s->term_len = (uint8_t)iw_rdmap_term_encode(ti, s->term_body);
+        s->term_len = (uint8_t)iw_rdmap_term_encode(&s->ev.term, s->term_body);
         s->term_pending = 1;
     }
     /* RDMAP-058: nothing more is placed or delivered */
-    if (iw_ddp_last_error(&s->ddp)->status == IW_OK) {
-        uint8_t hdr[IW_DDP_MAX_HDR];
-        IW_MEMSET(hdr, 0, sizeof hdr);
-        (void)iw_ddp_fail(&s->ddp, st == IW_OK ? IW_ECLOSED : st,
-                          ti ? ti->term : iw__rdmap_term(0, 0, 0), NULL, 0);
-    }
+    if (iw_ddp_last_error(&s->ddp)->status == IW_OK)
+        (void)iw_ddp_fail(&s->ddp, st == IW_OK ? IW_ECLOSED : st, s->ev.term.term, NULL, 0);
     if (s->ops->error) s->ops->error(s->ctx, &s->ev);
     iw__rdmap_retire(s);
 }
@@ -960,9 +958,7 @@ static void iw__rdmap_ddp_error(void *uctx, const iw_ddp_error *e)
     unsigned op = has ? (e->hdr[1] & IW_RDMAP_OP_MASK) : 0xFu;
     if (s->failed) return;
     if (s->bad_term) { /* V27, RDMAP-061: a malformed Terminate is not answered */
-        IW_MEMSET(&ti, 0, sizeof ti);
-        ti.term = e->term;
-        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, &ti, 0);
+        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, e->term, NULL, 0);
         iw__rdmap_close_llp(s);
         return;
     }
@@ -988,7 +984,7 @@ static void iw__rdmap_ddp_error(void *uctx, const iw_ddp_error *e)
                 ti.r = 0;
         }
     }
-    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, &ti, 1);
+    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, ti.term, &ti, 1);
 }
 
 /* DDP is done with a message: a Write, Send or request of ours, a response, or the
@@ -1225,10 +1221,10 @@ static iw_status iw__rdmap_on_term(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
     (void)h;
     if (len > IW_CFG_RDMAP_CTL_BUF ||
         iw_rdmap_term_decode(s->rx_ctl[IW_RDMAP_QN_TERM], len, &ti) != IW_OK) {
-        IW_MEMSET(&ti, 0, sizeof ti); /* V27: malformed, closed without a Terminate */
-        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, &ti, 0);
+        /* V27: malformed, closed without a Terminate */
+        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, iw__rdmap_term(0, 0, 0), NULL, 0);
     } else {
-        iw__rdmap_end(s, IW_RDMAP_EV_TERM_RCVD, IW_ETERM, &ti, 0); /* RDMAP-057, -058 */
+        iw__rdmap_end(s, IW_RDMAP_EV_TERM_RCVD, IW_ETERM, ti.term, &ti, 0); /* RDMAP-057, -058 */
     }
     iw__rdmap_close_llp(s);
     return IW_OK; /* the stream is already ended: DDP drops what follows */
@@ -1385,7 +1381,7 @@ static IW_HOT iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
         w->sent = 1;
         IW_MEMSET(&ti, 0, sizeof ti);
         ti.term = iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0);
-        iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, &ti, 1);
+        iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, ti.term, &ti, 1);
         return IW_OK;
     }
     if (st == IW_OK) IW_STAT(s->stats.tx_msgs[w->opcode]++);
@@ -1649,24 +1645,18 @@ IW_DEF iw_status iw_rdmap_tx_resume(iw_rdmap_stream *s)
 /* see rdmap.h */
 IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t)
 {
-    iw_rdmap_term_info ti;
     if (!s || t.layer > 2 || t.etype > 0xF) return IW_EINVAL;
     if (s->failed) return IW_ESTATE;
-    IW_MEMSET(&ti, 0, sizeof ti);
-    ti.term = t; /* HdrCt 000 (RDMAP-025, RDMAP-031) */
-    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, &ti, 1);
+    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, t, NULL, 1); /* HdrCt 000 (RDMAP-025, -031) */
     return iw__rdmap_pump(s);
 }
 
 /* see rdmap.h */
 IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t)
 {
-    iw_rdmap_term_info ti;
     if (!s) return;
-    IW_MEMSET(&ti, 0, sizeof ti);
-    ti.term = t;
     s->closed = 1; /* the LLP is gone or going: nothing to close */
-    iw__rdmap_end(s, IW_RDMAP_EV_LLP, st == IW_OK ? IW_ECLOSED : st, &ti, 0);
+    iw__rdmap_end(s, IW_RDMAP_EV_LLP, st == IW_OK ? IW_ECLOSED : st, t, NULL, 0);
     s->in_pump = 1; /* the message DDP holds will never go out: flush it too */
     iw_ddp_tx_abort(&s->ddp);
     s->in_pump = 0;
