@@ -1376,12 +1376,10 @@ static IW_HOT iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
     if (iw__rdmap_needs_resp(w->opcode)) s->ord_out++;
     if (m) st = iw_ddp_send_commit(&s->ddp);
     if (st == IW_EINVAL) { /* RDMAP-031: cannot be built: a Terminate instead, HdrCt 000 */
-        iw_rdmap_term_info ti;
         w->status = IW_EINVAL;
         w->sent = 1;
-        IW_MEMSET(&ti, 0, sizeof ti);
-        ti.term = iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0);
-        iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, ti.term, &ti, 1);
+        iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM,
+                      iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0), NULL, 1);
         return IW_OK;
     }
     if (st == IW_OK) IW_STAT(s->stats.tx_msgs[w->opcode]++);
