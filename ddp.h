@@ -826,8 +826,11 @@ static iw_status iw__ddp_deliver(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t
     iw_status st;
     IW_STAT(s->stats.rx_msgs++);
     st = s->ulp->deliver(s->uctx, h, mlen);
-    if (st != IW_OK) /* the ULP must have set it: make sure */
-        (void)iw_ddp_fail(s, st, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
+    if (st != IW_OK && s->err.status == IW_OK) { /* the ULP must have set it: make sure */
+        iw_ddp_error e;
+        iw__ddp_mkerr(&e, st, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
+        (void)iw__ddp_set_err(s, &e);
+    }
     return s->err.status;
 }
 

@@ -1495,7 +1495,7 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
 }
 
 /* Enter the Error state the stream's end asked for (iw__qp_error), after RDMAP returned. */
-static void iw__qp_err_due(iw_qp *qp)
+static IW_COLD void iw__qp_err_due(iw_qp *qp)
 {
     if (qp->term_due != 2) return;
     qp->term_due = 0;
@@ -1504,14 +1504,20 @@ static void iw__qp_err_due(iw_qp *qp)
 
 /* Send the Terminate a completion decided on (iw__qp_term_later), after the layers below
  * returned; or enter Error (iw__qp_err_due). */
-static void iw__qp_term_due(iw_qp *qp)
+static IW_COLD void iw__qp_due(iw_qp *qp)
 {
-    iw__qp_err_due(qp);
-    if (!qp->term_due) return;
+    if (qp->term_due == 2) {
+        iw__qp_err_due(qp);
+        return;
+    }
     qp->term_due = 0;
     qp->flushing = 1; /* its event or WC was the report: no second one */
     (void)iw_rdmap_terminate(&qp->rs, qp->term_due_t);
     qp->flushing = 0;
+}
+IW_INLINE void iw__qp_term_due(iw_qp *qp)
+{
+    if (qp->term_due) iw__qp_due(qp);
 }
 
 /* Run the SQ if a completion asked for it (iw__qp_complete), after the layers below returned;
