@@ -1234,8 +1234,7 @@ static iw_status iw__rdmap_on_term(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
 
 /* Response source for a Read Request: resolved per segment (RFC 5040 §5.2.2). A failure part
  * way (the STag invalidated meanwhile) is a Terminate with the RDMA header advanced by what
- * went out (RDMAP-029), sent once DDP has returned (iw__rdmap_pulled); the message is
- * abandoned. */
+ * went out (RDMAP-029), once DDP returned (iw__rdmap_pulled); the message is abandoned. */
 static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t want,
                                 iw_iov *iov, size_t max, size_t *n)
 {
@@ -1265,8 +1264,7 @@ static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t
     return IW_OK;
 }
 
-/* The Read Response whose source iw__rdmap_pull refused (the last one handed to DDP, which
- * abandoned it) is answered with its Terminate, after DDP returned: not nested in DDP. */
+/* The Read Response iw__rdmap_pull refused (the last one DDP took) gets its Terminate now. */
 static void iw__rdmap_pulled(iw_rdmap_stream *s)
 {
     iw_rdmap_inreq *q = iw__rdmap_in_at(s, s->irq_send - 1);

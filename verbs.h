@@ -437,8 +437,7 @@ typedef struct iw_qp {
     uint32_t id;
     uint8_t state, alive, term_local, term_valid, llp_up, flushing;
     uint8_t sq_kick;           /* a completion left WRs waiting: the outermost call runs the SQ */
-    uint8_t term_due;          /* 1: a completion ended the QP, iw__sq_kick sends term_due_t;
-                                * 2: the LLP failed, iw__sq_kick enters Error */
+    uint8_t term_due;          /* iw__sq_kick: 1 sends term_due_t, 2 enters Error (iw__qp_due) */
     iw_term term_due_t;
     iw_rdmap_term_info term;   /* the Terminate sent or received (Query QP) */
     iw_rdmap_stream rs;
@@ -715,7 +714,6 @@ IW_DEF iw_vstatus iw_rnic_query(const iw_rnic *r, iw_rnic_attr *out)
     return IW_V_OK;
 }
 static void iw__qp_enter(struct iw_qp *qp, unsigned state);
-static void iw__qp_err_due(struct iw_qp *qp);
 
 /* see verbs.h */
 IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
@@ -739,8 +737,8 @@ IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
         }
         if (qp->state != IW_QP_IDLE && !iw_rdmap_failed(&qp->rs))
             iw_rdmap_llp_down(&qp->rs, IW_EHOST, iw__v_term(0, 2, 0x08));
-        iw__qp_err_due(qp);
-        if (qp->state != IW_QP_ERROR) iw__qp_enter(qp, IW_QP_ERROR);
+        if (qp->state != IW_QP_ERROR || qp->term_due == 2) iw__qp_enter(qp, IW_QP_ERROR);
+        qp->term_due = 0; /* iw__qp_error's Error entered */
     }
 }
 
@@ -1506,19 +1504,14 @@ static IW_COLD void iw__qp_err_due(iw_qp *qp)
  * returned; or enter Error (iw__qp_err_due). */
 static IW_COLD void iw__qp_due(iw_qp *qp)
 {
-    if (qp->term_due == 2) {
-        iw__qp_err_due(qp);
-        return;
-    }
+    iw__qp_err_due(qp);
+    if (!qp->term_due) return;
     qp->term_due = 0;
     qp->flushing = 1; /* its event or WC was the report: no second one */
     (void)iw_rdmap_terminate(&qp->rs, qp->term_due_t);
     qp->flushing = 0;
 }
-IW_INLINE void iw__qp_term_due(iw_qp *qp)
-{
-    if (qp->term_due) iw__qp_due(qp);
-}
+IW_INLINE void iw__qp_term_due(iw_qp *qp) { if (qp->term_due) iw__qp_due(qp); }
 
 /* Run the SQ if a completion asked for it (iw__qp_complete), after the layers below returned;
  * then a Terminate a completion decided on. */
@@ -1697,8 +1690,7 @@ static void iw__qp_error(void *ctx, const iw_rdmap_event *ev)
                                  ? IW_AE_LLP_INTEGRITY
                                  : IW_AE_LLP_LOST,
                          ev->term.term);
-            /* VERBS-024: Error now; the LLP's teardown and the flush once RDMAP has returned
-             * (iw__qp_term_due), not nested in its stream end */
+            /* VERBS-024: Error now, the rest once RDMAP returned (iw__qp_due) */
             qp->state = IW_QP_ERROR;
             qp->term_due = 2;
         }
