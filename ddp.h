@@ -637,10 +637,12 @@ static iw_status iw__ddp_set_err(iw_ddp_stream *s, const iw_ddp_error *e)
 IW_DEF iw_status iw_ddp_fail(iw_ddp_stream *s, iw_status st, iw_term t, const uint8_t *seg,
                              size_t seg_len)
 {
-    iw_ddp_error e;
     if (!s || st == IW_OK) return IW_EINVAL;
-    iw__ddp_mkerr(&e, st, t, seg, seg_len);
-    return iw__ddp_set_err(s, &e);
+    if (s->err.status != IW_OK) return s->err.status;
+    /* built in pend_err, whose pending segment the first error drops anyway: no iw_ddp_error
+     * on the stack of the error paths (docs/porting-baremetal.md) */
+    iw__ddp_mkerr(&s->pend_err, st, t, seg, seg_len);
+    return iw__ddp_set_err(s, &s->pend_err);
 }
 
 /* The tagged checks of iw__ddp_check (after DV and the ULP's check), for a segment with STag
@@ -1001,12 +1003,10 @@ static int iw__ddp_mpa_initiator(void *lctx)
 /* The LLP refused a segment: the message is abandoned, and no longer referenced (sent). */
 static IW_COLD iw_status iw__ddp_tx_fail(iw_ddp_stream *s)
 {
-    iw_ddp_error e;
     iw_status st;
     int was = s->tx_active;
-    iw__ddp_mkerr(&e, IW_EHOST, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
     s->tx_active = 0;
-    st = iw__ddp_set_err(s, &e);
+    st = iw_ddp_fail(s, IW_EHOST, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
     if (was && s->ulp->sent) s->ulp->sent(s->uctx, s->tx.cookie);
     return st;
 }

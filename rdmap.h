@@ -375,6 +375,7 @@ typedef struct iw_rdmap_stream {
     uint8_t bad_term;   /* the refused segment is a malformed Terminate: send none */
     uint8_t sink_fail;  /* our Read's sink refused the response: Terminate (0,0,0x00) */
     uint8_t refusing;   /* iw_ddp_fail from RDMAP: refuse_len is the segment's length */
+    uint8_t pull_x;     /* a Read Response's source failed (iw__rdmap_pull): iw__rdmap_pulled */
     uint32_t refuse_len;
     /* end of stream */
     uint8_t failed;     /* first error recorded (stream error or end) */
@@ -727,38 +728,36 @@ static void iw__rdmap_retire(iw_rdmap_stream *s)
 }
 
 /* The stream's first error or end (docs/style.md §6: first wins; RFC 5040 §7.1 rule 4,
- * RDMAP-030). term: the Terminate to send (send != 0), or the one received; kind: IW_RDMAP_EV_*. */
-static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st,
+ * RDMAP-030). ti: the Terminate to send (send != 0), or the one received; NULL: t with HdrCt
+ * 000 (no caller keeps a whole iw_rdmap_term_info on its stack for that); kind: IW_RDMAP_EV_*. */
+static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st, iw_term t,
                           const iw_rdmap_term_info *ti, int send)
 {
     if (s->failed) return;
     s->failed = 1;
+    IW_MEMSET(&s->ev, 0, sizeof s->ev);
+    s->ev.kind = kind;
+    s->ev.status = st;
+    if (ti) s->ev.term = *ti;
+    else s->ev.term.term = t;
     if (s->rx_recv_active) { /* the receive a Send took completes in error (RDMAP-016, -049) */
         iw_rdmap_recv r;
         IW_MEMSET(&r, 0, sizeof r);
         r.status = IW_ETERM;
-        r.term = ti ? ti->term : iw__rdmap_term(0, 0, 0);
+        r.term = s->ev.term.term;
         r.opcode = s->rx_recv_op;
         s->rx_recv_active = 0;
         s->ops->recv(s->ctx, &r);
     }
     /* one Terminate per stream: MPA must not add its own after ours or the peer's */
     if (send || kind == IW_RDMAP_EV_TERM_RCVD) iw_ddp_llp_no_terminate(&s->ddp);
-    IW_MEMSET(&s->ev, 0, sizeof s->ev);
-    s->ev.kind = kind;
-    s->ev.status = st;
-    if (ti) s->ev.term = *ti;
     if (send) { /* sent after the message in flight; nothing after it (RDMAP-022) */
-        s->term_len = (uint8_t)iw_rdmap_term_encode(ti, s->term_body);
+        s->term_len = (uint8_t)iw_rdmap_term_encode(&s->ev.term, s->term_body);
         s->term_pending = 1;
     }
     /* RDMAP-058: nothing more is placed or delivered */
-    if (iw_ddp_last_error(&s->ddp)->status == IW_OK) {
-        uint8_t hdr[IW_DDP_MAX_HDR];
-        IW_MEMSET(hdr, 0, sizeof hdr);
-        (void)iw_ddp_fail(&s->ddp, st == IW_OK ? IW_ECLOSED : st,
-                          ti ? ti->term : iw__rdmap_term(0, 0, 0), NULL, 0);
-    }
+    if (iw_ddp_last_error(&s->ddp)->status == IW_OK)
+        (void)iw_ddp_fail(&s->ddp, st == IW_OK ? IW_ECLOSED : st, s->ev.term.term, NULL, 0);
     if (s->ops->error) s->ops->error(s->ctx, &s->ev);
     iw__rdmap_retire(s);
 }
@@ -947,9 +946,7 @@ static void iw__rdmap_ddp_error(void *uctx, const iw_ddp_error *e)
     unsigned op = has ? (e->hdr[1] & IW_RDMAP_OP_MASK) : 0xFu;
     if (s->failed) return;
     if (s->bad_term) { /* V27, RDMAP-061: a malformed Terminate is not answered */
-        IW_MEMSET(&ti, 0, sizeof ti);
-        ti.term = e->term;
-        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, &ti, 0);
+        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, e->term, NULL, 0);
         iw__rdmap_close_llp(s);
         return;
     }
@@ -975,7 +972,7 @@ static void iw__rdmap_ddp_error(void *uctx, const iw_ddp_error *e)
                 ti.r = 0;
         }
     }
-    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, &ti, 1);
+    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, ti.term, &ti, 1);
 }
 
 /* DDP is done with a message: a Write, Send or request of ours, a response, or the
@@ -1212,10 +1209,10 @@ static iw_status iw__rdmap_on_term(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
     (void)h;
     if (len > IW_CFG_RDMAP_CTL_BUF ||
         iw_rdmap_term_decode(s->rx_ctl[IW_RDMAP_QN_TERM], len, &ti) != IW_OK) {
-        IW_MEMSET(&ti, 0, sizeof ti); /* V27: malformed, closed without a Terminate */
-        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, &ti, 0);
+        /* V27: malformed, closed without a Terminate */
+        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, iw__rdmap_term(0, 0, 0), NULL, 0);
     } else {
-        iw__rdmap_end(s, IW_RDMAP_EV_TERM_RCVD, IW_ETERM, &ti, 0); /* RDMAP-057, -058 */
+        iw__rdmap_end(s, IW_RDMAP_EV_TERM_RCVD, IW_ETERM, ti.term, &ti, 0); /* RDMAP-057, -058 */
     }
     iw__rdmap_close_llp(s);
     return IW_OK; /* the stream is already ended: DDP drops what follows */
@@ -1225,7 +1222,7 @@ static iw_status iw__rdmap_on_term(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
 
 /* Response source for a Read Request: resolved per segment (RFC 5040 §5.2.2). A failure part
  * way (the STag invalidated meanwhile) is a Terminate with the RDMA header advanced by what
- * went out (RDMAP-029); the message is abandoned. */
+ * went out (RDMAP-029), once DDP returned (iw__rdmap_pulled); the message is abandoned. */
 static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t want,
                                 iw_iov *iov, size_t max, size_t *n)
 {
@@ -1239,15 +1236,12 @@ static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t
     x = s->ops->resolve(s->ctx, iw_get_be32(r + 16), iw_get_be64(r + 20) + off, want,
                         IW_DDP_ACC_REMOTE_READ, b, max, &k);
     if (x == IW_DDP_X_OK && (k == 0 || k > max)) x = IW_DDP_X_INVALID_STAG;
-    if (x != IW_DDP_X_OK) {
-        uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-        uint8_t *u = seg + IW_DDP_UNTAGGED_HDR;
-        IW_MEMCPY(seg, q->raw, q->raw_len);
+    if (x != IW_DDP_X_OK) { /* q is done with: its header becomes the Terminate's */
+        uint8_t *u = q->raw + IW_DDP_UNTAGGED_HDR;
         iw_put_be64(u + 4, iw_get_be64(u + 4) + off);   /* SinkTO */
         iw_put_be32(u + 12, iw_get_be32(u + 12) - off); /* RDMARDSZ */
         iw_put_be64(u + 20, iw_get_be64(u + 20) + off); /* SrcTO */
-        (void)iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, q->raw_len,
-                               q->raw_len);
+        s->pull_x = (uint8_t)x;
         return IW_ETERM;
     }
     for (i = 0; i < k; i++) {
@@ -1258,6 +1252,15 @@ static iw_status iw__rdmap_pull(void *uctx, void *cookie, uint32_t off, uint32_t
     return IW_OK;
 }
 
+/* The Read Response iw__rdmap_pull refused (the last one DDP took) gets its Terminate now. */
+static void iw__rdmap_pulled(iw_rdmap_stream *s)
+{
+    iw_rdmap_inreq *q = iw__rdmap_in_at(s, s->irq_send - 1);
+    iw_ddp_xlate x = (iw_ddp_xlate)s->pull_x;
+    s->pull_x = 0;
+    (void)iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), q->raw, q->raw_len, q->raw_len);
+}
+
 /* Hand the next inbound request's response to DDP (in request order, RDMAP-054). Atomics are
  * executed now, after every earlier response was generated (ATOM-016). */
 static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
@@ -1265,6 +1268,7 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
     iw_rdmap_inreq *q = iw__rdmap_in_at(s, s->irq_send);
     const uint8_t *r = q->raw + IW_DDP_UNTAGGED_HDR;
     iw_ddp_msg m;
+    iw_status st;
     IW_MEMSET(&m, 0, sizeof m);
     m.cookie = q;
     if (q->opcode == IW_RDMAP_OP_READ_REQ) { /* RDMAP-006: tagged with SinkSTag, at SinkTO */
@@ -1315,7 +1319,9 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
     s->irq_send++;
     IW_STAT(s->stats.tx_msgs[q->opcode == IW_RDMAP_OP_READ_REQ ? IW_RDMAP_OP_READ_RESP
                                                        : IW_RDMAP_OP_ATOMIC_RESP]++);
-    return iw_ddp_send(&s->ddp, &m);
+    st = iw_ddp_send(&s->ddp, &m);
+    if (s->pull_x) iw__rdmap_pulled(s);
+    return st;
 }
 
 /* Hand the next posted operation to DDP (the pump checked ORD and the read fence, RDMAP-014,
@@ -1356,12 +1362,10 @@ static IW_HOT iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
     if (iw__rdmap_needs_resp(w->opcode)) s->ord_out++;
     if (m) st = iw_ddp_send_commit(&s->ddp);
     if (st == IW_EINVAL) { /* RDMAP-031: cannot be built: a Terminate instead, HdrCt 000 */
-        iw_rdmap_term_info ti;
         w->status = IW_EINVAL;
         w->sent = 1;
-        IW_MEMSET(&ti, 0, sizeof ti);
-        ti.term = iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0);
-        iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, &ti, 1);
+        iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM,
+                      iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0), NULL, 1);
         return IW_OK;
     }
     if (st == IW_OK) IW_STAT(s->stats.tx_msgs[w->opcode]++);
@@ -1612,6 +1616,7 @@ IW_DEF iw_status iw_rdmap_tx_resume(iw_rdmap_stream *s)
     iw_status st;
     if (!s) return IW_EINVAL;
     st = iw_ddp_tx_resume(&s->ddp);
+    if (s->pull_x) iw__rdmap_pulled(s);
     if (st == IW_EHOST) return st;
     return iw__rdmap_pump(s);
 }
@@ -1619,24 +1624,18 @@ IW_DEF iw_status iw_rdmap_tx_resume(iw_rdmap_stream *s)
 /* see rdmap.h */
 IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t)
 {
-    iw_rdmap_term_info ti;
     if (!s || t.layer > 2 || t.etype > 0xF) return IW_EINVAL;
     if (s->failed) return IW_ESTATE;
-    IW_MEMSET(&ti, 0, sizeof ti);
-    ti.term = t; /* HdrCt 000 (RDMAP-025, RDMAP-031) */
-    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, &ti, 1);
+    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, t, NULL, 1); /* HdrCt 000 (RDMAP-025, -031) */
     return iw__rdmap_pump(s);
 }
 
 /* see rdmap.h */
 IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t)
 {
-    iw_rdmap_term_info ti;
     if (!s) return;
-    IW_MEMSET(&ti, 0, sizeof ti);
-    ti.term = t;
     s->closed = 1; /* the LLP is gone or going: nothing to close */
-    iw__rdmap_end(s, IW_RDMAP_EV_LLP, st == IW_OK ? IW_ECLOSED : st, &ti, 0);
+    iw__rdmap_end(s, IW_RDMAP_EV_LLP, st == IW_OK ? IW_ECLOSED : st, t, NULL, 0);
     s->in_pump = 1; /* the message DDP holds will never go out: flush it too */
     iw_ddp_tx_abort(&s->ddp);
     s->in_pump = 0;

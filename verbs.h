@@ -432,7 +432,7 @@ typedef struct iw_qp {
     uint32_t id;
     uint8_t state, alive, term_local, term_valid, llp_up, flushing;
     uint8_t sq_kick;           /* a completion left WRs waiting: the outermost call runs the SQ */
-    uint8_t term_due;          /* a completion ended the QP: iw__sq_kick sends term_due_t */
+    uint8_t term_due;          /* iw__sq_kick: 1 sends term_due_t, 2 enters Error (iw__qp_due) */
     iw_term term_due_t;
     iw_rdmap_term_info term;   /* the Terminate sent or received (Query QP) */
     iw_rdmap_stream rs;
@@ -702,7 +702,8 @@ IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
         }
         if (qp->state != IW_QP_IDLE && !iw_rdmap_failed(&qp->rs))
             iw_rdmap_llp_down(&qp->rs, IW_EHOST, iw__v_term(0, 2, 0x08));
-        if (qp->state != IW_QP_ERROR) iw__qp_enter(qp, IW_QP_ERROR);
+        if (qp->state != IW_QP_ERROR || qp->term_due == 2) iw__qp_enter(qp, IW_QP_ERROR);
+        qp->term_due = 0; /* iw__qp_error's Error entered */
     }
 }
 
@@ -1457,16 +1458,26 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
     if (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) qp->sq_kick = 1;
 }
 
-/* Send the Terminate a completion decided on (iw__qp_term_later), after the layers below
- * returned. */
-static void iw__qp_term_due(iw_qp *qp)
+/* Enter the Error state the stream's end asked for (iw__qp_error), after RDMAP returned. */
+static IW_COLD void iw__qp_err_due(iw_qp *qp)
 {
+    if (qp->term_due != 2) return;
+    qp->term_due = 0;
+    iw__qp_enter(qp, IW_QP_ERROR);
+}
+
+/* Send the Terminate a completion decided on (iw__qp_term_later), after the layers below
+ * returned; or enter Error (iw__qp_err_due). */
+static IW_COLD void iw__qp_due(iw_qp *qp)
+{
+    iw__qp_err_due(qp);
     if (!qp->term_due) return;
     qp->term_due = 0;
     qp->flushing = 1; /* its event or WC was the report: no second one */
     (void)iw_rdmap_terminate(&qp->rs, qp->term_due_t);
     qp->flushing = 0;
 }
+IW_INLINE void iw__qp_term_due(iw_qp *qp) { if (qp->term_due) iw__qp_due(qp); }
 
 /* Run the SQ if a completion asked for it (iw__qp_complete), after the layers below returned;
  * then a Terminate a completion decided on. */
@@ -1645,7 +1656,9 @@ static void iw__qp_error(void *ctx, const iw_rdmap_event *ev)
                                  ? IW_AE_LLP_INTEGRITY
                                  : IW_AE_LLP_LOST,
                          ev->term.term);
-            iw__qp_enter(qp, IW_QP_ERROR); /* VERBS-024 */
+            /* VERBS-024: Error now, the rest once RDMAP returned (iw__qp_due) */
+            qp->state = IW_QP_ERROR;
+            qp->term_due = 2;
         }
     } else {
         if (qp->state == IW_QP_RTS) qp->state = IW_QP_TERMINATE;
@@ -1938,6 +1951,7 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
     (void)iw__sq_wc_waiting(qp, 1);
     if (qp->state != IW_QP_IDLE && qp->llp) /* disassociated: whatever is queued is dropped */
         iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
+    iw__qp_err_due(qp);
     qp->cfg.sq_cq->users--;
     if (qp->cfg.rq_cq != qp->cfg.sq_cq) qp->cfg.rq_cq->users--;
     if (qp->cfg.srq) qp->cfg.srq->users--;
@@ -2354,6 +2368,7 @@ static void iw__qp_mpa_error(void *uctx, const iw_mpa_error *err)
     iw_qp *qp = (iw_qp *)uctx;
     if (!qp->alive) return;
     iw_rdmap_mpa_error(&qp->rs, err);
+    iw__qp_err_due(qp);
 }
 static void iw__qp_mpa_closed(void *uctx)
 {
