@@ -1260,22 +1260,23 @@ static IW_COLD iw_ddp_xlate iw__xlate(const iw_qp *qp, uint32_t stag, uint64_t t
     return iw__xlate_hot(qp, stag, to, len, need, remote, dst, max, n);
 }
 
-/* rdmap.h's resolve for this QP: map its access bits to IW_ACC_*. */
+/* rdmap.h's resolve for this QP: its access bits as IW_ACC_* rights, by one look-up
+ * (VERBS-063); our Read's sink (IW_RDMAP_ACC_LOCAL_WRITE) is checked now, as local (VERBS-064). */
+#define IW__A(a) ((a & IW_DDP_ACC_REMOTE_WRITE ? IW_ACC_REMOTE_WRITE : 0u) |                    \
+                  (a & IW_DDP_ACC_REMOTE_READ ? IW_ACC_REMOTE_READ : 0u) |                      \
+                  (a & IW_RDMAP_ACC_LOCAL_WRITE ? IW_ACC_LOCAL_WRITE : 0u) |                    \
+                  (a & IW_RDMAP_ACC_REMOTE_ATOMIC ? IW_ACC_REMOTE_ATOMIC : 0u))
 static iw_ddp_xlate iw__qp_resolve(void *ctx, uint32_t stag, uint64_t to, uint32_t len,
                                    unsigned access, iw_ddp_buf *dst, size_t max, size_t *n)
 {
-    iw_qp *qp = (iw_qp *)ctx;
-    unsigned need = 0;
-    int remote = 1;
-    if (access & IW_DDP_ACC_REMOTE_WRITE) need |= IW_ACC_REMOTE_WRITE; /* VERBS-063 */
-    if (access & IW_DDP_ACC_REMOTE_READ) need |= IW_ACC_REMOTE_READ;
-    if (access & IW_RDMAP_ACC_REMOTE_ATOMIC) need |= IW_ACC_REMOTE_ATOMIC;
-    if (access & IW_RDMAP_ACC_LOCAL_WRITE) { /* our Read's sink: checked now (VERBS-064) */
-        need |= IW_ACC_LOCAL_WRITE;
-        remote = 0;
-    }
-    return iw__xlate_hot(qp, stag, to, len, need, remote, dst, max, n);
+    static const uint8_t need[16] = {IW__A(0u),  IW__A(1u),  IW__A(2u),  IW__A(3u),  IW__A(4u),
+                                     IW__A(5u),  IW__A(6u),  IW__A(7u),  IW__A(8u),  IW__A(9u),
+                                     IW__A(10u), IW__A(11u), IW__A(12u), IW__A(13u), IW__A(14u),
+                                     IW__A(15u)}; /* the four bits are 1, 2, 4, 8 */
+    return iw__xlate_hot((iw_qp *)ctx, stag, to, len, need[access & 15u],
+                         !(access & IW_RDMAP_ACC_LOCAL_WRITE), dst, max, n);
 }
+#undef IW__A
 
 /* The WC status of a local SGE translation outcome (VERBS-061). */
 static iw_wc_status iw__xlate_wc(iw_ddp_xlate x)
