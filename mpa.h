@@ -505,7 +505,6 @@ typedef struct iw_mpa_conn {
     uint8_t rx_gate;      /* MPA reads the ULPDU itself first (first FPDU, Read RTR answer) */
     uint8_t rx_try;       /* this FPDU may be placed as it comes: collect its header in rx_uh */
     uint8_t rx_placing;   /* begin said IW_OK: payload goes to rx_dst */
-    uint8_t rx_hl;        /* the ULP's header length */
 #if IW_CFG_MPA_RX_STREAM
     uint8_t rx_uh[IW_MPA_PLACE_HDR];
 #endif
@@ -1854,11 +1853,7 @@ static IW_HOT iw_status iw__rx_take(iw_mpa_conn *c, iw_mpa_rx_dst *d, size_t hav
 {
     c->rx_dst = d;
     c->rx_pi = c->rx_po = 0;
-    c->rx_hl = 0;
-    if (!d) return IW_OK;
-    if (d->hdr_len > have || (d->n && !d->piece)) return IW_EHOST;
-    c->rx_hl = (uint8_t)IW_MIN(d->hdr_len, 0xFFu);
-    return IW_OK;
+    return d && (d->hdr_len > have || (d->n && !d->piece)) ? IW_EHOST : IW_OK;
 }
 
 /* A checked ULPDU u[0..len) (CRC and markers verified, or none in use): begin on it
