@@ -2006,7 +2006,7 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
 {
     const uint8_t *s = p, *end = p + len;
     iw_status st = IW_OK;
-    while (st == IW_OK && c->err.status == IW_OK) {
+    while (p < end) { /* called with no error: after one, stops at once (below) */
         size_t avail = (size_t)(end - p), lead = 0, L, total;
         uint32_t r = 0;
 #if IW_CFG_MPA_MARKERS
@@ -2034,6 +2034,7 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
         p += total;
         /* FPDUPTR's two low bits are read as 0 (docs/spec-notes.md MPA §8); reserved ignored. */
         st = iw__rx_whole(c, p - total, lead, lead && (iw_get_be16(p - total + 2) & 0xFFFCu) != 0);
+        if (st != IW_OK || c->err.status != IW_OK) break;
     }
     *stp = st;
     return (size_t)(p - s);
