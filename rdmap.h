@@ -882,26 +882,32 @@ static iw_status iw__rdmap_check(void *uctx, const iw_ddp_hdr *h, unsigned *acce
 }
 
 /* Placement of tagged segments: the ULP's resolve, with a Read Response held to the range its
- * Read asked for (V6: anything beyond is a bounds error, (1,1,0x01)). */
+ * Read asked for (V6: anything beyond is a bounds error, (1,1,0x01)), in a function of its own
+ * so that a Write's resolve is a plain jump to the ULP's. */
+static IW_COLD iw_ddp_xlate iw__rdmap_resolve_sink(iw_rdmap_stream *s, uint32_t stag,
+                                                   uint64_t to, uint32_t len, iw_ddp_buf *dst,
+                                                   size_t max, size_t *n)
+{
+    iw_rdmap_wr *w = iw__rdmap_wr_at(s, s->rr_wr);
+    iw_ddp_xlate x;
+    if (to < w->sink_to || to - w->sink_to > w->len || len > w->len - (to - w->sink_to))
+        return IW_DDP_X_BOUNDS; /* the peer's fault: (1,1,0x01) */
+    x = s->ops->resolve(s->ctx, stag, to, len, IW_RDMAP_ACC_LOCAL_WRITE, dst, max, n);
+    if (x != IW_DDP_X_OK) { /* our own sink (rights, PD, invalidated): a local error, */
+        w->sink_err = x;      /* unless the peer invalidated it while the Read was out:
+                                 then it is the peer's segment that names an invalid
+                                 STag, DDP's (1,1,0x00) with its header (RFC 5041 §7.2) */
+        w->status = IW_ETERM;
+        if (!w->sink_rinv) s->sink_fail = 1;
+    }
+    return x;
+}
 static iw_ddp_xlate iw__rdmap_resolve(void *mctx, uint32_t stag, uint64_t to, uint32_t len,
                                       unsigned access, iw_ddp_buf *dst, size_t max, size_t *n)
 {
     iw_rdmap_stream *s = (iw_rdmap_stream *)mctx;
-    iw_ddp_xlate x;
-    if (access == IW_RDMAP_ACC_LOCAL_WRITE && s->rr_active) {
-        iw_rdmap_wr *w = iw__rdmap_wr_at(s, s->rr_wr);
-        if (to < w->sink_to || to - w->sink_to > w->len || len > w->len - (to - w->sink_to))
-            return IW_DDP_X_BOUNDS; /* the peer's fault: (1,1,0x01) */
-        x = s->ops->resolve(s->ctx, stag, to, len, access, dst, max, n);
-        if (x != IW_DDP_X_OK) { /* our own sink (rights, PD, invalidated): a local error, */
-            w->sink_err = x;      /* unless the peer invalidated it while the Read was out:
-                                     then it is the peer's segment that names an invalid
-                                     STag, DDP's (1,1,0x00) with its header (RFC 5041 §7.2) */
-            w->status = IW_ETERM;
-            if (!w->sink_rinv) s->sink_fail = 1;
-        }
-        return x;
-    }
+    if (access == IW_RDMAP_ACC_LOCAL_WRITE && s->rr_active)
+        return iw__rdmap_resolve_sink(s, stag, to, len, dst, max, n);
     return s->ops->resolve(s->ctx, stag, to, len, access, dst, max, n);
 }
 
@@ -1579,14 +1585,19 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
 
 /* Remember the DDP header of the segment at hand (for the Terminate of an error found when
  * its message is delivered). have: the octets readable at u; when the longest header fits,
- * it is copied whole (a fixed-size copy, no library call; rx_seg_hl says what counts). */
+ * it is copied whole (a fixed-size copy, no library call; rx_seg_hl says what counts), else
+ * out of line (its variable-length copy would make every call save registers). */
+static IW_COLD void iw__rdmap_rx_note_short(iw_rdmap_stream *s, const uint8_t *u, size_t hl)
+{
+    IW_MEMCPY(s->rx_seg, u, hl);
+}
 static IW_HOT void iw__rdmap_rx_note(iw_rdmap_stream *s, const uint8_t *u, size_t have,
                                      size_t len)
 {
     size_t hl = (len && u) ? iw_ddp_hdr_len(u[0]) : 0;
     if (hl > len) hl = len;
     if (have >= IW_DDP_MAX_HDR) IW_MEMCPY(s->rx_seg, u, IW_DDP_MAX_HDR);
-    else if (hl) IW_MEMCPY(s->rx_seg, u, hl);
+    else if (hl) iw__rdmap_rx_note_short(s, u, hl);
     s->rx_seg_hl = (uint8_t)hl;
     s->rx_seg_len = len > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)len;
 }
