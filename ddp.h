@@ -818,17 +818,21 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
     }
 }
 
+/* The ULP refused a delivery without setting the stream's error (it must): set it. */
+static IW_COLD void iw__ddp_deliver_err(iw_ddp_stream *s, iw_status st)
+{
+    iw_ddp_error e;
+    iw__ddp_mkerr(&e, st, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
+    (void)iw__ddp_set_err(s, &e);
+}
+
 /* Deliver the message h ends (L = 1), of mlen octets (DDP-035, -036). */
 static iw_status iw__ddp_deliver(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t mlen)
 {
     iw_status st;
     IW_STAT(s->stats.rx_msgs++);
     st = s->ulp->deliver(s->uctx, h, mlen);
-    if (st != IW_OK && s->err.status == IW_OK) { /* the ULP must have set it: make sure */
-        iw_ddp_error e;
-        iw__ddp_mkerr(&e, st, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
-        (void)iw__ddp_set_err(s, &e);
-    }
+    if (st != IW_OK && s->err.status == IW_OK) iw__ddp_deliver_err(s, st);
     return s->err.status;
 }
 
