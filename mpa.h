@@ -2342,7 +2342,6 @@ IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss)
     c->mulpdu = iw_mpa_mulpdu_for(emss, c->mk_tx);
 }
 
-#if IW_CFG_MPA_RX_STREAM
 /* Whether the connection receives FPDUs now (iw_mpa_rx_feed's rule). */
 static int iw__rx_open(const iw_mpa_conn *c)
 {
@@ -2365,12 +2364,9 @@ static const iw_mpa_piece *iw__rx_span(iw_mpa_conn *c)
     return c->rx_pi < d->n ? &d->piece[c->rx_pi] : NULL;
 }
 
-#endif
-
-/* see mpa.h */
+/* see mpa.h (without IW_CFG_MPA_RX_STREAM nothing is placed as it comes: no span) */
 IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
 {
-#if IW_CFG_MPA_RX_STREAM
     const iw_mpa_piece *pc;
     if (!c || !dst || !n) return IW_EINVAL;
     *dst = NULL;
@@ -2381,12 +2377,6 @@ IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
     *dst = pc->base + c->rx_po;
     *n = IW_MIN(pc->len - c->rx_po, c->rx_len - c->rx_part);
     return IW_OK;
-#else
-    if (!c || !dst || !n) return IW_EINVAL;
-    *dst = NULL;
-    *n = 0;
-    return c->err.status != IW_OK ? c->err.status : IW_EAGAIN;
-#endif
 }
 
 /* see mpa.h */
@@ -2415,7 +2405,6 @@ IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c)
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k)
 {
-#if IW_CFG_MPA_RX_STREAM
     const iw_mpa_piece *pc;
     uint8_t *d;
     if (!c) return IW_EINVAL;
@@ -2433,10 +2422,6 @@ IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k)
         c->rx_state = c->rx_pad ? IW__RX_PAD : IW__RX_CRC;
     }
     return IW_OK;
-#else
-    (void)k;
-    return c ? IW_ESTATE : IW_EINVAL;
-#endif
 }
 
 #ifdef __cplusplus
