@@ -348,14 +348,14 @@ IW_INLINE uint32_t iw_ddp_rx_streaming(const iw_ddp_stream *s)
 {
     return s->pend_dst.n && (s->pend & 0x20u) ? s->rt_stag : 0u; /* IW__DDP_P_CUT */
 }
-/* The DDP header (*hl octets) and the ULPDU length of the segment begun last, kept from
- * iw_ddp_rx_begin on: what a ULP quotes in the Terminate for an error in that segment's
- * message found when it is delivered (RFC 5040 §4.8). */
+/* The DDP header (*hl octets) of the segment begun last, kept from iw_ddp_rx_begin on: what a
+ * ULP quotes in the Terminate for an error in its message found at delivery (RFC 5040 §4.8). */
 IW_INLINE const uint8_t *iw_ddp_rx_seg(const iw_ddp_stream *s, size_t *hl)
 {
     *hl = s->pend_hl;
     return s->pend_raw;
 }
+/* That segment's ULPDU length (the Terminate's DDP Segment Length, RDMAP-028). */
 IW_INLINE uint32_t iw_ddp_rx_seg_len(const iw_ddp_stream *s) { return s->pend_len; }
 /* That STag stops being valid before the FPDU has all arrived (invalidated, deallocated or
  * re-registered by the Consumer meanwhile; RFC 5040 §8.1.1 item 6, SEC-004): the destination
