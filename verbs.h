@@ -2360,6 +2360,12 @@ static void iw__qp_mpa_established(void *uctx, const iw_mpa_info *info)
     if (qp->state == IW_QP_RTS) iw_rdmap_mpa_established(&qp->rs, &qp->info);
     iw__sq_kick(qp);
 }
+static IW_COLD iw_status iw__qp_rx_closing(iw_qp *qp) /* VERBS-031: a segment in Closing */
+{
+    iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
+    iw__qp_enter(qp, IW_QP_ERROR);
+    return IW_ECLOSED;
+}
 static iw_status iw__qp_mpa_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
                                   unsigned flags, iw_mpa_rx_dst **dst)
 {
@@ -2367,11 +2373,7 @@ static iw_status iw__qp_mpa_begin(void *uctx, const uint8_t *u, size_t have, siz
     iw_status st;
     *dst = NULL;
     if (!qp->alive) return IW_OK; /* destroyed: dropped */
-    if (qp->state == IW_QP_CLOSING) { /* VERBS-031: a segment in Closing */
-        iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
-        iw__qp_enter(qp, IW_QP_ERROR);
-        return IW_ECLOSED;
-    }
+    if (qp->state == IW_QP_CLOSING) return iw__qp_rx_closing(qp);
     if (qp->state != IW_QP_RTS) return IW_OK; /* VERBS-025: ignored */
     st = iw_rdmap_mpa_begin(&qp->rs, u, have, len, flags, dst);
     iw__sq_kick(qp);
