@@ -295,8 +295,9 @@ typedef struct iw_ddp_stream {
     iw_ddp_error pend_err; /* IW__DDP_P_FAIL: its refusal (fused: the CRC decides which error wins) */
     iw_mpa_rx_dst pend_dst; /* its payload's destination (pend_piece) while pending */
     iw_ddp_buf pend_piece[IW_CFG_DDP_DST_IOV];
-    uint8_t pend_raw[IW_DDP_TAGGED_HDR]; /* cut: its header (for iw_ddp_rx_revoke's Terminate) */
-    uint32_t pend_len;  /* and its length */
+    uint8_t pend_raw[IW_DDP_MAX_HDR]; /* the segment begun last: its header (iw_ddp_rx_seg) */
+    uint8_t pend_hl;    /* how many octets of pend_raw count */
+    uint32_t pend_len;  /* and its ULPDU length */
     /* transmit */
     uint32_t tx_msn[IW_CFG_DDP_QN]; /* last MSN sent per queue */
     iw_ddp_msg tx;
@@ -347,6 +348,15 @@ IW_INLINE uint32_t iw_ddp_rx_streaming(const iw_ddp_stream *s)
 {
     return s->pend_dst.n && (s->pend & 0x20u) ? s->rt_stag : 0u; /* IW__DDP_P_CUT */
 }
+/* The DDP header (*hl octets) of the segment begun last, kept from iw_ddp_rx_begin on: what a
+ * ULP quotes in the Terminate for an error in its message found at delivery (RFC 5040 §4.8). */
+IW_INLINE const uint8_t *iw_ddp_rx_seg(const iw_ddp_stream *s, size_t *hl)
+{
+    *hl = s->pend_hl;
+    return s->pend_raw;
+}
+/* That segment's ULPDU length (the Terminate's DDP Segment Length, RDMAP-028). */
+IW_INLINE uint32_t iw_ddp_rx_seg_len(const iw_ddp_stream *s) { return s->pend_len; }
 /* That STag stops being valid before the FPDU has all arrived (invalidated, deallocated or
  * re-registered by the Consumer meanwhile; RFC 5040 §8.1.1 item 6, SEC-004): the destination
  * is withdrawn at once, so no later octet is placed, and at its commit the segment fails as
@@ -816,17 +826,21 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
     }
 }
 
+/* The ULP refused a delivery without setting the stream's error (it must): set it. */
+static IW_COLD void iw__ddp_deliver_err(iw_ddp_stream *s, iw_status st)
+{
+    iw_ddp_error e;
+    iw__ddp_mkerr(&e, st, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
+    (void)iw__ddp_set_err(s, &e);
+}
+
 /* Deliver the message h ends (L = 1), of mlen octets (DDP-035, -036). */
 static iw_status iw__ddp_deliver(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_t mlen)
 {
     iw_status st;
     IW_STAT(s->stats.rx_msgs++);
     st = s->ulp->deliver(s->uctx, h, mlen);
-    if (st != IW_OK && s->err.status == IW_OK) { /* the ULP must have set it: make sure */
-        iw_ddp_error e;
-        iw__ddp_mkerr(&e, st, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
-        (void)iw__ddp_set_err(s, &e);
-    }
+    if (st != IW_OK && s->err.status == IW_OK) iw__ddp_deliver_err(s, st);
     return s->err.status;
 }
 
@@ -842,6 +856,11 @@ static iw_status iw__ddp_complete(iw_ddp_stream *s, const iw_ddp_hdr *h, uint32_
     q->msn++; /* DDP-015: modulo 2^32 */
     q->got = 0;
     return iw__ddp_deliver(s, h, n);
+}
+
+static IW_COLD void iw__ddp_keep_short(iw_ddp_stream *s, const uint8_t *u, size_t hl)
+{
+    IW_MEMCPY(s->pend_raw, u, hl);
 }
 
 /* see ddp.h */
@@ -861,6 +880,13 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
         IW_STAT(s->stats.rx_dropped++);
         return s->err.status;
     }
+    /* its header and length for iw_ddp_rx_seg: the longest header whole when have allows it
+     * (a fixed-size copy, no library call; pend_hl says what counts), else out of line */
+    n = (len && u) ? (uint32_t)IW_MIN(iw_ddp_hdr_len(u[0]), len) : 0u;
+    if (have >= IW_DDP_MAX_HDR) IW_MEMCPY(s->pend_raw, u, IW_DDP_MAX_HDR);
+    else if (n) iw__ddp_keep_short(s, u, n);
+    s->pend_hl = (uint8_t)n;
+    s->pend_len = len > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)len;
     /* Cut by the end of a feed (have < len): only a tagged segment is placed as it comes; an
      * untagged one would take its receive buffer before the CRC is known (declined: MPA
      * reassembles and checks it first) */
@@ -888,11 +914,7 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
         s->rt_next_to = h.to + n;
         s->rt_active = (uint8_t)!h.last;
         if (h.last) s->pend_hdr = h;
-        if (have < len) { /* for iw_ddp_rx_revoke's Terminate */
-            s->pend = (uint8_t)(s->pend | IW__DDP_P_CUT);
-            IW_MEMCPY(s->pend_raw, u, IW_DDP_TAGGED_HDR);
-            s->pend_len = (uint32_t)len;
-        }
+        if (have < len) s->pend = (uint8_t)(s->pend | IW__DDP_P_CUT); /* iw_ddp_rx_revoke */
     } else {
         s->pend = IW__DDP_P_HDR;
         s->pend_hdr = h;

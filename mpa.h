@@ -511,7 +511,6 @@ typedef struct iw_mpa_conn {
     uint8_t rx_gate;      /* MPA reads the ULPDU itself first (first FPDU, Read RTR answer) */
     uint8_t rx_try;       /* this FPDU may be placed as it comes: collect its header in rx_uh */
     uint8_t rx_placing;   /* begin said IW_OK: payload goes to rx_dst */
-    uint8_t rx_hl;        /* the ULP's header length */
 #if IW_CFG_MPA_RX_STREAM
     uint8_t rx_uh[IW_MPA_PLACE_HDR];
 #endif
@@ -1838,11 +1837,7 @@ static IW_HOT iw_status iw__rx_take(iw_mpa_conn *c, iw_mpa_rx_dst *d, size_t hav
 {
     c->rx_dst = d;
     c->rx_pi = c->rx_po = 0;
-    c->rx_hl = 0;
-    if (!d) return IW_OK;
-    if (d->hdr_len > have || (d->n && !d->piece)) return IW_EHOST;
-    c->rx_hl = (uint8_t)IW_MIN(d->hdr_len, 0xFFu);
-    return IW_OK;
+    return d && (d->hdr_len > have || (d->n && !d->piece)) ? IW_EHOST : IW_OK;
 }
 
 /* A checked ULPDU u[0..len) (CRC and markers verified, or none in use): begin on it
@@ -1995,7 +1990,7 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
 {
     const uint8_t *s = p, *end = p + len;
     iw_status st = IW_OK;
-    while (st == IW_OK && c->err.status == IW_OK) {
+    while (p < end) { /* called with no error: after one, stops at once (below) */
         size_t avail = (size_t)(end - p), lead = 0, L, total;
         uint32_t r = 0;
 #if IW_CFG_MPA_MARKERS
@@ -2023,6 +2018,7 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
         p += total;
         /* FPDUPTR's two low bits are read as 0 (docs/spec-notes.md MPA §8); reserved ignored. */
         st = iw__rx_whole(c, p - total, lead, lead && (iw_get_be16(p - total + 2) & 0xFFFCu) != 0);
+        if (st != IW_OK || c->err.status != IW_OK) break;
     }
     *stp = st;
     return (size_t)(p - s);
@@ -2330,7 +2326,6 @@ IW_DEF void iw_mpa_set_emss(iw_mpa_conn *c, uint32_t emss)
     c->mulpdu = iw_mpa_mulpdu_for(emss, c->mk_tx);
 }
 
-#if IW_CFG_MPA_RX_STREAM
 /* Whether the connection receives FPDUs now (iw_mpa_rx_feed's rule). */
 static int iw__rx_open(const iw_mpa_conn *c)
 {
@@ -2353,12 +2348,9 @@ static const iw_mpa_piece *iw__rx_span(iw_mpa_conn *c)
     return c->rx_pi < d->n ? &d->piece[c->rx_pi] : NULL;
 }
 
-#endif
-
-/* see mpa.h */
+/* see mpa.h (without IW_CFG_MPA_RX_STREAM nothing is placed as it comes: no span) */
 IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
 {
-#if IW_CFG_MPA_RX_STREAM
     const iw_mpa_piece *pc;
     if (!c || !dst || !n) return IW_EINVAL;
     *dst = NULL;
@@ -2369,12 +2361,6 @@ IW_DEF iw_status iw_mpa_rx_direct(iw_mpa_conn *c, uint8_t **dst, size_t *n)
     *dst = pc->base + c->rx_po;
     *n = IW_MIN(pc->len - c->rx_po, c->rx_len - c->rx_part);
     return IW_OK;
-#else
-    if (!c || !dst || !n) return IW_EINVAL;
-    *dst = NULL;
-    *n = 0;
-    return c->err.status != IW_OK ? c->err.status : IW_EAGAIN;
-#endif
 }
 
 /* see mpa.h */
@@ -2403,7 +2389,6 @@ IW_DEF size_t iw_mpa_rx_split_hint(const iw_mpa_conn *c)
 /* see mpa.h */
 IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k)
 {
-#if IW_CFG_MPA_RX_STREAM
     const iw_mpa_piece *pc;
     uint8_t *d;
     if (!c) return IW_EINVAL;
@@ -2421,10 +2406,6 @@ IW_DEF iw_status iw_mpa_rx_direct_done(iw_mpa_conn *c, size_t k)
         c->rx_state = c->rx_pad ? IW__RX_PAD : IW__RX_CRC;
     }
     return IW_OK;
-#else
-    (void)k;
-    return c ? IW_ESTATE : IW_EINVAL;
-#endif
 }
 
 #ifdef __cplusplus

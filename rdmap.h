@@ -365,9 +365,6 @@ typedef struct iw_rdmap_stream {
     uint8_t turn;       /* alternate the send queue and responses */
     uint8_t in_pump;
     /* receive */
-    uint8_t rx_seg[IW_DDP_MAX_HDR]; /* the DDP header of the segment being processed */
-    uint8_t rx_seg_hl;
-    uint32_t rx_seg_len;
     uint8_t rx_ctl[IW_CFG_DDP_QN][IW_CFG_RDMAP_CTL_BUF];
     uint8_t rx_recv_active, rx_recv_op; /* a Send-type message holds a receive */
     uint8_t rr_active;  /* a Read Response is arriving */
@@ -787,8 +784,9 @@ static iw_status iw__rdmap_refuse(iw_rdmap_stream *s, iw_term t, const uint8_t *
 static size_t iw__rdmap_seg(const iw_rdmap_stream *s, const uint8_t *rh, size_t rn,
                             uint8_t out[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX])
 {
-    size_t n = s->rx_seg_hl;
-    IW_MEMCPY(out, s->rx_seg, n);
+    size_t n;
+    const uint8_t *h = iw_ddp_rx_seg(&s->ddp, &n);
+    IW_MEMCPY(out, h, n);
     if (rh && rn) {
         IW_MEMCPY(out + n, rh, rn);
         n += rn;
@@ -869,26 +867,32 @@ static iw_status iw__rdmap_check(void *uctx, const iw_ddp_hdr *h, unsigned *acce
 }
 
 /* Placement of tagged segments: the ULP's resolve, with a Read Response held to the range its
- * Read asked for (V6: anything beyond is a bounds error, (1,1,0x01)). */
+ * Read asked for (V6: anything beyond is a bounds error, (1,1,0x01)), in a function of its own
+ * so that a Write's resolve is a plain jump to the ULP's. */
+static IW_COLD iw_ddp_xlate iw__rdmap_resolve_sink(iw_rdmap_stream *s, uint32_t stag,
+                                                   uint64_t to, uint32_t len, iw_ddp_buf *dst,
+                                                   size_t max, size_t *n)
+{
+    iw_rdmap_wr *w = iw__rdmap_wr_at(s, s->rr_wr);
+    iw_ddp_xlate x;
+    if (to < w->sink_to || to - w->sink_to > w->len || len > w->len - (to - w->sink_to))
+        return IW_DDP_X_BOUNDS; /* the peer's fault: (1,1,0x01) */
+    x = s->ops->resolve(s->ctx, stag, to, len, IW_RDMAP_ACC_LOCAL_WRITE, dst, max, n);
+    if (x != IW_DDP_X_OK) { /* our own sink (rights, PD, invalidated): a local error, */
+        w->sink_err = x;      /* unless the peer invalidated it while the Read was out:
+                                 then it is the peer's segment that names an invalid
+                                 STag, DDP's (1,1,0x00) with its header (RFC 5041 §7.2) */
+        w->status = IW_ETERM;
+        if (!w->sink_rinv) s->sink_fail = 1;
+    }
+    return x;
+}
 static iw_ddp_xlate iw__rdmap_resolve(void *mctx, uint32_t stag, uint64_t to, uint32_t len,
                                       unsigned access, iw_ddp_buf *dst, size_t max, size_t *n)
 {
     iw_rdmap_stream *s = (iw_rdmap_stream *)mctx;
-    iw_ddp_xlate x;
-    if (access == IW_RDMAP_ACC_LOCAL_WRITE && s->rr_active) {
-        iw_rdmap_wr *w = iw__rdmap_wr_at(s, s->rr_wr);
-        if (to < w->sink_to || to - w->sink_to > w->len || len > w->len - (to - w->sink_to))
-            return IW_DDP_X_BOUNDS; /* the peer's fault: (1,1,0x01) */
-        x = s->ops->resolve(s->ctx, stag, to, len, access, dst, max, n);
-        if (x != IW_DDP_X_OK) { /* our own sink (rights, PD, invalidated): a local error, */
-            w->sink_err = x;      /* unless the peer invalidated it while the Read was out:
-                                     then it is the peer's segment that names an invalid
-                                     STag, DDP's (1,1,0x00) with its header (RFC 5041 §7.2) */
-            w->status = IW_ETERM;
-            if (!w->sink_rinv) s->sink_fail = 1;
-        }
-        return x;
-    }
+    if (access == IW_RDMAP_ACC_LOCAL_WRITE && s->rr_active)
+        return iw__rdmap_resolve_sink(s, stag, to, len, dst, max, n);
     return s->ops->resolve(s->ctx, stag, to, len, access, dst, max, n);
 }
 
@@ -1042,7 +1046,7 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
     (void)h;
     if (len != IW_RDMAP_READ_REQ_HDR) /* V7: ULPDU length 46 (RDMAP-037) */
         return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, s->rx_seg_len);
+                                n, iw_ddp_rx_seg_len(&s->ddp));
     if (size > 0) { /* RDMAP-009: RDMARDSZ 0 is not validated */
         size_t k = 0;
         iw_ddp_xlate x = s->ops->resolve(s->ctx, iw_get_be32(r + 16), iw_get_be64(r + 20),
@@ -1052,7 +1056,7 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
             x = IW_DDP_X_TO_WRAP; /* V14 whatever the resolver says */
         if (x != IW_DDP_X_OK) { /* V10-V14 (RDMAP-040..044) */
             n = iw__rdmap_seg(s, r, IW_RDMAP_READ_REQ_HDR, seg);
-            return iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, n, s->rx_seg_len);
+            return iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, n, iw_ddp_rx_seg_len(&s->ddp));
         }
     }
     n = iw__rdmap_seg(s, r, IW_RDMAP_READ_REQ_HDR, seg);
@@ -1075,18 +1079,18 @@ static iw_status iw__rdmap_on_atomic_req(iw_rdmap_stream *s, const iw_ddp_hdr *h
     (void)h;
     if (len != IW_RDMAP_ATOMIC_REQ_HDR) /* V21 (ATOM-020) */
         return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, s->rx_seg_len);
+                                n, iw_ddp_rx_seg_len(&s->ddp));
     if (aop != IW_RDMAP_AOP_FETCHADD && aop != IW_RDMAP_AOP_CMPSWAP) /* V22 (ATOM-019) */
         return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
-                                n, s->rx_seg_len);
+                                n, iw_ddp_rx_seg_len(&s->ddp));
     x = s->ops->resolve(s->ctx, iw_get_be32(r + 8), to, 8, IW_RDMAP_ACC_REMOTE_ATOMIC, &b, 1,
                         &k);
     if ((x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) && to + 7u < to) x = IW_DDP_X_TO_WRAP;
     if (x != IW_DDP_X_OK) /* V23-V24 (ATOM-018) */
-        return iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, n, s->rx_seg_len);
+        return iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, n, iw_ddp_rx_seg_len(&s->ddp));
     if (k != 1 || !b.base || b.len != 8 || ((uintptr_t)b.base & 7u) != 0) /* V25 (ATOM-010) */
         return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, s->rx_seg_len);
+                                n, iw_ddp_rx_seg_len(&s->ddp));
     n = iw__rdmap_seg(s, r, IW_RDMAP_ATOMIC_REQ_HDR, seg);
     iw__rdmap_in_queue(s, IW_RDMAP_OP_ATOMIC_REQ, seg, n);
     return IW_OK;
@@ -1122,13 +1126,14 @@ static iw_status iw__rdmap_on_read_resp(iw_rdmap_stream *s, const iw_ddp_hdr *h,
     (void)h;
     if (!s->rr_active) /* cannot happen: check matched its first segment */
         return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
-                                n, s->rx_seg_len);
+                                n, iw_ddp_rx_seg_len(&s->ddp));
     s->rr_active = 0;
     w = iw__rdmap_wr_at(s, s->rr_wr);
     if (len != w->len) { /* V6: total length differs from RDMARDSZ */
         w->status = IW_ETERM;
         return iw__rdmap_refuse(s, iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED,
-                                                  IW_DDP_T_BOUNDS), seg, n, s->rx_seg_len);
+                                                  IW_DDP_T_BOUNDS),
+                                seg, n, iw_ddp_rx_seg_len(&s->ddp));
     }
     iw__rdmap_resp_done(s, w);
     return IW_OK;
@@ -1146,7 +1151,7 @@ static iw_status iw__rdmap_on_atomic_resp(iw_rdmap_stream *s, const iw_ddp_hdr *
     if (len != IW_RDMAP_ATOMIC_RESP_HDR || !w || iw_get_be32(r) != w->req_id) { /* V26 */
         if (w && len == IW_RDMAP_ATOMIC_RESP_HDR) w->status = IW_ETERM;
         return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, s->rx_seg_len);
+                                n, iw_ddp_rx_seg_len(&s->ddp));
     }
     w->orig = iw_get_be64(r + 4); /* ATOM-009: big-endian on the wire */
     iw__rdmap_resp_done(s, w);
@@ -1170,7 +1175,7 @@ static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
     if (oi->flags & IW__RDMAP_F_IMM) { /* IMM-003: exactly 8 octets (V20) */
         if (len != IW_RDMAP_IMM_LEN)
             return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM),
-                                    seg, n, s->rx_seg_len);
+                                    seg, n, iw_ddp_rx_seg_len(&s->ddp));
         rv.has_imm = 1;
         rv.len = 0;
         IW_MEMCPY(rv.imm, s->rx_ctl[IW_RDMAP_QN_SEND], IW_RDMAP_IMM_LEN);
@@ -1185,7 +1190,8 @@ static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
             iw_term t = iw__rdmap_term(0, IW_RDMAP_ETYPE_PROT,
                                        (unsigned)v < sizeof code ? code[v]
                                                                  : 0xFFu);
-            return iw__rdmap_refuse(s, t, seg, n, s->rx_seg_len); /* receive fails there */
+            /* the receive fails there */
+            return iw__rdmap_refuse(s, t, seg, n, iw_ddp_rx_seg_len(&s->ddp));
         }
         rv.invalidated = 1;
         {
@@ -1564,26 +1570,11 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     return iw__rdmap_pump(s);
 }
 
-/* Remember the DDP header of the segment at hand (for the Terminate of an error found when
- * its message is delivered). have: the octets readable at u; when the longest header fits,
- * it is copied whole (a fixed-size copy, no library call; rx_seg_hl says what counts). */
-static IW_HOT void iw__rdmap_rx_note(iw_rdmap_stream *s, const uint8_t *u, size_t have,
-                                     size_t len)
-{
-    size_t hl = (len && u) ? iw_ddp_hdr_len(u[0]) : 0;
-    if (hl > len) hl = len;
-    if (have >= IW_DDP_MAX_HDR) IW_MEMCPY(s->rx_seg, u, IW_DDP_MAX_HDR);
-    else if (hl) IW_MEMCPY(s->rx_seg, u, hl);
-    s->rx_seg_hl = (uint8_t)hl;
-    s->rx_seg_len = len > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)len;
-}
-
 /* see rdmap.h */
 IW_DEF iw_status iw_rdmap_rx(iw_rdmap_stream *s, const uint8_t *u, size_t len)
 {
     iw_status st;
     if (!s || (!u && len)) return IW_EINVAL;
-    iw__rdmap_rx_note(s, u, len, len);
     st = iw_ddp_rx(&s->ddp, u, len);
     (void)iw__rdmap_pump(s);
     if (iw_ddp_last_error(&s->ddp)->status == IW_EHOST) return IW_EHOST;
@@ -1595,7 +1586,6 @@ IW_DEF iw_status iw_rdmap_rx_begin(iw_rdmap_stream *s, const uint8_t *u, size_t 
                                    unsigned flags, iw_mpa_rx_dst **dst)
 {
     if (!s || !dst || (!u && have)) return IW_EINVAL;
-    if (s->ddp.err.status == IW_OK) iw__rdmap_rx_note(s, u, have, len);
     return iw_ddp_rx_begin(&s->ddp, u, have, len, flags, dst);
 }
 

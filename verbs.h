@@ -1222,22 +1222,23 @@ static IW_COLD iw_ddp_xlate iw__xlate(const iw_qp *qp, uint32_t stag, uint64_t t
     return iw__xlate_hot(qp, stag, to, len, need, remote, dst, max, n);
 }
 
-/* rdmap.h's resolve for this QP: map its access bits to IW_ACC_*. */
+/* rdmap.h's resolve for this QP: its access bits as IW_ACC_* rights, by one look-up
+ * (VERBS-063); our Read's sink (IW_RDMAP_ACC_LOCAL_WRITE) is checked now, as local (VERBS-064). */
+#define IW__A(a) ((a & IW_DDP_ACC_REMOTE_WRITE ? IW_ACC_REMOTE_WRITE : 0u) |                    \
+                  (a & IW_DDP_ACC_REMOTE_READ ? IW_ACC_REMOTE_READ : 0u) |                      \
+                  (a & IW_RDMAP_ACC_LOCAL_WRITE ? IW_ACC_LOCAL_WRITE : 0u) |                    \
+                  (a & IW_RDMAP_ACC_REMOTE_ATOMIC ? IW_ACC_REMOTE_ATOMIC : 0u))
 static iw_ddp_xlate iw__qp_resolve(void *ctx, uint32_t stag, uint64_t to, uint32_t len,
                                    unsigned access, iw_ddp_buf *dst, size_t max, size_t *n)
 {
-    iw_qp *qp = (iw_qp *)ctx;
-    unsigned need = 0;
-    int remote = 1;
-    if (access & IW_DDP_ACC_REMOTE_WRITE) need |= IW_ACC_REMOTE_WRITE; /* VERBS-063 */
-    if (access & IW_DDP_ACC_REMOTE_READ) need |= IW_ACC_REMOTE_READ;
-    if (access & IW_RDMAP_ACC_REMOTE_ATOMIC) need |= IW_ACC_REMOTE_ATOMIC;
-    if (access & IW_RDMAP_ACC_LOCAL_WRITE) { /* our Read's sink: checked now (VERBS-064) */
-        need |= IW_ACC_LOCAL_WRITE;
-        remote = 0;
-    }
-    return iw__xlate_hot(qp, stag, to, len, need, remote, dst, max, n);
+    static const uint8_t need[16] = {IW__A(0u),  IW__A(1u),  IW__A(2u),  IW__A(3u),  IW__A(4u),
+                                     IW__A(5u),  IW__A(6u),  IW__A(7u),  IW__A(8u),  IW__A(9u),
+                                     IW__A(10u), IW__A(11u), IW__A(12u), IW__A(13u), IW__A(14u),
+                                     IW__A(15u)}; /* the four bits are 1, 2, 4, 8 */
+    return iw__xlate_hot((iw_qp *)ctx, stag, to, len, need[access & 15u],
+                         !(access & IW_RDMAP_ACC_LOCAL_WRITE), dst, max, n);
 }
+#undef IW__A
 
 /* The WC status of a local SGE translation outcome (VERBS-061). */
 static iw_wc_status iw__xlate_wc(iw_ddp_xlate x)
@@ -2330,6 +2331,12 @@ static void iw__qp_mpa_established(void *uctx, const iw_mpa_info *info)
     if (qp->state == IW_QP_RTS) iw_rdmap_mpa_established(&qp->rs, &qp->info);
     iw__sq_kick(qp);
 }
+static IW_COLD iw_status iw__qp_rx_closing(iw_qp *qp) /* VERBS-031: a segment in Closing */
+{
+    iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
+    iw__qp_enter(qp, IW_QP_ERROR);
+    return IW_ECLOSED;
+}
 static iw_status iw__qp_mpa_begin(void *uctx, const uint8_t *u, size_t have, size_t len,
                                   unsigned flags, iw_mpa_rx_dst **dst)
 {
@@ -2337,11 +2344,7 @@ static iw_status iw__qp_mpa_begin(void *uctx, const uint8_t *u, size_t have, siz
     iw_status st;
     *dst = NULL;
     if (!qp->alive) return IW_OK; /* destroyed: dropped */
-    if (qp->state == IW_QP_CLOSING) { /* VERBS-031: a segment in Closing */
-        iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
-        iw__qp_enter(qp, IW_QP_ERROR);
-        return IW_ECLOSED;
-    }
+    if (qp->state == IW_QP_CLOSING) return iw__qp_rx_closing(qp);
     if (qp->state != IW_QP_RTS) return IW_OK; /* VERBS-025: ignored */
     st = iw_rdmap_mpa_begin(&qp->rs, u, have, len, flags, dst);
     iw__sq_kick(qp);
