@@ -1807,6 +1807,15 @@ static iw_status iw__ulp_status(iw_mpa_conn *c, iw_status st)
  * placement copy of every mode. */
 static uint32_t iw__rx_put(iw_mpa_conn *c, uint32_t crc, const uint8_t *p, size_t k, int sum)
 {
+#ifdef IW_PROVE_WP /* prove/wp_stream.c (docs/verification-prove.md) */
+    /*@ loop invariant \valid_read(p + (0 .. k - 1));
+        loop invariant c->rx_dst != \null ==> c->rx_dst->n == \at(c->rx_dst->n, Pre);
+        loop invariant c->rx_dst != \null ==> \forall integer j; 0 <= j < c->rx_dst->n ==>
+            c->rx_dst->piece[j].len == \at(c->rx_dst->piece[j].len, Pre);
+        loop assigns k, p, crc, c->rx_pi, c->rx_po, { c->rx_dst->piece[j].base[o] | integer j, o;
+            c->rx_dst != \null && 0 <= j < \at(c->rx_dst->n, Pre) &&
+            0 <= o < \at(c->rx_dst->piece[j].len, Pre) }; */
+#endif
     while (k) {
         const iw_mpa_rx_dst *d = c->rx_dst;
         const iw_mpa_piece *pc;
@@ -1823,7 +1832,11 @@ static uint32_t iw__rx_put(iw_mpa_conn *c, uint32_t crc, const uint8_t *p, size_
         }
         m = IW_MIN(k, pc->len - c->rx_po);
         if (sum) crc = iw__sum(c, crc, pc->base + c->rx_po, p, m);
-        else c->k.move(pc->base + c->rx_po, p, m);
+        else
+#ifdef IW_PROVE_WP
+            /*@ calls wp_move; */
+#endif
+            c->k.move(pc->base + c->rx_po, p, m);
         c->rx_po += m;
         p += m;
         k -= m;

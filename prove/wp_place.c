@@ -105,6 +105,18 @@ void wp_move(void *dst, const void *src, size_t n);
         (\exists integer q; 0 <= q < IW_CFG_DDP_QN &&
             \forall integer j; 0 <= j < n ==> \exists integer a; 0 <= a < s->rq[q].nbuf &&
                 wp_inside(s->pend_piece[j], s->rq[q].buf[a]));
+
+    // begin's answer, stated against the stream before the call: tagged, each piece one of
+    // the resolver's; untagged, each inside a piece of one queue's buffer as it was or (a
+    // message's first segment) each inside a piece rx_buf returned
+    predicate wp_placed_from{H, L}(iw_ddp_stream *s, integer n) =
+        (\forall integer j; 0 <= j < n ==> iw_ddp_xlated(\at(s->pend_piece[j], H))) ||
+        (\exists integer q; 0 <= q < IW_CFG_DDP_QN && \forall integer j; 0 <= j < n ==>
+            \exists integer a; 0 <= a < \at(s->rq[q].nbuf, L) &&
+                wp_inside(\at(s->pend_piece[j], H), \at(s->rq[q].buf[a], L))) ||
+        (\forall integer j; 0 <= j < n ==>
+            \exists integer a; 0 <= a < IW_CFG_DDP_RX_SGE && a < wp_rbn &&
+                wp_inside(\at(s->pend_piece[j], H), wp_rb(a)));
 */
 
 /* ---- contracts of ddp.h's placement functions (their bodies are ddp.h's) ---- */
@@ -175,13 +187,14 @@ static iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t have, 
  * outside the stream. */
 /*@ requires \valid(s) && wp_stream(s) && \valid(dst);
     requires \valid_read(u + (0 .. have - 1));
-    requires \separated(dst, s, u + (0 .. have - 1));
+    requires \separated(dst, s) && \separated(dst, u + (0 .. have - 1));
     assigns *s, *dst;
     ensures wp_stream(s);
+    ensures s->crc.move == \old(s->crc.move);
     ensures *dst == \null || (\result == IW_OK && *dst == &s->pend_dst &&
         s->pend_dst.piece == s->pend_piece && s->pend_dst.n <= IW_CFG_DDP_DST_IOV &&
         s->pend_dst.hdr_len <= have && (s->pend & 0x10) == 0 &&
-        s->err.status == IW_OK && wp_placed(s, s->pend_dst.n));
+        s->err.status == IW_OK && wp_placed_from{Here, Pre}(s, s->pend_dst.n));
 */
 iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have, size_t len,
                           unsigned flags, iw_mpa_rx_dst **dst);
