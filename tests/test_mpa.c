@@ -223,7 +223,7 @@ static void t_setup_rev1(void) /* MPA-009 MPA-075 MPA-029 */
     CHECK_EQ(A->f.last_info.enhanced, 0);
 }
 
-static void t_setup_crc_matrix(void) /* MPA-024 MPA-025 MPA-026 MPA-027 */
+static void t_setup_crc_matrix(void) /* MPA-024 MPA-025 MPA-027 */
 {
     int ic, rc;
     for (ic = 0; ic < 2; ic++)
@@ -243,15 +243,16 @@ static void t_setup_crc_matrix(void) /* MPA-024 MPA-025 MPA-026 MPA-027 */
             v.len = sizeof u;
             ma0 = A->f.h.wire_len;
             REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
+            CHECK_EQ(A->f.h.wire_len - ma0, 2 + 20 + 2 + 4); /* MPA-026a: the CRC field is there */
             {
                 const uint8_t *fp = A->wire + ma0;
                 uint32_t want = (ic | rc) ? ref_crc(fp, 24) : 0u;
                 CHECK_EQ(iw_get_le32(fp + 24), want); /* MPA-027: 0 without CRC */
             }
-            if (!(ic | rc)) A->wire[ma0 + 24] ^= 0x5A; /* MPA-026: not checked */
+            if (!(ic | rc)) A->wire[ma0 + 24] ^= 0x5A; /* without CRC the field is not checked */
             ep_pipe(A, &ma0, B);
-            CHECK_EQ(B->f.delivered, 1);
-            CHECK_EQ(B->f.errors, 0);
+            CHECK_EQ(B->f.delivered, 1); /* MPA-026b */
+            CHECK_EQ(B->f.errors, 0); /* MPA-026b */
             (void)mb;
         }
 }
@@ -593,7 +594,7 @@ static void t_setup_reply_and_fpdu_same_read(void) /* MPA-022 MPA-016 MPA-049 */
     CHECK_MEM(A->f.last_ulpdu, w, 30);
 }
 
-static void t_setup_reject(void) /* MPA-017 MPA-018 MPA-006 */
+static void t_setup_reject(void) /* MPA-006 */
 {
     iw_mpa_cfg ci, cr;
     uint8_t why[5] = {'n', 'o', 'p', 'e', '!'};
@@ -606,27 +607,28 @@ static void t_setup_reject(void) /* MPA-017 MPA-018 MPA-006 */
     iw_mpa_start(&B->c, NULL, 0);
     iw_mpa_start(&A->c, NULL, 0);
     ep_pipe(A, &ma, B);
-    CHECK_EQ(B->f.h.wire_len, 20 + 4 + 5);
-    CHECK(B->wire[16] & 0x20);
-    CHECK_EQ(B->f.h.closed, 1);
-    CHECK_EQ(B->f.h.close_abortive, 0);
+    CHECK_EQ(B->f.h.wire_len, 20 + 4 + 5); /* MPA-017a: the Reply with its Private Data */
+    CHECK(B->wire[16] & 0x20); /* MPA-017a: R = 1 */
+    CHECK_EQ(B->f.h.closed, 1); /* MPA-017b */
+    CHECK_EQ(B->f.h.close_abortive, 0); /* MPA-017b */
     ep_pipe(B, &mb, A);
-    CHECK_EQ(A->f.rejected, 1);
-    CHECK_EQ(A->f.last_pd_len, 5);
-    CHECK_MEM(A->f.last_pd, why, 5);
-    CHECK_EQ(A->f.h.closed, 1);
-    CHECK_EQ(A->f.h.wire_len, 24); /* no FPDU, no Terminate */
-    CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_EREJECTED);
+    CHECK_EQ(A->f.rejected, 1); /* MPA-018a */
+    CHECK_EQ(A->f.last_pd_len, 5); /* MPA-018a */
+    CHECK_MEM(A->f.last_pd, why, 5); /* MPA-018a */
+    CHECK_EQ(A->f.h.closed, 1); /* MPA-018b */
+    CHECK_EQ(A->f.h.wire_len, 24); /* MPA-018c: no FPDU, no Terminate */
+    CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_EREJECTED); /* MPA-018a */
     {
         uint8_t u[20] = {0};
         iw_iov v = {u, 20};
-        CHECK(iw_mpa_tx(&A->c, &v, 1) != IW_OK);
-        CHECK(iw_mpa_tx(&B->c, &v, 1) != IW_OK);
-        CHECK_EQ(B->f.h.wire_len, 29);
+        CHECK(iw_mpa_tx(&A->c, &v, 1) != IW_OK); /* MPA-018c */
+        CHECK_EQ(A->f.h.wire_len, 24); /* MPA-018c */
+        CHECK(iw_mpa_tx(&B->c, &v, 1) != IW_OK); /* MPA-017c */
+        CHECK_EQ(B->f.h.wire_len, 29); /* MPA-017c: nothing after the Reply */
     }
 }
 
-static void t_setup_marker_policy_reject(void) /* MPA-028 MPA-023 */
+static void t_setup_marker_policy_reject(void) /* MPA-023 */
 {
     iw_mpa_cfg ci, cr;
     size_t ma = 0, mb = 0;
@@ -639,20 +641,20 @@ static void t_setup_marker_policy_reject(void) /* MPA-028 MPA-023 */
     iw_mpa_start(&A->c, NULL, 0);
     CHECK(A->wire[16] & 0x80);
     ep_pipe(A, &ma, B);
-    CHECK(B->wire[16] & 0x20); /* rejected by policy */
-    CHECK_EQ(B->f.h.closed, 1);
+    CHECK(B->wire[16] & 0x20); /* MPA-028a: rejected by policy */
+    CHECK_EQ(B->f.h.closed, 1); /* MPA-028a */
     ep_pipe(B, &mb, A);
-    CHECK_EQ(A->f.rejected, 1);
+    CHECK_EQ(A->f.rejected, 1); /* MPA-028a */
     /* and an Initiator that cannot insert markers asked for by the Reply */
     cfg_pair(&ci, &cr);
     ci.markers_tx = 0;
     cr.markers_rx = 1;
-    REQUIRE(!connect_pair(&ci, &cr, NULL, 0) || iw_mpa_state(&A->c) != IW_MPA_S_FULL);
-    CHECK_EQ(A->f.h.closed, 1);
-    CHECK_EQ(iw_mpa_last_error(&A->c)->mpa_ecode, IW_MPA_ECODE_LOCAL);
+    CHECK(!connect_pair(&ci, &cr, NULL, 0) || iw_mpa_state(&A->c) != IW_MPA_S_FULL); /* MPA-028b */
+    CHECK_EQ(A->f.h.closed, 1); /* MPA-028b */
+    CHECK_EQ(iw_mpa_last_error(&A->c)->mpa_ecode, IW_MPA_ECODE_LOCAL); /* MPA-028b */
 }
 
-static void t_setup_llp_closed(void) /* MPA-021 MPA-073 */
+static void t_setup_llp_closed(void) /* MPA-021 */
 {
     iw_mpa_cfg ci, cr;
     cfg_pair(&ci, &cr);
@@ -665,14 +667,14 @@ static void t_setup_llp_closed(void) /* MPA-021 MPA-073 */
     CHECK_EQ(A->f.errors, 1);
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     iw_mpa_llp_closed(&A->c);
-    CHECK_EQ(A->f.closed_up, 1);
+    CHECK_EQ(A->f.closed_up, 1); /* MPA-073a: the peer's FIN told to the ULP */
     CHECK_EQ(A->f.errors, 0);
     {
         size_t used;
         uint8_t x[4] = {0};
         CHECK(iw_mpa_rx_feed(&A->c, x, 4, &used) == IW_ECLOSED);
     }
-    /* our own half close: nothing sent after it (MPA-073) */
+    /* our own half close: nothing sent after it */
     {
         uint8_t u[20] = {0};
         iw_iov v = {u, 20};
@@ -680,8 +682,8 @@ static void t_setup_llp_closed(void) /* MPA-021 MPA-073 */
         iw_mpa_close(&B->c);
         before = B->f.h.wire_len;
         CHECK_EQ(B->f.h.closed, 1);
-        CHECK(iw_mpa_tx(&B->c, &v, 1) != IW_OK);
-        CHECK_EQ(B->f.h.wire_len, before);
+        CHECK(iw_mpa_tx(&B->c, &v, 1) != IW_OK); /* MPA-073b */
+        CHECK_EQ(B->f.h.wire_len, before); /* MPA-073b */
     }
 }
 
@@ -752,7 +754,7 @@ static void t_irdord_negotiation(void) /* MPA-033 MPA-034 MPA-035 MPA-036 */
 }
 
 /* P2P: the RTR message as the first FPDU, and its rules. */
-static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-042 MPA-043 MPA-044 MPA-050 */
+static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-050 */
 {
     static const unsigned types[3] = {IW_MPA_RTR_SEND, IW_MPA_RTR_WRITE, IW_MPA_RTR_READ};
     size_t i;
@@ -788,18 +790,21 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-042 MPA-043
         }
         CHECK_EQ(A->f.h.wire_len, 24 + wl);
         CHECK_MEM(A->wire + 24, want, wl);
-        /* MPA-043 / MPA-044: only the Send RTR reaches the Responder's ULP */
-        CHECK_EQ(B->f.delivered, types[i] == IW_MPA_RTR_SEND ? 1 : 0);
-        CHECK_EQ(A->f.delivered, 0);
-        if (types[i] == IW_MPA_RTR_READ) { /* MPA-042 */
+        /* only the Send RTR reaches the Responder's ULP */
+        if (types[i] == IW_MPA_RTR_SEND) CHECK_EQ(B->f.delivered, 1); /* MPA-043a */
+        if (types[i] == IW_MPA_RTR_READ) CHECK_EQ(B->f.delivered, 0); /* MPA-043c, MPA-044b */
+        if (types[i] == IW_MPA_RTR_WRITE) CHECK_EQ(B->f.delivered, 0); /* MPA-043c, MPA-044b */
+        CHECK_EQ(A->f.delivered, 0); /* MPA-044a: the Read RTR's response stays in MPA */
+        if (types[i] == IW_MPA_RTR_READ) {
             uint8_t rr[20];
             unhex("000e c142 00000000 0000000000000000", rr);
             iw_put_le32(rr + 16, ref_crc(rr, 16));
-            CHECK_EQ(B->f.h.wire_len, 24 + 20);
-            CHECK_MEM(B->wire + 24, rr, 20);
-            CHECK(iw_get_be16(A->wire + 22) & 0x3FFF); /* ORD 0 raised to 1 */
-            CHECK(B->f.last_info.ird >= 1);
-            CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_OK);
+            CHECK_EQ(B->f.h.wire_len, 24 + 20); /* MPA-042a */
+            CHECK_MEM(B->wire + 24, rr, 20); /* MPA-042a: the zero-length Read Response */
+            CHECK(iw_get_be16(A->wire + 22) & 0x3FFF); /* MPA-042b: ORD 0 raised to 1 */
+            CHECK(iw_get_be16(B->wire + 20) & 0x3FFF); /* MPA-042c: IRD 0 raised to 1 */
+            CHECK(B->f.last_info.ird >= 1); /* MPA-042c */
+            CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_OK); /* MPA-044a */
         } else {
             CHECK_EQ(B->f.h.wire_len, 24);
         }
@@ -919,7 +924,7 @@ static void t_fpdu_reference_vectors(void) /* MPA-046 MPA-048 MPA-050 MPA-053 */
     }
 }
 
-static void t_mulpdu(void) /* MPA-057 MPA-058 MPA-059 */
+static void t_mulpdu(void) /* MPA-057 MPA-058 */
 {
     iw_mpa_cfg ci, cr;
     CHECK_EQ(iw_mpa_mulpdu_for(1460, 0), 1454);
@@ -933,7 +938,7 @@ static void t_mulpdu(void) /* MPA-057 MPA-058 MPA-059 */
     CHECK_EQ(iw_mpa_mulpdu(&A->c), 1442);
     CHECK_EQ(iw_mpa_mulpdu(&B->c), 1454);
     iw_mpa_set_emss(&A->c, 1000);
-    CHECK_EQ(iw_mpa_mulpdu(&A->c), 1000 - (6 + 8));
+    CHECK_EQ(iw_mpa_mulpdu(&A->c), 1000 - (6 + 8)); /* MPA-059a */
     /* a ULPDU built for the old, larger MULPDU still goes out whole, in one FPDU */
     {
         static uint8_t u[1442];
@@ -941,10 +946,10 @@ static void t_mulpdu(void) /* MPA-057 MPA-058 MPA-059 */
         size_t ma = 24;
         memset(u, 9, sizeof u);
         B->f.delivered = 0;
-        REQUIRE(iw_mpa_tx(&A->c, &v, 1) == IW_OK);
+        CHECK(iw_mpa_tx(&A->c, &v, 1) == IW_OK); /* MPA-059b */
         ep_pipe(A, &ma, B);
-        CHECK_EQ(B->f.delivered, 1);
-        CHECK_EQ(B->f.last_ulpdu_len, 1442);
+        CHECK_EQ(B->f.delivered, 1); /* MPA-059b */
+        CHECK_EQ(B->f.last_ulpdu_len, 1442); /* MPA-059b */
     }
 }
 
@@ -1210,12 +1215,12 @@ static void t_rx_crc_error(void) /* MPA-056 MPA-074 */
 }
 
 /* An error in what the peer sends after our half close (iw_mpa_close in Full Operation: FPDUs
- * are still checked until its FIN) ends the connection with no Terminate (MPA-073: nothing is
+ * are still checked until its FIN) ends the connection with no Terminate (MPA-073b: nothing is
  * sent after our close), the error reported once and the host close op called once. Here the
  * close op was already called: CLOSED at once (it once stayed in CLOSING for good); in the
  * next test our last FPDU is still draining: it completes, then the graceful close (a
  * Terminate once followed it). */
-static void t_rx_error_after_half_close(void) /* MPA-073 MPA-056 */
+static void t_rx_error_after_half_close(void) /* MPA-056 */
 {
     uint8_t fp[28];
     size_t used, before;
@@ -1230,7 +1235,7 @@ static void t_rx_error_after_half_close(void) /* MPA-073 MPA-056 */
     before = B->f.h.wire_len;
     CHECK(iw_mpa_rx_feed(&B->c, fp, sizeof fp, &used) == IW_ETERM);
     CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_CLOSED);
-    CHECK_EQ(B->f.h.wire_len, before);
+    CHECK_EQ(B->f.h.wire_len, before); /* MPA-073b */
     CHECK_EQ(B->f.h.closed, 1);
     CHECK_EQ(B->f.errors, 1);
     CHECK_EQ(B->f.delivered, 0);
@@ -1240,7 +1245,7 @@ static void t_rx_error_after_half_close(void) /* MPA-073 MPA-056 */
     CHECK_EQ(B->f.errors, 1);
 }
 
-static void t_rx_error_after_half_close_draining(void) /* MPA-073 */
+static void t_rx_error_after_half_close_draining(void)
 {
     uint8_t fp[28], u[100];
     iw_iov v = {u, sizeof u};
@@ -1259,13 +1264,13 @@ static void t_rx_error_after_half_close_draining(void) /* MPA-073 */
     REQUIRE(iw_mpa_tx(&B->c, &v, 1) == IW_OK && iw_mpa_tx_busy(&B->c));
     B->f.h.accept_limit = 0; /* TCP takes nothing more until the resume below */
     iw_mpa_close(&B->c);
-    REQUIRE(B->f.h.closed == 0 && iw_mpa_state(&B->c) == IW_MPA_S_CLOSING);
+    CHECK(B->f.h.closed == 0 && iw_mpa_state(&B->c) == IW_MPA_S_CLOSING); /* MPA-073b: half closed */
     B->f.h.accept_limit = 0;
     CHECK(iw_mpa_rx_feed(&B->c, fp, sizeof fp, &used) == IW_ETERM);
     CHECK_EQ(B->f.errors, 1);
     CHECK_EQ(B->f.h.closed, 0); /* the FPDU in flight is not cut */
     iw_mpa_tx_resume(&B->c);
-    CHECK_EQ(B->f.h.wire_len - before, 2 + 100 + 2 + 4); /* that FPDU and nothing after */
+    CHECK_EQ(B->f.h.wire_len - before, 2 + 100 + 2 + 4); /* MPA-073b: that FPDU, nothing after */
     CHECK_EQ(B->f.h.closed, 1);
     CHECK_EQ(B->f.h.close_abortive, 0);
     CHECK_EQ(iw_mpa_state(&B->c), IW_MPA_S_CLOSED);
@@ -1790,7 +1795,7 @@ static void t_host_failure_after_error(void)
     iw_mpa_cfg ci, cr;
     uint8_t fp[2] = {0, 0}; /* ULPDU_Length 0: Terminate (MPA-071) */
     size_t used, ma = 0;
-    /* 1. the Reject Reply (MPA-028) cannot be sent: IW_EHOST, not IW_EREJECTED */
+    /* 1. the Reject Reply (MPA-028a) cannot be sent: IW_EHOST, not IW_EREJECTED */
     cfg_pair(&ci, &cr);
     ci.markers_rx = 1;
     cr.markers_tx = 0;
@@ -2302,7 +2307,7 @@ static const check_test tests[] = {
     {"frame decode errors MPA-008 MPA-031", t_frame_decode_errors},
     {"setup basic + private data MPA-006 MPA-009 MPA-013 MPA-016 MPA-032", t_setup_basic_and_pd},
     {"setup rev 1 MPA-009 MPA-075 MPA-029", t_setup_rev1},
-    {"setup crc matrix MPA-024 MPA-025 MPA-026 MPA-027", t_setup_crc_matrix},
+    {"setup crc matrix MPA-024 MPA-025 MPA-027", t_setup_crc_matrix},
     {"CRC is the OR, seen at the initiator MPA-024", t_setup_crc_or_at_initiator},
     {"initiator silent until reply, timeout MPA-012", t_setup_initiator_silent_until_reply},
     {"reply/request cancels timer", t_setup_reply_cancels_timer},
@@ -2315,22 +2320,22 @@ static const check_test tests[] = {
     {"responder waits for first FPDU MPA-015 MPA-022", t_setup_responder_waits_first_fpdu},
     {"responder: no Terminate before the first FPDU MPA-015", t_setup_responder_no_terminate_before_first},
     {"reply and FPDUs in one read MPA-022 MPA-016", t_setup_reply_and_fpdu_same_read},
-    {"reject MPA-017 MPA-018 MPA-006", t_setup_reject},
-    {"marker policy reject MPA-028", t_setup_marker_policy_reject},
-    {"llp closed MPA-021 MPA-073", t_setup_llp_closed},
+    {"reject MPA-006", t_setup_reject},
+    {"marker policy reject", t_setup_marker_policy_reject},
+    {"llp closed MPA-021", t_setup_llp_closed},
     {"IRD/ORD negotiation MPA-033 MPA-034 MPA-035 MPA-036", t_irdord_negotiation},
-    {"p2p each RTR type MPA-037 MPA-038 MPA-040 MPA-042 MPA-043 MPA-044", t_p2p_rtr_each_type},
+    {"p2p each RTR type MPA-037 MPA-038 MPA-040", t_p2p_rtr_each_type},
     {"p2p choice order MPA-045 MPA-038", t_p2p_choice_order_and_decline},
     {"p2p bad reply RTR MPA-039", t_p2p_bad_reply_rtr},
     {"p2p wrong first FPDU MPA-041", t_p2p_wrong_first_fpdu},
     {"FPDU reference vectors MPA-046 MPA-048 MPA-050 MPA-053", t_fpdu_reference_vectors},
-    {"MULPDU MPA-057 MPA-058 MPA-059", t_mulpdu},
+    {"MULPDU MPA-057 MPA-058", t_mulpdu},
     {"markers tx positions MPA-054 MPA-060 MPA-063 MPA-064 MPA-065 MPA-066", t_markers_tx_positions},
     {"marker before CRC field MPA-054 MPA-064", t_markers_crc_before_crc_field},
     {"markers per direction, SeqStart MPA-023 MPA-069 MPA-070", t_markers_direction_and_seqstart},
     {"rx CRC error MPA-056 MPA-074", t_rx_crc_error},
-    {"rx error after our half close: CLOSED, no Terminate, one close MPA-073 MPA-056", t_rx_error_after_half_close},
-    {"rx error after our half close, our FPDU still draining: no Terminate after it MPA-073",
+    {"rx error after our half close: CLOSED, no Terminate, one close MPA-056", t_rx_error_after_half_close},
+    {"rx error after our half close, our FPDU still draining: no Terminate after it",
      t_rx_error_after_half_close_draining},
     {"rx bad ULPDU_Length MPA-071", t_rx_bad_length},
     {"rx marker mismatch MPA-068 MPA-067", t_rx_marker_mismatch},
