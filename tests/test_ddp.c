@@ -282,7 +282,7 @@ static void t_rx_rsvd_ignored(void)
     CHECK_MEM(arena + 4, "abc", 3);
 }
 
-static void t_term_table(void) /* DDP-023 */
+static void t_term_table(void) /* DDP-023a */
 {
     static const struct { iw_ddp_xlate x; unsigned code; } tab[] = {
         {IW_DDP_X_INVALID_STAG, 0x00}, {IW_DDP_X_BOUNDS, 0x01}, {IW_DDP_X_NOT_ASSOC, 0x02},
@@ -292,7 +292,7 @@ static void t_term_table(void) /* DDP-023 */
         iw_term t = iw_ddp_xlate_term(tab[i].x);
         CHECK_EQ(t.layer, 1);
         CHECK_EQ(t.etype, 1);
-        CHECK_EQ(t.ecode, tab[i].code);
+        CHECK_EQ(t.ecode, tab[i].code); /* DDP-023a: a wrap is 0x03 */
     }
     {
         iw_term t;
@@ -632,7 +632,7 @@ static void t_tx_eagain_every_position(void) /* DDP-013 DDP-006 */
             while (iw_ddp_tx_busy(&S1) && guard++ < 100000) {
                 size_t n0 = L1.nseg;
                 part_msg(&other, (k + 1) % nmsg, sgl[(k + 1) % nmsg]);
-                CHECK_EQ(iw_ddp_send(&S1, &other), IW_EAGAIN); /* DDP-013: never interleaved */
+                CHECK_EQ(iw_ddp_send(&S1, &other), IW_EAGAIN); /* DDP-013, DDP-012a: nothing overtakes it */
                 CHECK_EQ(U1.nsent, k);
                 CHECK_EQ(L1.nseg, n0);
                 L1.take_left = 1;
@@ -836,9 +836,9 @@ static void t_rx_roundtrip(void) /* DDP-035 DDP-036 DDP-037 */
                 nd0 = U2.ndeliv;
                 for (i = s0; i < L1.nseg; i++) { /* one segment at a time: delivery at L only */
                     if (mi & 1) /* unchecked: begin, copy, then commit */
-                        CHECK_EQ(df_rx_begin_commit(&S2, df_llp_seg(&L1, i), L1.seg_len[i], 1), IW_OK);
+                        CHECK_EQ(df_rx_begin_commit(&S2, df_llp_seg(&L1, i), L1.seg_len[i], 1), IW_OK); /* DDP-015b */
                     else
-                        CHECK_EQ(iw_ddp_rx(&S2, df_llp_seg(&L1, i), L1.seg_len[i]), IW_OK);
+                        CHECK_EQ(iw_ddp_rx(&S2, df_llp_seg(&L1, i), L1.seg_len[i]), IW_OK); /* DDP-015b */
                     CHECK_EQ(U2.ndeliv, nd0 + (i + 1 == L1.nseg));
                     if (check__failed_here) return;
                 }
@@ -1167,17 +1167,17 @@ static const err_row err_tab[] = {
      AFTER_NONE},
     {"below the base, 1 octet", "DDP-022a", "bounds", C_TL, STAG_A, TO_A - 5, 0, 1, -1, 0, 0, 0, IW_DDP_X_OK, 0, 1,
      0x01, AFTER_NONE},
-    {"TO + 17 wraps", "DDP-023", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFF0ull, 0, 17, -1, 0, 0, 0, IW_DDP_X_OK, 0, 1,
+    {"TO + 17 wraps", "DDP-023a", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFF0ull, 0, 17, -1, 0, 0, 0, IW_DDP_X_OK, 0, 1,
      0x03, AFTER_NONE},
-    {"TO 2^64 - 1 + 2 wraps", "DDP-023", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFFFull, 0, 2, -1, 0, 0, 0,
+    {"TO 2^64 - 1 + 2 wraps", "DDP-023a", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFFFull, 0, 2, -1, 0, 0, 0,
      IW_DDP_X_OK, 0, 1, 0x03, AFTER_NONE},
-    {"wrap, pieces left behind", "DDP-023", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFFFull, 0, 2, -1, 0, 1, 0,
+    {"wrap, pieces left behind", "DDP-023a", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFFFull, 0, 2, -1, 0, 1, 0,
      IW_DDP_X_OK, 0, 1, 0x03, AFTER_NONE},
-    {"wrap and out of bounds: the wrap wins", "DDP-023", "wrap", C_TL, STAG_A, 0xFFFFFFFFFFFFFFF0ull, 0, 32, -1, 0,
+    {"wrap and out of bounds: the wrap wins", "DDP-023b", "wrap", C_TL, STAG_A, 0xFFFFFFFFFFFFFFF0ull, 0, 32, -1, 0,
      0, 0, IW_DDP_X_OK, 0, 1, 0x03, AFTER_NONE},
-    {"wrap, the resolver answers bounds", "DDP-023", "wrap", C_TL, STAG_A, 0xFFFFFFFFFFFFFFF0ull, 0, 32, -1, 0, 0,
+    {"wrap, the resolver answers bounds", "DDP-023b", "wrap", C_TL, STAG_A, 0xFFFFFFFFFFFFFFF0ull, 0, 32, -1, 0, 0,
      0, IW_DDP_X_BOUNDS, 0, 1, 0x03, AFTER_NONE},
-    {"invalid STag wins over a wrap", "DDP-019a DDP-023", "wrap", C_TL, DF_STAG(9, 9), 0xFFFFFFFFFFFFFFF0ull, 0, 32,
+    {"invalid STag wins over a wrap", "DDP-019a DDP-023b", "wrap", C_TL, DF_STAG(9, 9), 0xFFFFFFFFFFFFFFF0ull, 0, 32,
      -1, 0, 0, 0, IW_DDP_X_OK, 0, 1, 0x00, AFTER_NONE},
     {"QN beyond IW_CFG_DDP_QN", "DDP-027", "qn", C_UL, IW_CFG_DDP_QN, 1, 0, 10, -1, 0, 0, 0, IW_DDP_X_OK, 0, 2,
      0x01, AFTER_NO_RXBUF},
@@ -1316,7 +1316,7 @@ static void t_err_bounds(void) /* DDP-037 */
     }
 }
 
-static void t_err_to_wrap(void) /* DDP-023 */
+static void t_err_to_wrap(void)
 {
     FOR_MODES {
         size_t n;
@@ -2448,7 +2448,7 @@ int main(int argc, char **argv)
         {"header tagged layout DDP-002 DDP-003", t_hdr_tagged},
         {"header untagged layout DDP-002 DDP-004", t_hdr_untagged},
         {"rx Rsvd ignored, RsvdULP handed up", t_rx_rsvd_ignored},
-        {"translation outcome table DDP-023", t_term_table},
+        {"translation outcome table", t_term_table},
         {"tx segmentation sweep DDP-006 DDP-011 DDP-014",
          t_tx_segmentation_sweep},
         {"tx MSN per QN and wrap DDP-014", t_tx_msn},
@@ -2464,7 +2464,7 @@ int main(int argc, char **argv)
         {"rx STag not associated", t_err_not_assoc},
         {"rx access", t_err_access},
         {"rx bounds DDP-037", t_err_bounds},
-        {"rx TO wrap DDP-023", t_err_to_wrap},
+        {"rx TO wrap", t_err_to_wrap},
         {"rx zero-length tagged DDP-024", t_err_zero_len_tagged},
         {"rx tagged continuation DDP-038", t_err_tagged_continuation},
         {"rx invalid QN DDP-027", t_err_qn},

@@ -447,7 +447,7 @@ static void t_setup_reply_not_enhanced(void) /* MPA-010 */
     CHECK_EQ(iw_mpa_last_error(&A->c)->ferr, IW_MPA_FERR_NOT_ENHANCED);
 }
 
-static void t_setup_request_with_r_bit(void) /* MPA-011 */
+static void t_setup_request_with_r_bit(void)
 {
     iw_mpa_cfg ci, cr;
     size_t used;
@@ -457,12 +457,12 @@ static void t_setup_request_with_r_bit(void) /* MPA-011 */
     B->f.accept_in_request = 1;
     REQUIRE(iw_mpa_start(&A->c, NULL, 0) == IW_OK);
     REQUIRE(iw_mpa_start(&B->c, NULL, 0) == IW_OK);
-    CHECK_EQ(A->wire[16] & 0x20, 0); /* the Initiator sends R = 0 */
+    CHECK_EQ(A->wire[16] & 0x20, 0); /* MPA-011a: the Initiator sends R = 0 */
     memcpy(req, A->wire, 24);
     req[16] |= 0x20;
-    CHECK(iw_mpa_rx_feed(&B->c, req, 24, &used) == IW_OK);
-    CHECK_EQ(B->f.h.wire_len, 24);
-    CHECK_EQ(B->wire[16] & 0x20, 0); /* accepted */
+    CHECK(iw_mpa_rx_feed(&B->c, req, 24, &used) == IW_OK); /* MPA-011b */
+    CHECK_EQ(B->f.h.wire_len, 24); /* MPA-011b: a Reply */
+    CHECK_EQ(B->wire[16] & 0x20, 0); /* MPA-011b: accepted */
 }
 
 static void t_setup_extra_octets_after_request(void) /* MPA-014 MPA-022 */
@@ -654,17 +654,32 @@ static void t_setup_marker_policy_reject(void) /* MPA-023 */
     CHECK_EQ(iw_mpa_last_error(&A->c)->mpa_ecode, IW_MPA_ECODE_LOCAL); /* MPA-028b */
 }
 
-static void t_setup_llp_closed(void) /* MPA-021 */
+static void t_setup_llp_closed(void)
 {
     iw_mpa_cfg ci, cr;
     cfg_pair(&ci, &cr);
     REQUIRE(ep_init(A, &ci) == IW_OK);
     iw_mpa_start(&A->c, NULL, 0);
     iw_mpa_llp_closed(&A->c);
-    CHECK_EQ(iw_mpa_last_error(&A->c)->mpa_ecode, 0x01);
-    CHECK_EQ(iw_mpa_last_error(&A->c)->term_sent, 0);
-    CHECK_EQ(A->f.h.wire_len, 24);
-    CHECK_EQ(A->f.errors, 1);
+    CHECK_EQ(iw_mpa_last_error(&A->c)->mpa_ecode, 0x01); /* MPA-021a */
+    CHECK_EQ(iw_mpa_last_error(&A->c)->term_sent, 0); /* MPA-021b */
+    CHECK_EQ(A->f.h.wire_len, 24); /* MPA-021b */
+    CHECK_EQ(A->f.errors, 1); /* MPA-021a */
+    /* the Responder, its Reply sent, before the Initiator's first FPDU */
+    {
+        size_t ma = 0, before;
+        REQUIRE(ep_init(A, &ci) == IW_OK && ep_init(B, &cr) == IW_OK);
+        B->f.accept_in_request = 1;
+        REQUIRE(iw_mpa_start(&B->c, NULL, 0) == IW_OK && iw_mpa_start(&A->c, NULL, 0) == IW_OK);
+        ep_pipe(A, &ma, B);
+        REQUIRE(iw_mpa_state(&B->c) == IW_MPA_S_AWAIT_FIRST);
+        before = B->f.h.wire_len;
+        iw_mpa_llp_closed(&B->c);
+        CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, 0x01); /* MPA-021a */
+        CHECK_EQ(B->f.errors, 1); /* MPA-021a */
+        CHECK_EQ(iw_mpa_last_error(&B->c)->term_sent, 0); /* MPA-021b */
+        CHECK_EQ(B->f.h.wire_len, before); /* MPA-021b: no Terminate */
+    }
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     iw_mpa_llp_closed(&A->c);
     CHECK_EQ(A->f.closed_up, 1); /* MPA-073a: the peer's FIN told to the ULP */
@@ -754,7 +769,7 @@ static void t_irdord_negotiation(void) /* MPA-033 MPA-034 MPA-035 MPA-036 */
 }
 
 /* P2P: the RTR message as the first FPDU, and its rules. */
-static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-050 */
+static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-040 MPA-050 */
 {
     static const unsigned types[3] = {IW_MPA_RTR_SEND, IW_MPA_RTR_WRITE, IW_MPA_RTR_READ};
     size_t i;
@@ -773,9 +788,9 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-050 */
         CHECK_EQ((iw_get_be16(A->wire + 20) & 0x4000) != 0, types[i] == IW_MPA_RTR_SEND);
         CHECK_EQ((iw_get_be16(A->wire + 22) & 0x8000) != 0, types[i] == IW_MPA_RTR_WRITE);
         CHECK_EQ((iw_get_be16(A->wire + 22) & 0x4000) != 0, types[i] == IW_MPA_RTR_READ);
-        /* MPA-038: the same one back */
+        /* MPA-038a: the same one back */
         CHECK(iw_get_be16(B->wire + 20) & 0x8000);
-        CHECK_EQ(A->f.last_info.rtr, types[i]);
+        CHECK_EQ(A->f.last_info.rtr, types[i]); /* MPA-038a */
         CHECK_EQ(B->f.established, 1);
         /* MPA-040 / MPA-050: the RTR FPDU, compared with the digest's reference FPDUs */
         if (types[i] == IW_MPA_RTR_SEND)
@@ -811,13 +826,14 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-038 MPA-040 MPA-050 */
     }
 }
 
-static void t_p2p_choice_order_and_decline(void) /* MPA-045 MPA-038 */
+static void t_p2p_choice_order_and_decline(void) /* MPA-045 */
 {
     iw_mpa_cfg ci, cr;
     cfg_pair(&ci, &cr);
     ci.p2p = cr.p2p = 1;
     ci.rtr = IW_MPA_RTR_SEND | IW_MPA_RTR_READ | IW_MPA_RTR_WRITE;
-    REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+    CHECK(connect_pair(&ci, &cr, NULL, 0)); /* MPA-038a: one RTR bit back, the Initiator goes on */
+    CHECK_EQ(iw_get_be16(B->wire + 20) & 0x4000, 0); /* MPA-038a: Write chosen, no Send bit */
     CHECK_EQ(A->f.last_info.rtr, IW_MPA_RTR_WRITE);
     ci.rtr = IW_MPA_RTR_SEND | IW_MPA_RTR_READ;
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
@@ -826,8 +842,8 @@ static void t_p2p_choice_order_and_decline(void) /* MPA-045 MPA-038 */
     cfg_pair(&ci, &cr);
     cr.p2p = 1;
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
-    CHECK_EQ(iw_get_be16(B->wire + 20) & 0xC000, 0);
-    CHECK_EQ(iw_get_be16(B->wire + 22) & 0xC000, 0);
+    CHECK_EQ(iw_get_be16(B->wire + 20) & 0xC000, 0); /* MPA-038b */
+    CHECK_EQ(iw_get_be16(B->wire + 22) & 0xC000, 0); /* MPA-038b */
 }
 
 static void t_p2p_bad_reply_rtr(void) /* MPA-039 */
@@ -2315,17 +2331,17 @@ static const check_test tests[] = {
     {"tx EAGAIN and failure at call N", t_tx_eagain_and_failure_at_call},
     {"invalid frames close MPA-008 MPA-072", t_setup_invalid_frames_close},
     {"reply not enhanced MPA-010", t_setup_reply_not_enhanced},
-    {"request with R bit MPA-011", t_setup_request_with_r_bit},
+    {"request with R bit", t_setup_request_with_r_bit},
     {"extra octets after request MPA-014", t_setup_extra_octets_after_request},
     {"responder waits for first FPDU MPA-015 MPA-022", t_setup_responder_waits_first_fpdu},
     {"responder: no Terminate before the first FPDU MPA-015", t_setup_responder_no_terminate_before_first},
     {"reply and FPDUs in one read MPA-022 MPA-016", t_setup_reply_and_fpdu_same_read},
     {"reject MPA-006", t_setup_reject},
     {"marker policy reject", t_setup_marker_policy_reject},
-    {"llp closed MPA-021", t_setup_llp_closed},
+    {"llp closed", t_setup_llp_closed},
     {"IRD/ORD negotiation MPA-033 MPA-034 MPA-035 MPA-036", t_irdord_negotiation},
-    {"p2p each RTR type MPA-037 MPA-038 MPA-040", t_p2p_rtr_each_type},
-    {"p2p choice order MPA-045 MPA-038", t_p2p_choice_order_and_decline},
+    {"p2p each RTR type MPA-037 MPA-040", t_p2p_rtr_each_type},
+    {"p2p choice order MPA-045", t_p2p_choice_order_and_decline},
     {"p2p bad reply RTR MPA-039", t_p2p_bad_reply_rtr},
     {"p2p wrong first FPDU MPA-041", t_p2p_wrong_first_fpdu},
     {"FPDU reference vectors MPA-046 MPA-048 MPA-050 MPA-053", t_fpdu_reference_vectors},
