@@ -52,7 +52,7 @@ static int connect_pair(const iw_mpa_cfg *ci, const iw_mpa_cfg *cr, const uint8_
 
 /* ---- frames ---- */
 
-static void t_frame_request_layout(void) /* MPA-001 MPA-007 MPA-029 MPA-030 */
+static void t_frame_request_layout(void) /* MPA-001 MPA-007 MPA-030 */
 {
     uint8_t out[600], pd[3] = {1, 2, 3};
     size_t len;
@@ -68,10 +68,11 @@ static void t_frame_request_layout(void) /* MPA-001 MPA-007 MPA-029 MPA-030 */
     f.pd_len = 3;
     REQUIRE(iw_mpa_frame_encode(&f, out, sizeof out, &len) == IW_OK);
     CHECK_EQ(len, 20 + 4 + 3); /* 20 + PD_Length, no pad, no CRC, no marker (MPA-007) */
+    CHECK_EQ(iw_get_be16(out + 18), 4 + 3); /* MPA-031a: PD_Length counts the header */
     {
         uint8_t want[27];
         unhex("4D50412049442052657120467261 6D65 D0 02 0007 8001 C002 010203", want);
-        /* MPA-003a: M 0x80, C 0x40 (and H); MPA-003b: reserved bits (and R) not sent */
+        /* MPA-003a M C, MPA-029a H; MPA-003b reserved bits, MPA-011a R: not sent */
         CHECK_MEM(out, want, 27);
     }
 }
@@ -93,7 +94,7 @@ static void t_frame_reply_key(void) /* MPA-002 */
     CHECK_EQ(out[17], 1);
 }
 
-static void t_frame_decode_errors(void) /* MPA-008 MPA-031 */
+static void t_frame_decode_errors(void) /* MPA-008 */
 {
     uint8_t b[600];
     iw_mpa_frame f;
@@ -104,13 +105,13 @@ static void t_frame_decode_errors(void) /* MPA-008 MPA-031 */
     b[17] = 1;
     CHECK(iw_mpa_frame_decode(b, 20, IW_MPA_REQUEST, &f, &used) == IW_OK); /* MPA-003c */
     CHECK_EQ(f.flags & 0xE0, 0x40); /* MPA-003c */
-    CHECK_EQ(f.enhanced, 0); /* H is reserved in Rev 1 (MPA-029) */
+    CHECK_EQ(f.enhanced, 0); /* H is reserved in Rev 1 (MPA-029b) */
     /* 0x10 set in a Rev 1 frame: still reserved, so no IRD/ORD header: the PD is whole */
     b[16] = 0x50;
     iw_put_be16(b + 18, 4);
     memcpy(b + 20, "abcd", 4);
     CHECK(iw_mpa_frame_decode(b, 24, IW_MPA_REQUEST, &f, &used) == IW_OK);
-    CHECK(f.enhanced == 0 && f.pd_len == 4 && memcmp(f.pd, "abcd", 4) == 0); /* MPA-029 */
+    CHECK(f.enhanced == 0 && f.pd_len == 4 && memcmp(f.pd, "abcd", 4) == 0); /* MPA-029b */
     b[16] = 0x4F;
     memset(b + 18, 0, 6);
     /* a Reply key where a Request is expected, and garbage, are refused at the first octet */
@@ -141,8 +142,8 @@ static void t_frame_decode_errors(void) /* MPA-008 MPA-031 */
     CHECK(iw_mpa_frame_decode(b, 532, IW_MPA_REQUEST, &f, &used) == IW_OK);
     b[16] = 0x10; /* enhanced with PD_Length 3 */
     iw_put_be16(b + 18, 3);
-    CHECK(iw_mpa_frame_decode(b, 23, IW_MPA_REQUEST, &f, &used) == IW_EPROTO);
-    CHECK_EQ(f.err, IW_MPA_FERR_IRDORD_SHORT);
+    CHECK(iw_mpa_frame_decode(b, 23, IW_MPA_REQUEST, &f, &used) == IW_EPROTO); /* MPA-031b */
+    CHECK_EQ(f.err, IW_MPA_FERR_IRDORD_SHORT); /* MPA-031b */
     /* encode refuses PD over 512 */
     {
         iw_mpa_frame g;
@@ -170,7 +171,7 @@ static void t_frame_decode_errors(void) /* MPA-008 MPA-031 */
 
 /* ---- setup ---- */
 
-static void t_setup_basic_and_pd(void) /* MPA-006 MPA-009 MPA-016 MPA-032 MPA-013 */
+static void t_setup_basic_and_pd(void) /* MPA-006 MPA-009 MPA-016 MPA-013 */
 {
     iw_mpa_cfg ci, cr;
     uint8_t pd[508], rpd[508];
@@ -182,6 +183,12 @@ static void t_setup_basic_and_pd(void) /* MPA-006 MPA-009 MPA-016 MPA-032 MPA-01
     B->f.acc_pd = rpd;
     B->f.acc_pd_len = sizeof rpd;
     REQUIRE(iw_mpa_start(&B->c, NULL, 0) == IW_OK);
+    { /* Rev 2: at most 508 octets from the ULP; 509 are refused and change nothing */
+        static uint8_t big[509];
+        CHECK_EQ(iw_mpa_start(&A->c, big, sizeof big), IW_EINVAL); /* MPA-032b */
+        CHECK_EQ(A->f.h.wire_len, 0); /* MPA-032b */
+        CHECK_EQ(iw_mpa_state(&A->c), IW_MPA_S_IDLE); /* MPA-032b */
+    }
     REQUIRE(iw_mpa_start(&A->c, pd, sizeof pd) == IW_OK);
     CHECK_EQ(A->f.h.wire_len, 20 + 512);
     /* MPA-013: the Responder says nothing until the whole Request is in */
@@ -195,8 +202,8 @@ static void t_setup_basic_and_pd(void) /* MPA-006 MPA-009 MPA-016 MPA-032 MPA-01
         CHECK(iw_mpa_rx_feed(&B->c, A->wire + 531, 1, &used) == IW_OK);
         ma = 532;
     }
-    CHECK_EQ(B->f.last_pd_len, 508);
-    CHECK_MEM(B->f.last_pd, pd, 508); /* MPA-006, MPA-032: header hidden */
+    CHECK_EQ(B->f.last_pd_len, 508); /* MPA-032a: PD_Length 512 less the header */
+    CHECK_MEM(B->f.last_pd, pd, 508); /* MPA-006, MPA-032a: header hidden */
     CHECK_EQ(B->wire[17], 2);         /* MPA-009 */
     ep_pipe(B, &mb, A);
     CHECK_EQ(A->f.established, 1);
@@ -206,7 +213,7 @@ static void t_setup_basic_and_pd(void) /* MPA-006 MPA-009 MPA-016 MPA-032 MPA-01
     (void)ma;
 }
 
-static void t_setup_rev1(void) /* MPA-009 MPA-075 MPA-029 */
+static void t_setup_rev1(void) /* MPA-009 MPA-075 MPA-029b */
 {
     iw_mpa_cfg ci, cr;
     uint8_t pd[512];
@@ -389,7 +396,7 @@ static void t_tx_eagain_and_failure_at_call(void)
     CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_EHOST);
 }
 
-static void t_setup_invalid_frames_close(void) /* MPA-008 MPA-072 MPA-031 */
+static void t_setup_invalid_frames_close(void) /* MPA-008 MPA-072 MPA-031b */
 {
     static const struct { int byte; int val; int ferr; } cases[] = {
         {3, 'x', IW_MPA_FERR_KEY}, {17, 7, IW_MPA_FERR_REV}, {18, 0x7F, IW_MPA_FERR_PD_LEN}};
@@ -1293,7 +1300,7 @@ static void t_rx_error_after_half_close_draining(void)
     CHECK_EQ(iw_mpa_last_error(&B->c)->term_sent, 0);
 }
 
-static void t_rx_bad_length(void) /* MPA-071 */
+static void t_rx_bad_length(void)
 {
     static const unsigned lens[2] = {13, 4097}; /* rx_max_ulpdu is 4096 */
     size_t i;
@@ -1303,11 +1310,13 @@ static void t_rx_bad_length(void) /* MPA-071 */
         ready_b(1, 0);
         iw_put_be16(fp, (uint16_t)lens[i]);
         before = B->f.h.wire_len;
+        /* MPA-071a (13 octets), MPA-071b (4097 octets): refused */
         CHECK(iw_mpa_rx_feed(&B->c, fp, 8, &used) == IW_ETERM);
         CHECK_EQ(B->f.delivered, 0);
         unhex("0016 4147 00000000 00000002 00000001 00000000 10000000", want);
         iw_put_le32(want + 24, ref_crc(want, 24));
         CHECK_EQ(B->f.h.wire_len - before, 28);
+        /* MPA-071a, MPA-071b: with the Terminate (1,0,0x00) */
         CHECK_MEM(B->wire + before, want, 28);
         CHECK_EQ(iw_mpa_last_error(&B->c)->term.layer, 1);
     }
@@ -1809,7 +1818,7 @@ static void t_host_failure(void)
 static void t_host_failure_after_error(void)
 {
     iw_mpa_cfg ci, cr;
-    uint8_t fp[2] = {0, 0}; /* ULPDU_Length 0: Terminate (MPA-071) */
+    uint8_t fp[2] = {0, 0}; /* ULPDU_Length 0: Terminate (MPA-071a) */
     size_t used, ma = 0;
     /* 1. the Reject Reply (MPA-028a) cannot be sent: IW_EHOST, not IW_EREJECTED */
     cfg_pair(&ci, &cr);
@@ -1984,7 +1993,7 @@ static int md_connect(const iw_mpa_host_ops *a_ops, const iw_mpa_host_ops *b_ops
     iw_mpa_cfg ci, cr;
     iw_mpa_cfg_default(&ci, IW_MPA_INITIATOR);
     iw_mpa_cfg_default(&cr, IW_MPA_RESPONDER);
-    cr.rx_max_ulpdu = 4096; /* MPA-071: longer ULPDUs are refused */
+    cr.rx_max_ulpdu = 4096; /* longer ULPDUs are refused */
     if (ep_init(&MA, &ci) != IW_OK || ep_init(&MB, &cr) != IW_OK) return 0;
     MA.c.ops = a_ops; /* the mode is the connection's: set before it is computed (Full Operation) */
     MB.c.ops = b_ops;
@@ -2224,7 +2233,7 @@ static md_rx_out md_rx_o[4];
 /* Placement (fused: the ULP takes every FPDU) and verify-then-place (it declines until MPA
  * checked it), each with and without a trace op, header lengths 0, 14 and 18, every chunking:
  * the same deliveries (octets), Terminates, statuses and counters. */
-static void t_rx_modes(void) /* MPA-071 */
+static void t_rx_modes(void)
 {
     static const size_t chunks[] = {0, 1, 7, 64, 100, 1000, 3000};
     static const size_t hls[] = {0, 14, 18};
@@ -2308,9 +2317,9 @@ static void t_rx_modes(void) /* MPA-071 */
                     CHECK(a->wire_len > 0);
                     CHECK_EQ(a->delivered, cases[q].bad - 1); /* MPA-055a */
                 }
-                if (cases[q].bad && cases[q].how >= 2) { /* MPA-071: Terminate 1/0/0x00 */
-                    CHECK_EQ(a->err, IW_ETERM);
-                    CHECK(strstr(a->flog, "term=1/0/0") != NULL);
+                if (cases[q].bad && cases[q].how >= 2) { /* 13 (how 2) or 0xFFFF (how 3) octets */
+                    CHECK_EQ(a->err, IW_ETERM); /* MPA-071a, MPA-071b */
+                    CHECK(strstr(a->flog, "term=1/0/0") != NULL); /* MPA-071a, MPA-071b */
                     CHECK_EQ(a->delivered, cases[q].bad - 1);
                 }
             }
@@ -2318,11 +2327,11 @@ static void t_rx_modes(void) /* MPA-071 */
 }
 
 static const check_test tests[] = {
-    {"frame request layout MPA-001 MPA-007 MPA-029 MPA-030", t_frame_request_layout},
+    {"frame request layout MPA-001 MPA-007 MPA-030", t_frame_request_layout},
     {"frame reply key MPA-002", t_frame_reply_key},
-    {"frame decode errors MPA-008 MPA-031", t_frame_decode_errors},
-    {"setup basic + private data MPA-006 MPA-009 MPA-013 MPA-016 MPA-032", t_setup_basic_and_pd},
-    {"setup rev 1 MPA-009 MPA-075 MPA-029", t_setup_rev1},
+    {"frame decode errors MPA-008", t_frame_decode_errors},
+    {"setup basic + private data MPA-006 MPA-009 MPA-013 MPA-016", t_setup_basic_and_pd},
+    {"setup rev 1 MPA-009 MPA-075", t_setup_rev1},
     {"setup crc matrix MPA-024 MPA-025 MPA-027", t_setup_crc_matrix},
     {"CRC is the OR, seen at the initiator MPA-024", t_setup_crc_or_at_initiator},
     {"initiator silent until reply, timeout MPA-012", t_setup_initiator_silent_until_reply},
@@ -2353,7 +2362,7 @@ static const check_test tests[] = {
     {"rx error after our half close: CLOSED, no Terminate, one close MPA-056", t_rx_error_after_half_close},
     {"rx error after our half close, our FPDU still draining: no Terminate after it",
      t_rx_error_after_half_close_draining},
-    {"rx bad ULPDU_Length MPA-071", t_rx_bad_length},
+    {"rx bad ULPDU_Length", t_rx_bad_length},
     {"rx marker mismatch MPA-068 MPA-067", t_rx_marker_mismatch},
     {"rx PAD not 0: ignored but for the CRC", t_rx_pad_ignored},
     {"rx ULP error stops MPA-056", t_rx_ulp_error_stops},
@@ -2371,7 +2380,7 @@ static const check_test tests[] = {
     {"P2P IRD/ORD words: values bounded, RTR bits apart", t_p2p_irdord_bounded},
     {"writer: copy-out and gather sinks, with and without trace, every room schedule: same octets, statuses, counters; RFC 5044 §4 MPA-046 MPA-053",
      t_tx_sinks},
-    {"reader: fused and verify-then-place, with and without trace, every chunking: same deliveries, Terminates, counters MPA-071",
+    {"reader: fused and verify-then-place, with and without trace, every chunking: same deliveries, Terminates, counters",
      t_rx_modes},
 };
 
