@@ -171,7 +171,7 @@ static void t_frame_decode_errors(void) /* MPA-008 */
 
 /* ---- setup ---- */
 
-static void t_setup_basic_and_pd(void) /* MPA-006 MPA-009 MPA-016 MPA-013 */
+static void t_setup_basic_and_pd(void) /* MPA-009 MPA-016 MPA-013 */
 {
     iw_mpa_cfg ci, cr;
     uint8_t pd[508], rpd[508];
@@ -203,12 +203,12 @@ static void t_setup_basic_and_pd(void) /* MPA-006 MPA-009 MPA-016 MPA-013 */
         ma = 532;
     }
     CHECK_EQ(B->f.last_pd_len, 508); /* MPA-032a: PD_Length 512 less the header */
-    CHECK_MEM(B->f.last_pd, pd, 508); /* MPA-006, MPA-032a: header hidden */
+    CHECK_MEM(B->f.last_pd, pd, 508); /* MPA-006a, MPA-032a: header hidden */
     CHECK_EQ(B->wire[17], 2);         /* MPA-009 */
     ep_pipe(B, &mb, A);
     CHECK_EQ(A->f.established, 1);
-    CHECK_EQ(A->f.last_pd_len, 508);
-    CHECK_MEM(A->f.last_pd, rpd, 508);
+    CHECK_EQ(A->f.last_pd_len, 508); /* MPA-006b */
+    CHECK_MEM(A->f.last_pd, rpd, 508); /* MPA-006b */
     CHECK_EQ(iw_mpa_state(&A->c), IW_MPA_S_FULL); /* MPA-016 */
     (void)ma;
 }
@@ -601,7 +601,7 @@ static void t_setup_reply_and_fpdu_same_read(void) /* MPA-022 MPA-016 MPA-049 */
     CHECK_MEM(A->f.last_ulpdu, w, 30);
 }
 
-static void t_setup_reject(void) /* MPA-006 */
+static void t_setup_reject(void)
 {
     iw_mpa_cfg ci, cr;
     uint8_t why[5] = {'n', 'o', 'p', 'e', '!'};
@@ -621,7 +621,7 @@ static void t_setup_reject(void) /* MPA-006 */
     ep_pipe(B, &mb, A);
     CHECK_EQ(A->f.rejected, 1); /* MPA-018a */
     CHECK_EQ(A->f.last_pd_len, 5); /* MPA-018a */
-    CHECK_MEM(A->f.last_pd, why, 5); /* MPA-018a */
+    CHECK_MEM(A->f.last_pd, why, 5); /* MPA-018a, MPA-006b */
     CHECK_EQ(A->f.h.closed, 1); /* MPA-018b */
     CHECK_EQ(A->f.h.wire_len, 24); /* MPA-018c: no FPDU, no Terminate */
     CHECK_EQ(iw_mpa_last_error(&A->c)->status, IW_EREJECTED); /* MPA-018a */
@@ -2330,7 +2330,7 @@ static const check_test tests[] = {
     {"frame request layout MPA-001 MPA-007 MPA-030", t_frame_request_layout},
     {"frame reply key MPA-002", t_frame_reply_key},
     {"frame decode errors MPA-008", t_frame_decode_errors},
-    {"setup basic + private data MPA-006 MPA-009 MPA-013 MPA-016", t_setup_basic_and_pd},
+    {"setup basic + private data MPA-009 MPA-013 MPA-016", t_setup_basic_and_pd},
     {"setup rev 1 MPA-009 MPA-075", t_setup_rev1},
     {"setup crc matrix MPA-024 MPA-025 MPA-027", t_setup_crc_matrix},
     {"CRC is the OR, seen at the initiator MPA-024", t_setup_crc_or_at_initiator},
@@ -2345,7 +2345,7 @@ static const check_test tests[] = {
     {"responder waits for first FPDU MPA-015 MPA-022", t_setup_responder_waits_first_fpdu},
     {"responder: no Terminate before the first FPDU MPA-015", t_setup_responder_no_terminate_before_first},
     {"reply and FPDUs in one read MPA-022 MPA-016", t_setup_reply_and_fpdu_same_read},
-    {"reject MPA-006", t_setup_reject},
+    {"reject", t_setup_reject},
     {"marker policy reject", t_setup_marker_policy_reject},
     {"llp closed", t_setup_llp_closed},
     {"IRD/ORD negotiation MPA-033 MPA-034 MPA-035 MPA-036", t_irdord_negotiation},
