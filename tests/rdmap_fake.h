@@ -383,7 +383,8 @@ static IW__CHECK_UNUSED iw_status rf_inject(rf_ep *e, const uint8_t *u, size_t l
 }
 
 /* Walk the FPDUs e sent in Full Operation (no markers), from scan_off: count Terminates and
- * anything sent after one (RDMAP-022b), keep the last Terminate's ULPDU. */
+ * anything sent after one (RDMAP-022b), keep the last Terminate's ULPDU. A tagged segment with
+ * the Terminate opcode counts too, so that a check of its DDP header sees it. */
 static IW__CHECK_UNUSED void rf_scan(rf_ep *e, size_t start)
 {
     size_t p = start, crc = 4u; /* the CRC field is there even when CRC is off (zero) */
@@ -393,7 +394,8 @@ static IW__CHECK_UNUSED void rf_scan(rf_ep *e, size_t start)
         const uint8_t *u = e->h.wire + p + 2;
         if (p + tot > e->h.wire_len) break;
         if (e->nterm_sent) e->sent_after_term++;
-        if (ul >= IW_DDP_UNTAGGED_HDR && !(u[0] & 0x80u) && (u[1] & 0x0Fu) == IW_RDMAP_OP_TERMINATE) {
+        if (ul >= ((u[0] & 0x80u) ? IW_DDP_TAGGED_HDR : IW_DDP_UNTAGGED_HDR) &&
+            (u[1] & 0x0Fu) == IW_RDMAP_OP_TERMINATE) {
             e->nterm_sent++;
             e->last_term_len = ul < sizeof e->last_term ? ul : sizeof e->last_term;
             memcpy(e->last_term, u, e->last_term_len);

@@ -447,7 +447,7 @@ static void t_error_resets_llp(void)
     CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
     CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_BAD_CLOSE);
     CHECK(QA[0].h.closed == 1 && QA[0].h.close_abortive == 1);
-    /* MPA's own error (a bad CRC, MPA-055): the QP goes to Error, but MPA's Terminate
+    /* MPA's own error (a bad CRC, MPA-055c): the QP goes to Error, but MPA's Terminate
      * (2,0,0x02) still goes out, then the graceful close: no reset cuts it off */
     REQUIRE(pair_up(8));
     REQUIRE(recv1(&QB[0], 1, 0, 0, 0) == IW_V_OK); /* A's first FPDU opens B's side */

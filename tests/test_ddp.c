@@ -282,7 +282,7 @@ static void t_rx_rsvd_ignored(void)
     CHECK_MEM(arena + 4, "abc", 3);
 }
 
-static void t_term_table(void) /* DDP-023 */
+static void t_term_table(void) /* DDP-023a */
 {
     static const struct { iw_ddp_xlate x; unsigned code; } tab[] = {
         {IW_DDP_X_INVALID_STAG, 0x00}, {IW_DDP_X_BOUNDS, 0x01}, {IW_DDP_X_NOT_ASSOC, 0x02},
@@ -292,7 +292,7 @@ static void t_term_table(void) /* DDP-023 */
         iw_term t = iw_ddp_xlate_term(tab[i].x);
         CHECK_EQ(t.layer, 1);
         CHECK_EQ(t.etype, 1);
-        CHECK_EQ(t.ecode, tab[i].code);
+        CHECK_EQ(t.ecode, tab[i].code); /* DDP-023a: a wrap is 0x03 */
     }
     {
         iw_term t;
@@ -344,13 +344,13 @@ static int verify_msg(const df_llp *l, size_t s0, size_t s1, const txcase *c, ui
         else if (p.ulp != c->ulp) why = "RsvdULP[0:7] (DDP-005a)";
         else if (p.L != (unsigned)last) why = "L (DDP-010a, DDP-010b)";
         else if (c->tagged && p.stag != c->stag) why = "STag (DDP-008a)";
-        else if (c->tagged && p.to != c->to + off) why = "TO (DDP-008b)";
+        else if (c->tagged && p.to != c->to + off) why = "TO (DDP-008b, DDP-012b)";
         else if (!c->tagged && p.ulp32 != c->ulp32) why = "RsvdULP[8:39] (DDP-005a)";
         else if (!c->tagged && p.qn != c->qn) why = "QN (DDP-009a)";
-        else if (!c->tagged && p.msn != c->msn) why = "MSN (DDP-014, DDP-009a)";
-        else if (!c->tagged && p.mo != off) why = "MO (DDP-009b)";
+        else if (!c->tagged && p.msn != c->msn) why = "MSN (DDP-014a, DDP-014b, DDP-014c, DDP-009a)";
+        else if (!c->tagged && p.mo != off) why = "MO (DDP-009b, DDP-012b)";
         else if (off + p.pln > total) why = "payload past the message";
-        else if (p.pln && memcmp(p.pl, exp + off, p.pln) != 0) why = "payload (DDP-012)";
+        else if (p.pln && memcmp(p.pl, exp + off, p.pln) != 0) why = "payload (DDP-012b)";
         else if (!last && p.pln == 0) why = "empty non-last segment";
         else if (!last && p.pln < room && pieces_spanned(sgl, nsge, off, p.pln) != IW_CFG_DDP_TX_PIECES)
             why = "segment cut short without reason";
@@ -400,7 +400,7 @@ static int send_check(txcase *c, size_t total, unsigned variant, size_t src_off,
     return verify_msg(&L1, s0, L1.nseg, c, mul, g_exp, total, g_sgl, nsge);
 }
 
-static void t_tx_segmentation_sweep(void) /* DDP-006 DDP-011 DDP-012 DDP-014 */
+static void t_tx_segmentation_sweep(void) /* DDP-006 DDP-011 */
 {
     static const uint32_t muls[] = {19, 20, 33, 64, 65, 100, 333, 1000, 1459, 1460, 1461, 2047, 4096, 8191, 8192,
                                     9000};
@@ -469,7 +469,7 @@ static void t_tx_segmentation_sweep(void) /* DDP-006 DDP-011 DDP-012 DDP-014 */
     }
 }
 
-static void t_tx_msn(void) /* DDP-014 DDP-012 */
+static void t_tx_msn(void)
 {
     static const uint32_t qns[] = {0, 1, 0, 2, 3, 1, 0, 3, 3};
     static const uint32_t want[] = {1, 1, 2, 1, 1, 2, 3, 2, 3};
@@ -490,8 +490,8 @@ static void t_tx_msn(void) /* DDP-014 DDP-012 */
     REQUIRE(L1.nseg == 2 * (sizeof qns / sizeof qns[0]));
     for (i = 0; i < sizeof qns / sizeof qns[0]; i++) {
         REQUIRE(parse_seg(df_llp_seg(&L1, 2 * i), L1.seg_len[2 * i], &p));
-        CHECK_EQ(p.qn, qns[i]);
-        CHECK_EQ(p.msn, want[i]);
+        CHECK_EQ(p.qn, qns[i]); /* DDP-012a: in submission order */
+        CHECK_EQ(p.msn, want[i]); /* DDP-014a: 1 first, DDP-014b: + 1, DDP-014c: per QN */
         REQUIRE(parse_seg(df_llp_seg(&L1, 2 * i + 1), L1.seg_len[2 * i + 1], &p));
         CHECK_EQ(p.T, 1);
     }
@@ -503,11 +503,11 @@ static void t_tx_msn(void) /* DDP-014 DDP-012 */
     for (i = 0; i < 3; i++) REQUIRE(iw_ddp_send(&S1, &m) == IW_OK);
     REQUIRE(L1.nseg == 3);
     REQUIRE(parse_seg(df_llp_seg(&L1, 0), L1.seg_len[0], &p));
-    CHECK_EQ(p.msn, 0xFFFFFFFFu);
+    CHECK_EQ(p.msn, 0xFFFFFFFFu); /* DDP-014b */
     REQUIRE(parse_seg(df_llp_seg(&L1, 1), L1.seg_len[1], &p));
-    CHECK_EQ(p.msn, 0);
+    CHECK_EQ(p.msn, 0); /* DDP-014b: modulo 2^32 */
     REQUIRE(parse_seg(df_llp_seg(&L1, 2), L1.seg_len[2], &p));
-    CHECK_EQ(p.msn, 1);
+    CHECK_EQ(p.msn, 1); /* DDP-014b */
 }
 
 static void t_tx_too_long(void) /* DDP-007 */
@@ -610,7 +610,7 @@ static int part_ref(void)
     return 1;
 }
 
-static void t_tx_eagain_every_position(void) /* DDP-012 DDP-013 DDP-006 */
+static void t_tx_eagain_every_position(void) /* DDP-013 DDP-006 */
 {
     static iw_iov sgl[4][64];
     size_t nmsg = sizeof part_sizes / sizeof part_sizes[0], k, pos;
@@ -632,7 +632,7 @@ static void t_tx_eagain_every_position(void) /* DDP-012 DDP-013 DDP-006 */
             while (iw_ddp_tx_busy(&S1) && guard++ < 100000) {
                 size_t n0 = L1.nseg;
                 part_msg(&other, (k + 1) % nmsg, sgl[(k + 1) % nmsg]);
-                CHECK_EQ(iw_ddp_send(&S1, &other), IW_EAGAIN); /* DDP-013: never interleaved */
+                CHECK_EQ(iw_ddp_send(&S1, &other), IW_EAGAIN); /* DDP-013, DDP-012a: nothing overtakes it */
                 CHECK_EQ(U1.nsent, k);
                 CHECK_EQ(L1.nseg, n0);
                 L1.take_left = 1;
@@ -640,13 +640,14 @@ static void t_tx_eagain_every_position(void) /* DDP-012 DDP-013 DDP-006 */
                 if (check__failed_here) return;
             }
             REQUIRE(U1.nsent == k + 1);
-            CHECK(U1.sent[k] == m.cookie);
+            CHECK(U1.sent[k] == m.cookie); /* DDP-012a */
             CHECK_EQ(U1.sent_nseg[k], L1.nseg);
         }
+        /* DDP-012a, DDP-012b: the segments of the run without EAGAIN, in its order */
         CHECK_EQ(L1.nseg, ref_nseg);
         CHECK_EQ(L1.wire_len, ref_wire_len);
         if (L1.wire_len != ref_wire_len || memcmp(L1.wire, ref_wire, ref_wire_len) != 0) {
-            CHECK(0);
+            CHECK(0); /* DDP-012a, DDP-012b */
             fprintf(stderr, "  EAGAIN at %zu: different output\n", pos);
             return;
         }
@@ -772,7 +773,7 @@ static void t_tx_llp_failure(void)
 static uint8_t *rt_arena;
 static uint8_t rt_shadow[RT_ARENA];
 
-static void t_rx_roundtrip(void) /* DDP-015 DDP-035 DDP-036 DDP-037 */
+static void t_rx_roundtrip(void) /* DDP-035 DDP-036 DDP-037 */
 {
     static const uint32_t muls[] = {64, 101, 1460, 9000};
     static const size_t sizes[] = {0, 1, 45, 46, 47, 1000, 4096, 20011, 65536};
@@ -795,7 +796,7 @@ static void t_rx_roundtrip(void) /* DDP-015 DDP-035 DDP-036 DDP-037 */
         df_ulp_init(&U2);
         REQUIRE(df_stream_init(&S2, NULL, &M2, &U2, mi & 1) == IW_OK);
         for (q = 0; q < IW_CFG_DDP_QN; q++) {
-            CHECK_EQ(iw_ddp_rx_msn(&S2, (uint32_t)q), 1); /* DDP-015 */
+            CHECK_EQ(iw_ddp_rx_msn(&S2, (uint32_t)q), 1); /* DDP-015a */
             qmsn[q] = 1;
         }
         for (tagged = 0; tagged < 2; tagged++)
@@ -835,9 +836,9 @@ static void t_rx_roundtrip(void) /* DDP-015 DDP-035 DDP-036 DDP-037 */
                 nd0 = U2.ndeliv;
                 for (i = s0; i < L1.nseg; i++) { /* one segment at a time: delivery at L only */
                     if (mi & 1) /* unchecked: begin, copy, then commit */
-                        CHECK_EQ(df_rx_begin_commit(&S2, df_llp_seg(&L1, i), L1.seg_len[i], 1), IW_OK);
+                        CHECK_EQ(df_rx_begin_commit(&S2, df_llp_seg(&L1, i), L1.seg_len[i], 1), IW_OK); /* DDP-015b */
                     else
-                        CHECK_EQ(iw_ddp_rx(&S2, df_llp_seg(&L1, i), L1.seg_len[i]), IW_OK);
+                        CHECK_EQ(iw_ddp_rx(&S2, df_llp_seg(&L1, i), L1.seg_len[i]), IW_OK); /* DDP-015b */
                     CHECK_EQ(U2.ndeliv, nd0 + (i + 1 == L1.nseg));
                     if (check__failed_here) return;
                 }
@@ -870,7 +871,7 @@ static void t_rx_roundtrip(void) /* DDP-015 DDP-035 DDP-036 DDP-037 */
                             }
                         }
                         qmsn[qn]++;
-                        CHECK_EQ(iw_ddp_rx_msn(&S2, qn), qmsn[qn]); /* DDP-015 */
+                        CHECK_EQ(iw_ddp_rx_msn(&S2, qn), qmsn[qn]); /* DDP-015b */
                     }
                     /* nothing outside the placed range changed (DDP-037) */
                     if (memcmp(rt_shadow, rt_arena, RT_ARENA) != 0) {
@@ -893,7 +894,7 @@ static void t_rx_roundtrip(void) /* DDP-015 DDP-035 DDP-036 DDP-037 */
 }
 
 /* Messages interleaved across queues at the receiver: each delivered at its own L = 1, in order. */
-static void t_rx_interleaved_queues(void) /* DDP-035 DDP-036 DDP-015 */
+static void t_rx_interleaved_queues(void) /* DDP-035 DDP-036 */
 {
     static uint8_t arena[8192], b0[100], b1[100];
     uint8_t seg[256];
@@ -1166,17 +1167,17 @@ static const err_row err_tab[] = {
      AFTER_NONE},
     {"below the base, 1 octet", "DDP-022a", "bounds", C_TL, STAG_A, TO_A - 5, 0, 1, -1, 0, 0, 0, IW_DDP_X_OK, 0, 1,
      0x01, AFTER_NONE},
-    {"TO + 17 wraps", "DDP-023", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFF0ull, 0, 17, -1, 0, 0, 0, IW_DDP_X_OK, 0, 1,
+    {"TO + 17 wraps", "DDP-023a", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFF0ull, 0, 17, -1, 0, 0, 0, IW_DDP_X_OK, 0, 1,
      0x03, AFTER_NONE},
-    {"TO 2^64 - 1 + 2 wraps", "DDP-023", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFFFull, 0, 2, -1, 0, 0, 0,
+    {"TO 2^64 - 1 + 2 wraps", "DDP-023a", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFFFull, 0, 2, -1, 0, 0, 0,
      IW_DDP_X_OK, 0, 1, 0x03, AFTER_NONE},
-    {"wrap, pieces left behind", "DDP-023", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFFFull, 0, 2, -1, 0, 1, 0,
+    {"wrap, pieces left behind", "DDP-023a", "wrap", C_TL, STAG_F, 0xFFFFFFFFFFFFFFFFull, 0, 2, -1, 0, 1, 0,
      IW_DDP_X_OK, 0, 1, 0x03, AFTER_NONE},
-    {"wrap and out of bounds: the wrap wins", "DDP-023", "wrap", C_TL, STAG_A, 0xFFFFFFFFFFFFFFF0ull, 0, 32, -1, 0,
+    {"wrap and out of bounds: the wrap wins", "DDP-023b", "wrap", C_TL, STAG_A, 0xFFFFFFFFFFFFFFF0ull, 0, 32, -1, 0,
      0, 0, IW_DDP_X_OK, 0, 1, 0x03, AFTER_NONE},
-    {"wrap, the resolver answers bounds", "DDP-023", "wrap", C_TL, STAG_A, 0xFFFFFFFFFFFFFFF0ull, 0, 32, -1, 0, 0,
+    {"wrap, the resolver answers bounds", "DDP-023b", "wrap", C_TL, STAG_A, 0xFFFFFFFFFFFFFFF0ull, 0, 32, -1, 0, 0,
      0, IW_DDP_X_BOUNDS, 0, 1, 0x03, AFTER_NONE},
-    {"invalid STag wins over a wrap", "DDP-019a DDP-023", "wrap", C_TL, DF_STAG(9, 9), 0xFFFFFFFFFFFFFFF0ull, 0, 32,
+    {"invalid STag wins over a wrap", "DDP-019a DDP-023b", "wrap", C_TL, DF_STAG(9, 9), 0xFFFFFFFFFFFFFFF0ull, 0, 32,
      -1, 0, 0, 0, IW_DDP_X_OK, 0, 1, 0x00, AFTER_NONE},
     {"QN beyond IW_CFG_DDP_QN", "DDP-027", "qn", C_UL, IW_CFG_DDP_QN, 1, 0, 10, -1, 0, 0, 0, IW_DDP_X_OK, 0, 2,
      0x01, AFTER_NO_RXBUF},
@@ -1315,7 +1316,7 @@ static void t_err_bounds(void) /* DDP-037 */
     }
 }
 
-static void t_err_to_wrap(void) /* DDP-023 */
+static void t_err_to_wrap(void)
 {
     FOR_MODES {
         size_t n;
@@ -1438,7 +1439,7 @@ static void t_err_no_buffer(void) /* DDP-028 */
     }
 }
 
-static void t_err_msn(void) /* DDP-029 DDP-015 */
+static void t_err_msn(void) /* DDP-029 */
 {
     err_rows("msn");
     FOR_MODES {
@@ -1448,8 +1449,8 @@ static void t_err_msn(void) /* DDP-029 DDP-015 */
         n = mk_u(g_seg, C_UL, 0, 0, 1, 1, 0, PL, 10);
         memcpy(g_sh + 3 * g_ps + 200, PL, 10);
         OK_SEG(g_seg, n);
-        CHECK_EQ(iw_ddp_rx_msn(&S1, 1), 2);
-        CHECK_EQ(iw_ddp_rx_msn(&S1, 0), 1);
+        CHECK_EQ(iw_ddp_rx_msn(&S1, 1), 2); /* DDP-015b */
+        CHECK_EQ(iw_ddp_rx_msn(&S1, 0), 1); /* DDP-015a */
         n = mk_u(g_seg, C_UL, 0, 0, 1, 1, 0, NULL, 0);
         EXPECT_TERM(g_seg, n, 2, 0x03);
         /* another MSN in a later segment of the message */
@@ -1987,7 +1988,7 @@ static void t_mpa_roundtrip(void) /* DDP-006 DDP-035 DDP-036 */
         }
 }
 
-static void t_mpa_every_split(void) /* DDP-035 DDP-036 DDP-015 */
+static void t_mpa_every_split(void) /* DDP-035 DDP-036 */
 {
     static char other[DF_LOG_CAP];
     size_t nmsg = 3, i, cut[1];
@@ -2353,7 +2354,7 @@ static iw_status ip_ddp_send(iw_ddp_stream *s, int inplace, const iw_ddp_msg *m)
 /* Every kind of message, good and bad (DDP-007 2^32 octets, a QN beyond IW_CFG_DDP_QN, NULL
  * pieces, TO wrap), in segments of MULPDU 19 .. 63, with the LLP busy after each segment or
  * not, then failing (IW_EHOST): the same status for each, the same wire octets, the same
- * messages reported sent, in both ways. DDP-006 DDP-014 */
+ * messages reported sent, in both ways. DDP-006 */
 static void t_ddp_send_inplace(void)
 {
     static df_llp L[2];
@@ -2447,28 +2448,28 @@ int main(int argc, char **argv)
         {"header tagged layout DDP-002 DDP-003", t_hdr_tagged},
         {"header untagged layout DDP-002 DDP-004", t_hdr_untagged},
         {"rx Rsvd ignored, RsvdULP handed up", t_rx_rsvd_ignored},
-        {"translation outcome table DDP-023", t_term_table},
-        {"tx segmentation sweep DDP-006 DDP-011 DDP-012 DDP-014",
+        {"translation outcome table", t_term_table},
+        {"tx segmentation sweep DDP-006 DDP-011",
          t_tx_segmentation_sweep},
-        {"tx MSN per QN and wrap DDP-014 DDP-012", t_tx_msn},
+        {"tx MSN per QN and wrap", t_tx_msn},
         {"tx 2^32 octets refused DDP-007", t_tx_too_long},
-        {"tx EAGAIN at every segment DDP-012 DDP-013 DDP-006", t_tx_eagain_every_position},
+        {"tx EAGAIN at every segment DDP-013 DDP-006", t_tx_eagain_every_position},
         {"tx busy LLP, cookie after release", t_tx_busy},
         {"tx LLP failure is sticky", t_tx_llp_failure},
-        {"rx round trip DDP-015 DDP-035 DDP-036 DDP-037", t_rx_roundtrip},
-        {"rx queues interleaved, MSN wrap DDP-035 DDP-036 DDP-015", t_rx_interleaved_queues},
+        {"rx round trip DDP-035 DDP-036 DDP-037", t_rx_roundtrip},
+        {"rx queues interleaved, MSN wrap DDP-035 DDP-036", t_rx_interleaved_queues},
         {"rx short ULPDU DDP-017 DDP-034", t_err_short},
         {"rx DV DDP-018 DDP-026 DDP-034", t_err_dv},
         {"rx invalid STag DDP-034", t_err_invalid_stag},
         {"rx STag not associated", t_err_not_assoc},
         {"rx access", t_err_access},
         {"rx bounds DDP-037", t_err_bounds},
-        {"rx TO wrap DDP-023", t_err_to_wrap},
+        {"rx TO wrap", t_err_to_wrap},
         {"rx zero-length tagged DDP-024", t_err_zero_len_tagged},
         {"rx tagged continuation DDP-038", t_err_tagged_continuation},
         {"rx invalid QN DDP-027", t_err_qn},
         {"rx no buffer DDP-028", t_err_no_buffer},
-        {"rx MSN DDP-029 DDP-015", t_err_msn},
+        {"rx MSN DDP-029", t_err_msn},
         {"rx MO DDP-030", t_err_mo},
         {"rx too long DDP-031 DDP-037 DDP-038", t_err_too_long},
         {"rx ULP refusals DDP-032", t_err_ulp_refusals},
@@ -2479,13 +2480,13 @@ int main(int argc, char **argv)
         {"rx ULP refuses at delivery DDP-034", t_err_deliver_refused},
         {"API argument checks", t_api_args},
         {"over MPA round trip DDP-006 DDP-035 DDP-036", t_mpa_roundtrip},
-        {"over MPA every split DDP-035 DDP-036 DDP-015", t_mpa_every_split},
+        {"over MPA every split DDP-035 DDP-036", t_mpa_every_split},
         {"over MPA CRC error DDP-038", t_mpa_crc_error},
         {"over MPA fused, PAD not in the ULPDU DDP-036 DDP-037", t_mpa_fused_pad},
         {"whole-FPDU copy-out: the octets of send, of the piecewise loop, of RFC 5044 §4 MPA-046 "
          "MPA-053 MPA-054", t_mpa_copyout_whole},
-        {"message built in the slot: the status, octets and sends of iw_ddp_send DDP-006 "
-         "DDP-014", t_ddp_send_inplace},
+        {"message built in the slot: the status, octets and sends of iw_ddp_send DDP-006",
+         t_ddp_send_inplace},
     };
     return CHECK_RUN(tests);
 }

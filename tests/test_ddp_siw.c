@@ -13,13 +13,13 @@
  *       placed, every message delivered in order with tshark's QN, MSN (1, 2, 3 ... per QN),
  *       RsvdULP and length, its payload in place when it is delivered, nothing written outside
  *       the placed ranges; verify-then-place and fused receive, the stream fed whole, byte by
- *       byte and cut at every split point, all with identical results (DDP-005a DDP-005b DDP-015 DDP-035
+ *       byte and cut at every split point, all with identical results (DDP-005a DDP-005b DDP-015a DDP-015b DDP-035
  *       DDP-036 DDP-037); for the P2P captures also with peer-to-peer declined by our
  *       Responder, so that siw's RTR reaches DDP as an ordinary zero-length Write;
  *   (c) the peer-to-peer captures' RTR, a zero-length RDMA Write with STag 1 that no table
  *       knows, is accepted and delivered without a translation (DDP-024);
  *   (d) every message re-sent by our transmitter (iw_ddp_send) gives siw's segment octet for
- *       octet, MSNs from our own per-QN counters (DDP-002 DDP-005a DDP-011 DDP-014; DDP-009a,
+ *       octet, MSNs from our own per-QN counters (DDP-002 DDP-005a DDP-011 DDP-014a DDP-014c; DDP-009a,
  *       DDP-010a at the octet check; every siw message is one segment, so the QN, MSN and MO 0
  *       of the first segment are all that is checked of the untagged fields, and L only on a last one).
  * Wrong behaviour of siw found here is counted and printed ("# ..." lines), not failed. */
@@ -594,7 +594,7 @@ static void rp_check(const plan *p, int crc_on, int fused, const char *what)
             RCHECK_EQ(d->h.msn, m->last->msn);
             RCHECK_EQ(d->len, m->last->mo + m->last->len);
             RCHECK(m->last->qn < IW_CFG_DDP_QN);
-            if (m->last->qn < IW_CFG_DDP_QN) RCHECK_EQ(d->h.msn, ++seen[m->last->qn]); /* 1, 2, 3 (DDP-015) */
+            if (m->last->qn < IW_CFG_DDP_QN) RCHECK_EQ(d->h.msn, ++seen[m->last->qn]); /* 1, 2, 3 (DDP-015a, DDP-015b) */
             rx_bufs++;
         }
     }
@@ -718,7 +718,7 @@ static void replay_all(int fused)
 }
 
 /* MPA checks the CRC, then iw_ddp_mpa_deliver -> iw_ddp_rx. */
-static void t_replay_verify_then_place(void) /* DDP-015 DDP-035 DDP-036 DDP-037 */
+static void t_replay_verify_then_place(void) /* DDP-035 DDP-036 DDP-037 */
 {
     replay_all(0);
 }
@@ -726,7 +726,7 @@ static void t_replay_verify_then_place(void) /* DDP-015 DDP-035 DDP-036 DDP-037 
 /* iw_ddp_mpa_place/commit: placement fused with the CRC (only where the capture has CRC on and
  * an FPDU lies whole in one feed; the other FPDUs take the verify-then-place path, and the
  * results must not differ). */
-static void t_replay_fused(void) /* DDP-015 DDP-035 DDP-036 DDP-037 */
+static void t_replay_fused(void) /* DDP-035 DDP-036 DDP-037 */
 {
     replay_all(1);
 }
@@ -802,7 +802,7 @@ static void t_rtr_zero_length_write(void) /* DDP-024 */
 
 /* ---- (d) our transmitter against siw's segments ---- */
 
-static void t_resend_matches_siw(void) /* DDP-002 DDP-011 DDP-014 */
+static void t_resend_matches_siw(void) /* DDP-002 DDP-011 */
 {
     static plan p;
     size_t k, total = 0;
@@ -871,12 +871,12 @@ static void t_resend_matches_siw(void) /* DDP-002 DDP-011 DDP-014 */
 
 static const check_test tests[] = {
     {"DDP headers of siw decode as tshark, re-encode to siw's octets DDP-003 DDP-004", t_headers_match_tshark},
-    {"siw streams through mpa.h into ddp.h, verify-then-place, every split DDP-015 DDP-035 DDP-036 DDP-037",
+    {"siw streams through mpa.h into ddp.h, verify-then-place, every split DDP-035 DDP-036 DDP-037",
      t_replay_verify_then_place},
-    {"siw streams through mpa.h into ddp.h, fused place/commit, every split DDP-015 DDP-035 DDP-036 DDP-037",
+    {"siw streams through mpa.h into ddp.h, fused place/commit, every split DDP-035 DDP-036 DDP-037",
      t_replay_fused},
     {"siw P2P RTR: zero-length Write with STag 1 accepted DDP-024", t_rtr_zero_length_write},
-    {"siw messages re-sent octet for octet DDP-002 DDP-011 DDP-014", t_resend_matches_siw},
+    {"siw messages re-sent octet for octet DDP-002 DDP-011", t_resend_matches_siw},
 };
 
 int main(int argc, char **argv)

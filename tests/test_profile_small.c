@@ -315,7 +315,7 @@ static int sm_responder(void)
            iw_mpa_start(&QB->c, NULL, 0) == IW_OK;
 }
 
-/* MPA-028: a Request asking for markers we do not insert is answered with a Reply with R set
+/* A Request asking for markers we do not insert is answered with a Reply with R set
  * (rejected), and the connection closes; the ULP never sees it. */
 static void t_mpa_request_markers_rejected(void)
 {
@@ -328,13 +328,13 @@ static void t_mpa_request_markers_rejected(void)
     CHECK_EQ(iw_mpa_rx_feed(&QB->c, fr, n, &used), IW_EREJECTED);
     CHECK_EQ(g_nreq, 0);
     REQUIRE(iw_mpa_frame_decode(QB->out, QB->h.wire_len, IW_MPA_REPLY, &f, &n) == IW_OK);
-    CHECK(f.flags & IW_MPA_FLAG_R);
+    CHECK(f.flags & IW_MPA_FLAG_R); /* MPA-028a */
     CHECK(!(f.flags & IW_MPA_FLAG_M));
     CHECK_EQ(n, QB->h.wire_len); /* the Reply and nothing after it */
-    CHECK(QB->h.closed);
+    CHECK(QB->h.closed); /* MPA-028a */
 }
 
-/* MPA-028: an Initiator whose Reply asks for markers cannot honour it: a local error, the
+/* An Initiator whose Reply asks for markers cannot honour it: a local error, the
  * connection closed, no FPDU sent. */
 static void t_mpa_reply_markers_refused(void)
 {
@@ -350,10 +350,10 @@ static void t_mpa_reply_markers_refused(void)
     sent = QA->h.wire_len;
     n = sm_frame(fr, IW_MPA_REPLY, IW_MPA_FLAG_M | IW_MPA_FLAG_C, 8, 8);
     REQUIRE(n);
-    CHECK_EQ(iw_mpa_rx_feed(&QA->c, fr, n, &used), IW_EPROTO);
-    CHECK_EQ(iw_mpa_last_error(&QA->c)->mpa_ecode, IW_MPA_ECODE_LOCAL);
+    CHECK_EQ(iw_mpa_rx_feed(&QA->c, fr, n, &used), IW_EPROTO); /* MPA-028b */
+    CHECK_EQ(iw_mpa_last_error(&QA->c)->mpa_ecode, IW_MPA_ECODE_LOCAL); /* MPA-028b */
     CHECK_EQ(QA->h.wire_len, sent);
-    CHECK(QA->h.closed);
+    CHECK(QA->h.closed); /* MPA-028b */
 }
 
 /* MPA-039: a P2P offer (every RTR type) is declined: the ULP sees no RTR offered, and the

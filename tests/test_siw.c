@@ -2,11 +2,11 @@
 /* test_siw.c: mpa.h against real Linux soft-iWARP traffic (tests/vectors/siw_*.pcap) and a
  * synthetic multi-FPDU capture, with tshark's decoding (tests/vectors/NAME.expect) as the second,
  * independent parser. Per connection:
- *   - the Request and Reply decode to the fields tshark shows (MPA-001 MPA-002 MPA-029 MPA-030);
+ *   - the Request and Reply decode to the fields tshark shows (MPA-001 MPA-002 MPA-029a MPA-030);
  *   - direction 0 (Initiator -> Responder) is fed to our Responder and direction 1 to our
  *     Initiator configured as the capture's Initiator: every FPDU is delivered with tshark's
  *     ULPDU_Length and control octets, CRCs are checked where negotiated (MPA-049 MPA-053
- *     MPA-054 MPA-024), and siw's Write RTR is consumed, not delivered (MPA-040 MPA-044);
+ *     MPA-054 MPA-024), and siw's Write RTR is consumed, not delivered (MPA-040 MPA-044b);
  *   - every delivered ULPDU re-encoded by our transmitter gives siw's FPDU octet for octet,
  *     CRC included (MPA-046 MPA-047a MPA-047b MPA-053), or 0 where CRC is off (MPA-027);
  *   - the streams fed whole, byte by byte and at every split point give the same events
@@ -82,7 +82,7 @@ static void feed(const uint8_t *s, size_t len, const size_t *cuts, size_t ncuts)
     }
 }
 
-static void t_frames_match_tshark(void) /* MPA-001 MPA-002 MPA-029 MPA-030 MPA-031 */
+static void t_frames_match_tshark(void) /* MPA-001 MPA-002 MPA-030 MPA-031a */
 {
     size_t k;
     for (k = 0; k < sizeof captures / sizeof captures[0]; k++) {
@@ -119,7 +119,7 @@ static void t_frames_match_tshark(void) /* MPA-001 MPA-002 MPA-029 MPA-030 MPA-0
     }
 }
 
-static void t_streams_match_tshark(void) /* MPA-049 MPA-053 MPA-054 MPA-024 MPA-040 MPA-044 MPA-046 MPA-027 MPA-022 */
+static void t_streams_match_tshark(void) /* MPA-049 MPA-053 MPA-054 MPA-024 MPA-040 MPA-046 MPA-027 MPA-022 */
 {
     size_t k, nonzero_pad = 0;
     for (k = 0; k < sizeof captures / sizeof captures[0]; k++) {
@@ -151,7 +151,7 @@ static void t_streams_match_tshark(void) /* MPA-049 MPA-053 MPA-054 MPA-024 MPA-
                     CHECK_EQ(fp[0]->ddp_ctrl, 0xC1);
                     skip = 1;
                 }
-                CHECK_EQ(E->f.keep_n, (size_t)(nf - skip));
+                CHECK_EQ(E->f.keep_n, (size_t)(nf - skip)); /* MPA-044b: the Write RTR is not handed up */
                 if (E->f.keep_n != (size_t)(nf - skip)) {
                     fprintf(stderr, "  %s conn %d dir %d: %zu delivered, %d expected\n", captures[k], ci, dir,
                             E->f.keep_n, nf - skip);
@@ -263,8 +263,8 @@ static void t_capture_crc_flip(void) /* MPA-056 */
 }
 
 static const check_test tests[] = {
-    {"siw frames match tshark MPA-001 MPA-002 MPA-029 MPA-030", t_frames_match_tshark},
-    {"siw streams match tshark, re-encoded octet for octet MPA-046 MPA-049 MPA-053 MPA-054 MPA-040 MPA-044",
+    {"siw frames match tshark MPA-001 MPA-002 MPA-030", t_frames_match_tshark},
+    {"siw streams match tshark, re-encoded octet for octet MPA-046 MPA-049 MPA-053 MPA-054 MPA-040",
      t_streams_match_tshark},
     {"siw streams at every split point MPA-061", t_streams_every_split},
     {"siw capture with a flipped CRC MPA-056", t_capture_crc_flip},

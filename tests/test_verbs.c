@@ -1200,11 +1200,12 @@ static void t_atomic_result_at_wc(void)
 /* RDMAP errors whose STag or Receive check is verbs.h's: a Read Request's SrcSTag and a Send
  * with Invalidate's STag with the right Index and another Key are invalid STags (0,1,0x00),
  * nothing read or invalidated; a Send into a Receive whose SGE lacks Local Write completes that
- * Receive in error, and B sends (0,0,0x00) with no headers. */
+ * Receive in error, and B sends (0,0,0x00) with no headers; a Send with Invalidate naming an MR
+ * that has a window bound to it gives (0,1,0x09), the MR left valid. */
 static void t_rdmap_key_and_bad_recv(void)
 {
     int k;
-    for (k = 0; k < 3; k++) {
+    for (k = 0; k < 4; k++) {
         uint32_t a_mr, b_mr;
         iw_send_wr w;
         iw_wc wc;
@@ -1212,9 +1213,10 @@ static void t_rdmap_key_and_bad_recv(void)
         iw_stag_info si;
         REQUIRE(vt_up(4, 4));
         a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, k == 2 ? IW_ACC_LOCAL_READ
-                                  : IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_READ |
-                                        IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
+        b_mr = vf_reg(&RB, k == 2   ? IW_ACC_LOCAL_READ
+                           : k == 3 ? 0x3F
+                                    : IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_READ |
+                                          IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
         REQUIRE(a_mr && b_mr);
         memset(RA.mem, 0x11, 64);
         memset(RB.mem, 0x22, 64);
@@ -1223,15 +1225,31 @@ static void t_rdmap_key_and_bad_recv(void)
             w.remote_stag = b_mr ^ 0x1u;
             w.remote_to = VA(&RB, 0);
         } else { /* a Send with Invalidate of b_mr with another Key; a Send into a bad Receive */
-            w = swr1(k == 1 ? IW_WR_SEND_INV : IW_WR_SEND, 1, a_mr, VA(&RA, 0), 16);
-            w.inval_stag = b_mr ^ 0x1u;
+            w = swr1(k == 2 ? IW_WR_SEND : IW_WR_SEND_INV, 1, a_mr, VA(&RA, 0), 16);
+            w.inval_stag = k == 3 ? b_mr : b_mr ^ 0x1u;
             REQUIRE(recv1(QB, 7, b_mr, VA(&RB, 0), 64) == IW_V_OK);
+        }
+        if (k == 3) { /* a window bound to b_mr on B */
+            uint32_t mw;
+            iw_send_wr bw = swr(IW_WR_BIND_MW, 6);
+            REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 1, &mw) == IW_V_OK);
+            bw.bind.mw_stag = mw;
+            bw.bind.mr_stag = b_mr;
+            bw.bind.va = VA(&RB, 0);
+            bw.bind.len = 64;
+            bw.bind.acc = IW_ACC_REMOTE_READ;
+            REQUIRE(post1(QB, &bw) == IW_V_OK);
         }
         REQUIRE(post1(QA, &w) == IW_V_OK);
         vf_flow();
         REQUIRE(iw_qp_query(&QB->qp, &qi) == IW_V_OK);
         CHECK(qi.term_valid && qi.term_local);
-        if (k < 2) {
+        if (k == 3) {
+            /* RDMAP-048b: an MR with a bound window cannot be invalidated */
+            CHECK(qi.term.term.layer == 0 && qi.term.term.etype == 1 && qi.term.term.ecode == 0x09);
+            /* RDMAP-048b: b_mr is still valid */
+            CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid);
+        } else if (k < 2) {
             /* RDMAP-040b (k 0), RDMAP-045b (k 1): the Key mismatch is an invalid STag */
             CHECK(qi.term.term.layer == 0 && qi.term.term.etype == 1 && qi.term.term.ecode == 0x00);
             CHECK(RA.mem[0] == 0x11 && RA.mem[63] == 0x11); /* RDMAP-040b: nothing read */

@@ -239,7 +239,7 @@ static void t_sec004_streamed(void)
 
 /* A0's socket is full: its Send (WR 1) is handed to MPA but not yet taken. Behind it, with
  * Local Fence, an Invalidate Local STag of an MR X (WR 2) waits for WR 1 to complete. A0's
- * Consumer then moves A0 to Terminate, and the socket drains: WR 1 completes (RDMAP-051) while
+ * Consumer then moves A0 to Terminate, and the socket drains: WR 1 completes (RDMAP-051a) while
  * A0 is in Terminate, and WR 2 must not execute (X stays Valid); it completes Flushed once A0
  * is in Error. how 1: a Read in flight instead of the Send (the Read never completes in
  * Terminate: the incoming Response is ignored). */
