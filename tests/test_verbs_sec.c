@@ -564,7 +564,7 @@ static void t_sec012(void)
     w.wr_id = 2;
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_QP_NOT_PRIVILEGED);
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_QP_NOT_PRIVILEGED); /* SEC-012 VERBS-050a */
     CHECK(iw_stag_query(&RA.r, s0 >> 8, &si) == IW_V_OK && !si.valid);
     CHECK(term_is(&QA[0], 1, 0, 0, 0));
     CHECK(term_is(&QB[0], 0, 0, 0, 0));
@@ -941,17 +941,16 @@ static void t_verbs049(void)
     }
 }
 
-/* VERBS-050: Fast-Register failures, each its WC status and a Terminate (0,0,0x00). */
+/* Fast-Register failures (VERBS-050b..k): each its WC status, a Terminate (0,0,0x00) and the
+ * STag unchanged. Case 0 succeeds; the non-privileged QP's case is t_sec012's. */
 static void t_verbs050(void)
 {
-    static const unsigned want[8] = {IW_WC_SUCCESS, IW_WC_STAG_NOT_INVALID, IW_WC_INVALID_PD,
-                                     IW_WC_INVALID_ACCESS, IW_WC_PBL_TOO_LONG, IW_WC_INVALID_PB_SIZE,
-                                     IW_WC_INVALID_FBO, IW_WC_INVALID_VA};
     int k;
-    for (k = 0; k < 8; k++) {
+    for (k = 0; k < 10; k++) {
         uint32_t s = 0;
         iw_send_wr w;
         iw_stag_info before, after;
+        uint64_t pbl[NPG];
         unsigned st;
         REQUIRE(vs_up());
         if (k == 1)
@@ -959,36 +958,48 @@ static void t_verbs050(void)
         else
             REQUIRE(iw_mr_alloc_stag(&RA.r, k == 2 ? RA.pd2 : RA.pd, k == 4 ? 1u : NPG, 1, 0x33, &s) == IW_V_OK);
         REQUIRE(s && iw_stag_query(&RA.r, s >> 8, &before) == IW_V_OK);
+        memcpy(pbl, RA.pbl, sizeof pbl);
+        if (k == 8) pbl[2] += 8; /* a page address not aligned to the page size */
         w = swr(IW_WR_FAST_REG, 1);
         w.fr_stag = (s & ~0xFFu) | 0x34;
         w.fr.acc = k == 3 ? (IW_ACC_LOCAL_READ | IW_ACC_REMOTE_WRITE) : ACC_LOCAL | IW_ACC_REMOTE_WRITE;
         w.fr.va = VA(&RA, 0) + (k == 7 ? 8u : 0u);
-        w.fr.len = 4 * PG;
+        w.fr.len = k == 9 ? 4 * PG + 1 : 4 * PG; /* k 9: one octet beyond the 4 pages */
         w.fr.page_size = k == 5 ? 3000u : PG;
         w.fr.fbo = k == 6 ? PG : 0u;
-        w.fr.pbl = RA.pbl;
+        w.fr.pbl = pbl;
         w.fr.npbl = 4;
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
         vf_flow();
         st = wc_next(&QA[0].scq, 1);
-        if (k == 5) /* Figure 36 has both "Invalid Page Size" and "Invalid Physical Buffer Size" */
-            CHECK(st == IW_WC_INVALID_PB_SIZE || st == IW_WC_INVALID_PAGE_SIZE);
-        else
-            CHECK_EQ(st, want[k]);
+        switch (k) {
+        case 0: CHECK_EQ(st, IW_WC_SUCCESS); break;
+        case 1: CHECK_EQ(st, IW_WC_STAG_NOT_INVALID); break; /* VERBS-050b */
+        case 2: CHECK_EQ(st, IW_WC_INVALID_PD); break;       /* VERBS-050c */
+        case 3: CHECK_EQ(st, IW_WC_INVALID_ACCESS); break;   /* VERBS-050i */
+        case 4: CHECK_EQ(st, IW_WC_PBL_TOO_LONG); break;     /* VERBS-050d */
+        /* Figure 36 has both "Invalid Page Size" and "Invalid Physical Buffer Size" */
+        case 5: CHECK(st == IW_WC_INVALID_PB_SIZE || st == IW_WC_INVALID_PAGE_SIZE); break; /* VERBS-050e */
+        case 6: CHECK_EQ(st, IW_WC_INVALID_FBO); break;       /* VERBS-050g */
+        case 7: CHECK_EQ(st, IW_WC_INVALID_VA); break;        /* VERBS-050j */
+        case 8: CHECK_EQ(st, IW_WC_INVALID_PBL_ENTRY); break; /* VERBS-050f */
+        default: CHECK_EQ(st, IW_WC_INVALID_FR_LENGTH); break; /* VERBS-050h */
+        }
         if (k == 0) {
             CHECK(stag_valid(&RA, w.fr_stag));
             CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_RTS);
         } else {
-            CHECK(term_is(&QA[0], 1, 0, 0, 0));
-            CHECK(term_is(&QB[0], 0, 0, 0, 0));
-            CHECK_EQ(RA.nev, 0);
+            CHECK(term_is(&QA[0], 1, 0, 0, 0)); /* VERBS-050k: Terminate (0,0,0x00) sent */
+            CHECK(term_is(&QB[0], 0, 0, 0, 0)); /* VERBS-050k: and received */
+            CHECK_EQ(RA.nev, 0);                /* VERBS-050k: the WC reports it, no event */
+            /* VERBS-050k: the STag is as it was */
             CHECK(iw_stag_query(&RA.r, s >> 8, &after) == IW_V_OK && after.valid == before.valid &&
                   after.key == before.key && after.pd == before.pd && after.acc == before.acc);
             iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
             CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
         }
         if (check__failed_here) {
-            fprintf(stderr, "  VERBS-050 case %d (status %u)\n", k, st);
+            fprintf(stderr, "  Fast-Register case %d (status %u)\n", k, st);
             return;
         }
     }
@@ -1720,7 +1731,7 @@ int main(int argc, char **argv)
         {"Register Shared MR VERBS-047", t_verbs047},
         {"a Shared MR cannot be invalidated VERBS-048", t_verbs048},
         {"Deallocate with windows bound, no access after VERBS-049", t_verbs049},
-        {"Fast-Register failures VERBS-050", t_verbs050},
+        {"Fast-Register failures", t_verbs050},
         {"invalidated MR keeps PD, flag and PBL capacity VERBS-052", t_verbs052},
         {"no remote rights without the Remote Access Flag VERBS-053", t_verbs053},
         {"Allocate MW VERBS-054", t_verbs054},
