@@ -147,7 +147,7 @@ static void t_mr_rights_and_lists(void)
         int lr = acc & 1, lw = (acc >> 1) & 1, rr = (acc >> 2) & 1, rw = (acc >> 3) & 1, ra = (acc >> 5) & 1;
         int valid = (lr || lw) && (!rw || lw) && (!rr || lr) && (!ra || (lr && lw));
         uint32_t s = vf_reg(&RA, acc, 1, RA.pd, 0);
-        CHECK_EQ(s != 0, valid);
+        CHECK_EQ(s != 0, valid); /* VERBS-042, VERBS-096a: Remote Atomic needs both Local rights */
         if (s) {
             iw_stag_info si;
             CHECK_EQ(s & 0xFF, 1);                                /* VERBS-038: Key ours */
@@ -714,7 +714,7 @@ static void t_closing(void)
  * nothing (VERBS-041); IRD = ORD = 1 works (VERBS-009); RTS starts from MSN 1 (VERBS-013); a
  * Read's sink rights are checked when the response arrives (VERBS-064); SGL limits
  * (VERBS-068); Read Fence (VERBS-072); a Receive too small (VERBS-077); no async handler
- * (VERBS-093); the Remote Atomic right (VERBS-096). */
+ * (VERBS-093); the Remote Atomic right. */
 static void t_more(void)
 {
     uint32_t a_mr, b_mr, a_ro, stag, q;
@@ -818,21 +818,25 @@ static void t_more(void)
           qi.term.term.ecode == 5);
     CHECK_EQ(RB.mem[16], 0xEE); /* nothing past the Receive */
     CHECK_EQ(recv1(QB, 5, b_mr, VA(&RB, 100), 100), IW_V_INVALID_QP_STATE);
-    /* VERBS-096: Remote Atomic needs the QP's inbound atomics */
-    REQUIRE(vt_up(4, 4));
-    QB->qp.cfg.atomic_en = 0;
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-    memset(RB.mem, 0, 8);
-    w = swr1(IW_WR_FETCHADD, 6, a_mr, VA(&RA, 0), 8);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 0);
-    w.add_swap = 5;
-    REQUIRE(post1(QA, &w) == IW_V_OK);
-    vf_flow();
-    CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.term.term.layer == 0 && qi.term.term.etype == 1 &&
-          qi.term.term.ecode == 2);
-    CHECK_EQ(RB.mem[0], 0);
+    /* an incoming Atomic needs the QP's inbound atomics (k 0) and the STag's Remote Atomic (k 1) */
+    for (i = 0; i < 2; i++) {
+        int refused;
+        REQUIRE(vt_up(4, 4));
+        if (i == 0) QB->qp.cfg.atomic_en = 0;
+        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, i == 0 ? 0x3Fu : 0x3Fu & ~IW_ACC_REMOTE_ATOMIC, 2, RB.pd, 0);
+        memset(RB.mem, 0, 8);
+        w = swr1(IW_WR_FETCHADD, 6, a_mr, VA(&RA, 0), 8);
+        w.remote_stag = b_mr;
+        w.remote_to = VA(&RB, 0);
+        w.add_swap = 5;
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        vf_flow();
+        REQUIRE(iw_qp_query(&QB->qp, &qi) == IW_V_OK);
+        refused = qi.term.term.layer == 0 && qi.term.term.etype == 1 && qi.term.term.ecode == 2 && RB.mem[0] == 0;
+        if (i == 0) CHECK(refused); /* VERBS-096b: refused (0,1,0x02), nothing done */
+        else CHECK(refused);        /* VERBS-096c: refused (0,1,0x02), nothing done */
+    }
     /* VERBS-093: no async handler: events are dropped, the QP still changes state */
     REQUIRE(vt_up(4, 4));
     {
@@ -844,7 +848,7 @@ static void t_more(void)
     }
 }
 
-/* A Shared Receive Queue (VERBS-084, VERBS-085, VERBS-086, VERBS-088, VERBS-089, VERBS-090). */
+/* A Shared Receive Queue (VERBS-084, VERBS-085, VERBS-088, VERBS-089, VERBS-090; the S-RQ Limit). */
 static void t_srq(void)
 {
     uint32_t b_mr;
@@ -871,7 +875,7 @@ static void t_srq(void)
             REQUIRE(iw_srq_post(&g_srq, &r, 1, &n) == IW_V_OK);
         }
         CHECK_EQ(iw_srq_post(&g_srq, &r, 1, &n), IW_V_TOO_MANY_WRS);
-        CHECK_EQ(iw_srq_modify(&g_srq, 5), IW_V_LIMIT_RANGE);
+        CHECK_EQ(iw_srq_modify(&g_srq, 5), IW_V_LIMIT_RANGE); /* VERBS-086c */
         CHECK_EQ(iw_srq_destroy(&g_srq), IW_V_SRQ_IN_USE);
         for (i = 0; i < 3; i++) {
             w = swr(IW_WR_SEND, (uint64_t)i);
@@ -879,11 +883,12 @@ static void t_srq(void)
             vf_flow();
             REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK);
             CHECK(wc.wr_id == 200u + (unsigned)i && wc.qp_id == QB->qp.id && wc.status == IW_WC_SUCCESS);
-            /* the limit (2) event fires once, when fewer than 2 remain */
+            /* VERBS-086a: the limit (2) event fires when fewer than 2 remain, not before */
             CHECK_EQ(RB.nev, i >= 2 ? 1 : 0);
         }
+        /* VERBS-086a: the S-RQ Limit event, naming the S-RQ */
         CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_SRQ_LIMIT && RB.ev[0].resource == IW_RES_SRQ);
-        CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1 && !si.armed);
+        CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1 && !si.armed); /* VERBS-086b */
         if (k == 0) { /* the QP's error leaves the S-RQ's WQE alone */
             memset(&a, 0, sizeof a);
             a.next_state = IW_QP_ERROR;
@@ -899,6 +904,11 @@ static void t_srq(void)
             }
             REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK);
             CHECK(wc.wr_id == 203 && wc.status == IW_WC_SUCCESS);
+            {
+                int j, nlim = 0;
+                for (j = 0; j < RB.nev && j < 32; j++) nlim += RB.ev[j].event == IW_AE_SRQ_LIMIT;
+                CHECK_EQ(nlim, 1); /* VERBS-086b: the last WQE taken, still below: not again */
+            }
             CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE);
             CHECK(qi.term.term.layer == 1 && qi.term.term.etype == 2 && qi.term.term.ecode == 2);
         }
@@ -1432,7 +1442,7 @@ static void t_verbs082(void)
     CHECK_EQ(RB.ncq_ev, n0 + 1); /* VERBS-079: once */
 }
 
-/* An S-RQ Limit above the S-RQ's size is refused at creation as at Modify (VERBS-086); an
+/* An S-RQ Limit above the S-RQ's size is refused at creation as at Modify; an
  * Atomic WR's local SGE of 4 octets is refused (VERBS-095); a QP event names its resource type
  * and QP (VERBS-091). */
 static void t_verbs086_091(void)
@@ -1440,9 +1450,9 @@ static void t_verbs086_091(void)
     iw_srq s2;
     iw_recv_wr ring[4];
     REQUIRE(vt_up(4, 4));
-    CHECK_EQ(iw_srq_create(&RA.r, &s2, RA.pd, ring, 4, 2, 5), IW_V_LIMIT_RANGE); /* VERBS-086 */
+    CHECK_EQ(iw_srq_create(&RA.r, &s2, RA.pd, ring, 4, 2, 5), IW_V_LIMIT_RANGE); /* VERBS-086c */
     REQUIRE(iw_srq_create(&RA.r, &s2, RA.pd, ring, 4, 2, 4) == IW_V_OK);
-    CHECK_EQ(iw_srq_modify(&s2, 5), IW_V_LIMIT_RANGE); /* VERBS-086 */
+    CHECK_EQ(iw_srq_modify(&s2, 5), IW_V_LIMIT_RANGE); /* VERBS-086c */
     CHECK_EQ(iw_srq_destroy(&s2), IW_V_OK);
     {
         iw_send_wr aw = swr1(IW_WR_FETCHADD, 9, 0, VA(&RA, 0), 4);
@@ -1557,13 +1567,13 @@ int main(int argc, char **argv)
          "VERBS-029 VERBS-030 VERBS-031 VERBS-032 VERBS-035 VERBS-036",
          t_closing},
         {"more rules VERBS-001 VERBS-009 VERBS-013 VERBS-041 VERBS-064 VERBS-068 VERBS-072 "
-         "VERBS-077 VERBS-093 VERBS-096",
+         "VERBS-077 VERBS-093",
          t_more},
         {"S-RQ: an MSN gap takes no WQE SEC-014", t_srq_msn_gap},
         {"Block List mode VERBS-046", t_block_list},
         {"RNIC catastrophic failure VERBS-092", t_rnic_catastrophic},
         {"SQ slots are freed when a later WC is reaped VERBS-071", t_sq_slots},
-        {"shared receive queue VERBS-084 VERBS-085 VERBS-086 VERBS-088 VERBS-089 VERBS-090", t_srq},
+        {"shared receive queue VERBS-084 VERBS-085 VERBS-088 VERBS-089 VERBS-090", t_srq},
         {"RTS starts with the IRD/ORD MPA negotiated", t_verbs013_negotiated},
         {"peer FIN with an inbound Read in progress", t_verbs020b},
         {"S-RQ Limit range at creation; a QP event's resource", t_verbs086_091},
