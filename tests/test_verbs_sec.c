@@ -852,7 +852,7 @@ static void t_verbs047(void)
     CHECK_MEM(RB.mem + 300, RA.mem, 50);
 }
 
-/* VERBS-048: a Shared MR cannot be invalidated, locally or remotely. */
+/* A Shared MR cannot be invalidated, locally or remotely. */
 static void t_verbs048(void)
 {
     int k;
@@ -867,7 +867,7 @@ static void t_verbs048(void)
         snap();
         if (k < 2) {
             unsigned st = local_inval(&QB[0], 1, t);
-            CHECK(st != IW_WC_SUCCESS && st < 0xFFF0u);
+            CHECK(st != IW_WC_SUCCESS && st < 0xFFF0u); /* VERBS-048a: a WC error */
             vf_flow();
             CHECK(term_is(&QB[0], 1, 0, 0, 0));
             CHECK(term_is(&QA[0], 0, 0, 0, 0));
@@ -878,14 +878,14 @@ static void t_verbs048(void)
             REQUIRE(recv1(&QB[0], 3, b_mr, VA(&RB, 0), 64) == IW_V_OK);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK(term_is(&QB[0], 1, 0, 1, 0x09));
-            CHECK(term_is(&QA[0], 0, 0, 1, 0x09));
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x09)); /* VERBS-048b: Terminate (0,1,0x09) */
+            CHECK(term_is(&QA[0], 0, 0, 1, 0x09)); /* VERBS-048b */
         }
         CHECK(same());
         CHECK(stag_valid(&RB, ns));
         CHECK(stag_valid(&RB, b_mr));
         if (check__failed_here) {
-            fprintf(stderr, "  VERBS-048 case %d\n", k);
+            fprintf(stderr, "  Shared MR invalidate case %d\n", k);
             return;
         }
     }
@@ -956,7 +956,8 @@ static void t_verbs050(void)
         if (k == 1)
             s = vf_reg(&RA, ACC_LOCAL, 0x33, RA.pd, 0);
         else
-            REQUIRE(iw_mr_alloc_stag(&RA.r, k == 2 ? RA.pd2 : RA.pd, k == 4 ? 1u : NPG, 1, 0x33, &s) == IW_V_OK);
+            REQUIRE(iw_mr_alloc_stag(&RA.r, k == 2 ? RA.pd2 : RA.pd, k == 4 ? 1u : k == 0 ? 4u : NPG, 1, 0x33, &s) ==
+                    IW_V_OK); /* k 0: exactly the 4 PBL entries it registers */
         REQUIRE(s && iw_stag_query(&RA.r, s >> 8, &before) == IW_V_OK);
         memcpy(pbl, RA.pbl, sizeof pbl);
         if (k == 8) pbl[2] += 8; /* a page address not aligned to the page size */
@@ -973,7 +974,7 @@ static void t_verbs050(void)
         vf_flow();
         st = wc_next(&QA[0].scq, 1);
         switch (k) {
-        case 0: CHECK_EQ(st, IW_WC_SUCCESS); break;
+        case 0: CHECK_EQ(st, IW_WC_SUCCESS); break; /* VERBS-040c: a PBL of the size allocated fits */
         case 1: CHECK_EQ(st, IW_WC_STAG_NOT_INVALID); break; /* VERBS-050b */
         case 2: CHECK_EQ(st, IW_WC_INVALID_PD); break;       /* VERBS-050c */
         case 3: CHECK_EQ(st, IW_WC_INVALID_ACCESS); break;   /* VERBS-050i */
@@ -1359,9 +1360,9 @@ static void t_verbs051(void)
 }
 
 /* Local SGE checks, each on fresh QPs (the error ends B0's stream): k 0, a window bound to B0
- * itself as a Send's source (VERBS-059); k 1, a Receive whose MR lacks Local Write
- * (VERBS-060); k 2, a Send source whose TO + length wraps (VERBS-061); k 3, an unsignaled
- * Send whose source STag has a wrong Key: its error still gives a WC (VERBS-069). */
+ * itself as a Send's source (VERBS-059); k 1, a Receive whose MR lacks Local Write; k 2, a
+ * Send source whose TO + length wraps; k 3, an unsignaled Send whose source STag has a wrong
+ * Key: its error still gives a WC. */
 static void t_local_sge(void)
 {
     int k;
@@ -1388,20 +1389,20 @@ static void t_local_sge(void)
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
             snap();
             vf_flow();
-            CHECK(same()); /* VERBS-060: nothing placed */
+            CHECK(same()); /* VERBS-060b: nothing placed */
             CHECK(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK && wc.wr_id == 3 &&
-                  wc.status == IW_WC_ACCESS_VIOLATION); /* VERBS-060: a Receive needs Local Write */
+                  wc.status == IW_WC_ACCESS_VIOLATION); /* VERBS-060b: a Receive needs Local Write */
         } else if (k == 2) {
             w = swr1(IW_WR_SEND, 5, b_mr, 0xFFFFFFFFFFFFFFF0ull, 32);
             REQUIRE(post1(&QB[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK_EQ(wc_next(&QB[0].scq, 5), IW_WC_WRAP); /* VERBS-061: TO + length wraps */
+            CHECK_EQ(wc_next(&QB[0].scq, 5), IW_WC_WRAP); /* VERBS-061d: TO + length wraps */
         } else {
             w = swr1(IW_WR_SEND, 6, b_mr ^ 0x01u, VA(&RB, 0), 16);
             w.flags = 0; /* unsignaled */
             REQUIRE(post1(&QB[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK_EQ(wc_next(&QB[0].scq, 6), IW_WC_INVALID_STAG); /* VERBS-069: an error gives a WC */
+            CHECK_EQ(wc_next(&QB[0].scq, 6), IW_WC_INVALID_STAG); /* VERBS-069b: an error gives a WC */
         }
         CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
         if (check__failed_here) {
@@ -1741,7 +1742,7 @@ int main(int argc, char **argv)
         {"CQ overflow ends only the QPs of that CQ SEC-007 VERBS-083", t_cq_overflow},
         {"Reregister with windows bound, failed Reregister VERBS-044", t_verbs044},
         {"Register Shared MR VERBS-047", t_verbs047},
-        {"a Shared MR cannot be invalidated VERBS-048", t_verbs048},
+        {"a Shared MR cannot be invalidated", t_verbs048},
         {"Deallocate with windows bound, no access after VERBS-049", t_verbs049},
         {"Fast-Register failures", t_verbs050},
         {"invalidated MR keeps PD, flag and PBL capacity VERBS-052", t_verbs052},
