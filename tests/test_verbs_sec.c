@@ -1480,7 +1480,7 @@ static void t_zero_read(void)
     CHECK_EQ(RB.nev, 0);
 }
 
-/* VERBS-065, VERBS-066, VERBS-067: PostSQ / PostRQ Immediate Errors on an Idle QP. */
+/* VERBS-065, and the Immediate Errors of PostSQ / PostRQ on an Idle QP. */
 static iw_rnic lr;
 static iw_stag_ent lst[16];
 static iw_cq lcq;
@@ -1528,23 +1528,23 @@ static void t_verbs065_066(void)
     s[1].wr_id = 2;
     s[1].type = IW_WR_RECV;
     s[2].wr_id = 3;
-    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_OP_TYPE);
+    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_OP_TYPE); /* VERBS-066c */
     CHECK_EQ(n, 1);
     s[1].type = (iw_wr_type)0;
-    CHECK_EQ(iw_qp_post_sq(&lqp, s + 1, 1, &n), IW_V_INVALID_OP_TYPE);
+    CHECK_EQ(iw_qp_post_sq(&lqp, s + 1, 1, &n), IW_V_INVALID_OP_TYPE); /* VERBS-066c */
     CHECK_EQ(n, 0);
     /* [ok, 3 SGEs (max 2), ok]: 1 posted, "Invalid SGL length" */
     s[0].wr_id = 4;
     s[1] = swr(IW_WR_SEND, 5);
     s[1].nsge = 3;
     s[2].wr_id = 6;
-    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_SGL_LENGTH);
+    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_SGL_LENGTH); /* VERBS-066b */
     CHECK_EQ(n, 1);
     /* [ok, ok, ok] with room for 2: "Too many WRs posted" */
     s[0].wr_id = 7;
     s[1] = swr(IW_WR_SEND, 8);
     s[2].wr_id = 9;
-    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_TOO_MANY_WRS);
+    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_TOO_MANY_WRS); /* VERBS-066a */
     CHECK_EQ(n, 2);
     /* receives: [ok, 3 SGEs, ok] then [ok, ok, ok, ok] with room for 3 */
     memset(r, 0, sizeof r);
@@ -1552,14 +1552,14 @@ static void t_verbs065_066(void)
     r[1].wr_id = 12;
     r[1].nsge = 3;
     r[2].wr_id = 13;
-    CHECK_EQ(iw_qp_post_rq(&lqp, r, 3, &n), IW_V_INVALID_SGL_LENGTH);
+    CHECK_EQ(iw_qp_post_rq(&lqp, r, 3, &n), IW_V_INVALID_SGL_LENGTH); /* VERBS-066b */
     CHECK_EQ(n, 1);
     r[0].wr_id = 14;
     r[1].wr_id = 15;
     r[1].nsge = 0;
     r[2].wr_id = 16;
     r[3].wr_id = 17;
-    CHECK_EQ(iw_qp_post_rq(&lqp, r, 4, &n), IW_V_TOO_MANY_WRS);
+    CHECK_EQ(iw_qp_post_rq(&lqp, r, 4, &n), IW_V_TOO_MANY_WRS); /* VERBS-066a: the RQ too */
     CHECK_EQ(n, 3);
     /* exactly the posted WRs, in order: flush them */
     memset(&a, 0, sizeof a);
@@ -1585,21 +1585,21 @@ static void t_verbs067(void)
     w = swr(IW_WR_READ, 1);
     w.nsge = 2;
     w.sgl[0].len = w.sgl[1].len = 4;
-    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK);
+    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK); /* VERBS-067a */
     CHECK_EQ(n, 0);
     w.nsge = 0;
-    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK);
+    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK); /* VERBS-067a */
     CHECK_EQ(n, 0);
     w.type = IW_WR_READ_INV;
     w.nsge = 2;
-    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK);
+    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK); /* VERBS-067a */
     CHECK_EQ(n, 0);
     w.nsge = 1;
     w.flags |= IW_WR_READ_FENCE;
-    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_INVALID_MODIFIER);
+    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_INVALID_MODIFIER); /* VERBS-067b */
     CHECK_EQ(n, 0);
     w.type = IW_WR_READ;
-    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_INVALID_MODIFIER);
+    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_INVALID_MODIFIER); /* VERBS-067b */
     CHECK_EQ(n, 0);
     w.flags = IW_WR_SIGNALED;
     w.wr_id = 2;
@@ -1757,8 +1757,8 @@ int main(int argc, char **argv)
         {"a window needs none of its MR's remote rights", t_verbs057_mr_rights},
         {"zero-length SGEs VERBS-062", t_verbs062},
         {"zero-length RDMA Read and Write with unknown STags", t_zero_read},
-        {"WR lists stop at the first bad WR VERBS-065 VERBS-066", t_verbs065_066},
-        {"RDMA Read SGEs and Read Fence VERBS-067", t_verbs067},
+        {"WR lists stop at the first bad WR VERBS-065", t_verbs065_066},
+        {"RDMA Read SGEs and Read Fence", t_verbs067},
         {"after an error later WRs complete Flushed", t_verbs070},
         {"WRs behind a Read that failed after it was sent complete Flushed", t_verbs070_after_read},
         {"inbound RDMA Write disabled on the QP", t_ddp021b},
