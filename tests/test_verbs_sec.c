@@ -230,6 +230,7 @@ static void t_sec004_streamed(void)
         }
         if (!same()) fprintf(stderr, "  (how %d)\n", how);
         CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0); /* nothing placed after the change */
+        if (how == 2) CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0); /* VERBS-049c: deallocated */
         if (how != 4) CHECK(term_is(&QB[0], 1, 1, 1, 0x00) && term_is(&QA[0], 0, 1, 1, 0x00));
         CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
     }
@@ -776,8 +777,8 @@ static void t_cq_overflow(void)
 
 /* ---- memory verbs ---- */
 
-/* VERBS-044: RI-Reregister with windows bound fails and changes nothing; another failure
- * deallocates the MR. */
+/* RI-Reregister with windows bound fails and changes nothing, as does one of a window's
+ * STag (Invalid STag Index); another failure deallocates the MR. */
 static void t_verbs044(void)
 {
     uint32_t a_mr, b_mr, mw = 0, ns = 0;
@@ -791,9 +792,13 @@ static void t_verbs044(void)
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
     g = page0_reg(0x22, IW_ACC_LOCAL_READ);
-    CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_MW_BOUND_TO_MR);
+    CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_MW_BOUND_TO_MR); /* VERBS-044a */
+    /* VERBS-044a: unchanged */
     CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.key == 2 && si.acc == ACC_ALL &&
           si.len == MEM && si.pd == RB.pd);
+    CHECK_EQ(iw_mr_reregister(&RB.r, mw, &g, &ns), IW_V_INVALID_STAG_INDEX); /* VERBS-044c: not an MR */
+    CHECK(stag_valid(&RB, mw));                                              /* VERBS-044c: unchanged */
+    CHECK_EQ(iw_mr_reregister(NULL, b_mr, &g, &ns), IW_V_INVALID_RNIC);      /* VERBS-044c */
     w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, b_mr, VA(&RB, MEM - 100), 100); /* all of it still registered */
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
@@ -803,13 +808,13 @@ static void t_verbs044(void)
     REQUIRE(local_inval(&QB[0], 3, mw) == IW_WC_SUCCESS);
     g.acc = IW_ACC_REMOTE_WRITE; /* no local right */
     CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_INVALID_ACCESS);
-    CHECK_EQ(iw_stag_query(&RB.r, b_mr >> 8, &si), IW_V_INVALID_STAG_INDEX);
+    CHECK_EQ(iw_stag_query(&RB.r, b_mr >> 8, &si), IW_V_INVALID_STAG_INDEX); /* VERBS-044b: deallocated */
     snap();
     w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
-    CHECK(same());
-    CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
+    CHECK(same());                         /* VERBS-044b */
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* VERBS-044b: no access through it */
     /* its PD is no longer used by it; an unknown Index changes nothing */
     CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_INVALID_STAG_INDEX);
     /* control: a reregistration that succeeds keeps the Index, takes the new Key */
@@ -822,7 +827,7 @@ static void t_verbs044(void)
     }
 }
 
-/* VERBS-047: Register Shared MR needs a Valid MR and its Key; a new Index, Valid. */
+/* Register Shared MR needs a Valid MR and its Key; a new Index, Valid. */
 static void t_verbs047(void)
 {
     uint32_t a_mr, b_mr, inv = 0, ns = 0;
@@ -833,16 +838,20 @@ static void t_verbs047(void)
     b_mr = vf_reg(&RB, ACC_LOCAL, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(iw_mr_alloc_stag(&RB.r, RB.pd, NPG, 1, 0x30, &inv) == IW_V_OK);
+    /* VERBS-047a: an Invalid MR */
     CHECK(iw_mr_register_shared(&RB.r, inv, RB.pd, ACC_LOCAL, 0x31, 0, VA(&RB, 0), &ns) != IW_V_OK);
+    /* VERBS-047a: the wrong Key */
     CHECK(iw_mr_register_shared(&RB.r, b_mr ^ 0x80u, RB.pd, ACC_LOCAL, 0x31, 0, VA(&RB, 0), &ns) != IW_V_OK);
+    /* VERBS-047a: STag 0 */
     CHECK(iw_mr_register_shared(&RB.r, 0, RB.pd, ACC_LOCAL, 0x31, 0, VA(&RB, 0), &ns) != IW_V_OK);
     CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && !si.shared);
     CHECK(iw_stag_query(&RB.r, inv >> 8, &si) == IW_V_OK && !si.shared && !si.valid);
     ns = 0;
     REQUIRE(iw_mr_register_shared(&RB.r, b_mr, RB.pd, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 0x31, 1, 0, &ns) == IW_V_OK);
-    CHECK(ns >> 8 != b_mr >> 8 && ns >> 8 != 0);
+    CHECK(ns >> 8 != b_mr >> 8 && ns >> 8 != 0); /* VERBS-047b: a new Index */
     CHECK_EQ(ns & 0xFF, 0x31);
-    CHECK(iw_stag_query(&RB.r, ns >> 8, &si) == IW_V_OK && si.valid && si.shared && si.zero_based);
+    CHECK(iw_stag_query(&RB.r, ns >> 8, &si) == IW_V_OK && si.valid && si.shared && si.zero_based); /* VERBS-047b */
+    /* VERBS-047c: the input MR is Shared now */
     CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.shared && si.acc == ACC_LOCAL);
     /* the shared MR maps the same memory: a zero-based Write at TO 300 lands at octet 300 */
     w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, ns, 300, 50);
@@ -891,7 +900,7 @@ static void t_verbs048(void)
     }
 }
 
-/* VERBS-049: Deallocate with windows bound is refused; afterwards no access at all. */
+/* Deallocate with windows bound is refused; afterwards no access at all. */
 static void t_verbs049(void)
 {
     uint32_t a_mr, b_mr, mw = 0;
@@ -905,8 +914,8 @@ static void t_verbs049(void)
         REQUIRE(a_mr && b_mr);
         REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
         REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
-        CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_MW_BOUND_TO_MR);
-        CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.acc == ACC_ALL);
+        CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_MW_BOUND_TO_MR); /* VERBS-049a */
+        CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.acc == ACC_ALL); /* VERBS-049a */
         CHECK(stag_valid(&RB, mw));
         w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, PG), 10); /* the window still works */
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
@@ -920,22 +929,22 @@ static void t_verbs049(void)
             w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
+            CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* VERBS-049b: a Write after it */
         } else if (k == 1) {
             w = rdma_wr(IW_WR_READ, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK(term_is(&QB[0], 1, 0, 1, 0x00));
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x00)); /* VERBS-049b: a Read after it */
             CHECK(wc_next(&QA[0].scq, 4) != IW_WC_SUCCESS);
         } else {
             w = swr1(IW_WR_SEND, 4, b_mr, VA(&RB, 0), 10);
             REQUIRE(post1(&QB[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK_EQ(wc_next(&QB[0].scq, 4), IW_WC_INVALID_STAG);
+            CHECK_EQ(wc_next(&QB[0].scq, 4), IW_WC_INVALID_STAG); /* VERBS-049b: a local SGE */
         }
         CHECK(same());
         if (check__failed_here) {
-            fprintf(stderr, "  VERBS-049 case %d\n", k);
+            fprintf(stderr, "  Deallocate case %d\n", k);
             return;
         }
     }
@@ -1006,7 +1015,7 @@ static void t_verbs050(void)
     }
 }
 
-/* VERBS-052: an invalidated MR keeps its PD, Remote Access Flag and PBL capacity. */
+/* An invalidated MR keeps its PD, Remote Access Flag and PBL capacity. */
 static void t_verbs052(void)
 {
     uint32_t a_mr, b_mr, ns;
@@ -1017,8 +1026,10 @@ static void t_verbs052(void)
     b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(local_inval(&QB[0], 1, b_mr) == IW_WC_SUCCESS);
-    CHECK_EQ(local_inval(&QB[0], 2, b_mr), IW_WC_SUCCESS); /* an Invalid STag again: fine */
-    CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && !si.valid && si.pd == RB.pd && si.remote_ok);
+    CHECK_EQ(local_inval(&QB[0], 2, b_mr), IW_WC_SUCCESS); /* VERBS-052d: an Invalid STag again: fine */
+    REQUIRE(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && !si.valid);
+    CHECK_EQ(si.pd, RB.pd); /* VERBS-052a: its PD kept */
+    CHECK(si.remote_ok);    /* VERBS-052b: its Remote Access Flag kept */
     /* Fast-Register with the same PBL length and remote rights, a new Key */
     ns = (b_mr & ~0xFFu) | 0x52;
     w = swr(IW_WR_FAST_REG, 3);
@@ -1030,7 +1041,7 @@ static void t_verbs052(void)
     w.fr.pbl = RB.pbl;
     w.fr.npbl = NPG;
     REQUIRE(post1(&QB[0], &w) == IW_V_OK);
-    CHECK_EQ(wc_next(&QB[0].scq, 3), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QB[0].scq, 3), IW_WC_SUCCESS); /* VERBS-052a VERBS-052b VERBS-052c: NPG entries fit */
     CHECK(stag_valid(&RB, ns));
     w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, ns, VA(&RB, MEM - 64), 64);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
@@ -1740,12 +1751,12 @@ int main(int argc, char **argv)
         {"IRD accounted per QP SEC-016", t_sec016},
         {"held Reads keep their own IRD entries", t_sec016_held},
         {"CQ overflow ends only the QPs of that CQ SEC-007 VERBS-083", t_cq_overflow},
-        {"Reregister with windows bound, failed Reregister VERBS-044", t_verbs044},
-        {"Register Shared MR VERBS-047", t_verbs047},
+        {"Reregister with windows bound, failed Reregister", t_verbs044},
+        {"Register Shared MR", t_verbs047},
         {"a Shared MR cannot be invalidated", t_verbs048},
-        {"Deallocate with windows bound, no access after VERBS-049", t_verbs049},
+        {"Deallocate with windows bound, no access after", t_verbs049},
         {"Fast-Register failures", t_verbs050},
-        {"invalidated MR keeps PD, flag and PBL capacity VERBS-052", t_verbs052},
+        {"invalidated MR keeps PD, flag and PBL capacity", t_verbs052},
         {"no remote rights without the Remote Access Flag VERBS-053", t_verbs053},
         {"Allocate MW VERBS-054", t_verbs054},
         {"Bind failures", t_verbs055},
