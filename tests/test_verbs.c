@@ -893,7 +893,7 @@ static void t_srq(void)
             /* VERBS-086a: the limit (2) event fires when fewer than 2 remain, not before */
             CHECK_EQ(RB.nev, i >= 2 ? 1 : 0);
         }
-        /* VERBS-086a: the S-RQ Limit event, naming the S-RQ */
+        /* VERBS-086a SEC-009a: the S-RQ Limit event, naming the S-RQ */
         CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_SRQ_LIMIT && RB.ev[0].resource == IW_RES_SRQ);
         CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1 && !si.armed); /* VERBS-086b */
         if (k == 0) { /* the QP's error leaves the S-RQ's WQE alone */
