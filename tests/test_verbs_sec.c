@@ -1423,7 +1423,7 @@ static void t_local_sge(void)
     }
 }
 
-/* VERBS-062: zero-length SGEs are not validated (Send source, Receive, Read sink). */
+/* Zero-length SGEs are not validated (Send source, Receive, Write source). */
 static void t_verbs062(void)
 {
     uint32_t a_mr, b_mr;
@@ -1455,15 +1455,15 @@ static void t_verbs062(void)
     w.sgl[2].stag = 0; /* STag 0, zero length */
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS); /* VERBS-062a: the Send's two zero-length SGEs */
     REQUIRE(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK);
-    CHECK(wc.wr_id == 1 && wc.status == IW_WC_SUCCESS && wc.len == 30);
+    CHECK(wc.wr_id == 1 && wc.status == IW_WC_SUCCESS && wc.len == 30); /* VERBS-062b: the Receive's */
     CHECK_MEM(RB.mem + 500, RA.mem, 30);
     /* a zero-length RDMA Write with an unknown source SGE */
     w = rdma_wr(IW_WR_WRITE, 3, 0xABCD00u, 0, b_mr, VA(&RB, 0), 0);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS); /* VERBS-062a: a Write source */
     CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_RTS);
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
 }
@@ -1766,7 +1766,7 @@ int main(int argc, char **argv)
         {"local SGEs: a window, a Receive without Local Write, a wrap", t_local_sge},
         {"Fast-Register takes effect before the next WR", t_verbs051},
         {"a window needs none of its MR's remote rights", t_verbs057_mr_rights},
-        {"zero-length SGEs VERBS-062", t_verbs062},
+        {"zero-length SGEs", t_verbs062},
         {"zero-length RDMA Read and Write with unknown STags", t_zero_read},
         {"WR lists stop at the first bad WR VERBS-065", t_verbs065_066},
         {"RDMA Read SGEs and Read Fence", t_verbs067},
