@@ -1561,7 +1561,7 @@ int main(int argc, char **argv)
          t_objects},
         {"MR rights and page lists VERBS-038 VERBS-039 VERBS-042", t_mr_rights_and_lists},
         {"translation through the page list VERBS-043", t_translation},
-        {"every WR type and its WC VERBS-051 VERBS-056 VERBS-073 VERBS-074 VERBS-075 "
+        {"every WR type and its WC VERBS-051 VERBS-073 VERBS-074 VERBS-075 "
          "VERBS-076 VERBS-078 VERBS-095",
          t_all_wrs},
         {"security: PD, key, rights, bounds, invalidated STag and window SEC-001 SEC-003 SEC-004 "

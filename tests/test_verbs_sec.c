@@ -1199,7 +1199,7 @@ static void t_verbs055(void)
     check__failed_here = anyfail;
 }
 
-/* VERBS-058: invalidating a window needs its QP; afterwards it is Invalid and unbound. */
+/* Invalidating a window needs its QP; afterwards it is Invalid and unbound. */
 static void t_verbs058(void)
 {
     uint32_t a_mr, b_mr, mw = 0, mw2 = 0;
@@ -1212,16 +1212,17 @@ static void t_verbs058(void)
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x58, &mw) == IW_V_OK);
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
     /* B1: same PD, not the window's QP */
-    CHECK_EQ(local_inval(&QB[1], 2, mw), IW_WC_INVALID_PD);
+    CHECK_EQ(local_inval(&QB[1], 2, mw), IW_WC_INVALID_PD); /* VERBS-058a */
     vf_flow();
     CHECK(term_is(&QB[1], 1, 0, 0, 0));
-    CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.valid && si.qp_id == QB[0].qp.id);
+    CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.valid && si.qp_id == QB[0].qp.id); /* VERBS-058a */
     w = rdma_wr(IW_WR_WRITE, 3, a_mr, 0, mw, VA(&RB, 0), 8);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS);
     /* B0: works; Invalid, unbound, in B0's PD */
     CHECK_EQ(local_inval(&QB[0], 4, mw), IW_WC_SUCCESS);
+    /* VERBS-058c: Invalid, unbound, in B0's PD */
     CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && !si.valid && si.qp_id == 0 && si.pd == RB.pd);
     CHECK_EQ(iw_qp_destroy(&QB[2].qp), IW_V_OK); /* (unrelated QP) */
     snap();
@@ -1237,7 +1238,7 @@ static void t_verbs058(void)
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd2, 0x59, &mw2) == IW_V_OK);
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x5A, &mw) == IW_V_OK);
     CHECK_EQ(local_inval(&QB[1], 6, mw), IW_WC_SUCCESS);
-    CHECK_EQ(local_inval(&QB[1], 7, mw2), IW_WC_INVALID_PD);
+    CHECK_EQ(local_inval(&QB[1], 7, mw2), IW_WC_INVALID_PD); /* VERBS-058b */
     CHECK(iw_stag_query(&RB.r, mw2 >> 8, &si) == IW_V_OK && !si.valid && si.pd == RB.pd2);
 }
 
@@ -1317,13 +1318,18 @@ static void t_verbs057_mr_rights(void)
 {
     uint32_t a_mr, b_mr, mw = 0;
     iw_send_wr w;
+    iw_stag_info si;
     REQUIRE(vs_up());
     a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
     b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_BIND, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x57, &mw) == IW_V_OK);
+    mw = (mw & ~0xFFu) | 0x58; /* bound with a new Key */
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE) ==
             IW_WC_SUCCESS);
+    REQUIRE(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK);
+    CHECK(si.valid && si.key == 0x58); /* VERBS-056a: Valid, with the WR's Key */
+    CHECK_EQ(si.qp_id, QB[0].qp.id);   /* VERBS-056c: bound to the QP that bound it */
     w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, PG), 32);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     w = rdma_wr(IW_WR_READ, 3, a_mr, 4096, mw, VA(&RB, PG + 64), 32);
@@ -1331,6 +1337,7 @@ static void t_verbs057_mr_rights(void)
     vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS); /* VERBS-057: the MR's rights not checked */
     CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS); /* VERBS-057 */
+    /* VERBS-056b: through the window into the MR's memory at the window's place */
     CHECK(memcmp(RB.mem + PG, RA.mem, 32) == 0 && memcmp(RA.mem + 4096, RB.mem + PG + 64, 32) == 0);
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
 }
@@ -1760,7 +1767,7 @@ int main(int argc, char **argv)
         {"no remote rights without the Remote Access Flag VERBS-053", t_verbs053},
         {"Allocate MW VERBS-054", t_verbs054},
         {"Bind failures", t_verbs055},
-        {"invalidating a window VERBS-058", t_verbs058},
+        {"invalidating a window", t_verbs058},
         {"Destroy QP with windows bound", t_verbs034},
         {"no CQE after Destroy QP, in any state", t_verbs034b},
         {"local SGEs: a window, a Receive without Local Write, a wrap", t_local_sge},
