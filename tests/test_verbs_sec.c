@@ -1444,7 +1444,7 @@ static void t_verbs062(void)
     REQUIRE(a_mr && b_mr);
     memset(&r, 0, sizeof r);
     r.wr_id = 1;
-    r.nsge = 3;
+    r.nsge = 4; /* the 4th: zero length, STag 0 */
     r.sgl[0].stag = 0xDEAD00u; /* unknown STag, zero length */
     r.sgl[0].len = 0;
     r.sgl[1].stag = b_mr;
@@ -1452,7 +1452,7 @@ static void t_verbs062(void)
     r.sgl[1].len = 30;
     r.sgl[2].stag = b_mr ^ 0x5u; /* wrong key, zero length */
     r.sgl[2].to = ~0ull;
-    REQUIRE(iw_qp_post_rq(&QB[0].qp, &r, 1, &n) == IW_V_OK);
+    REQUIRE(iw_qp_post_rq(&QB[0].qp, &r, 1, &n) == IW_V_OK); /* VERBS-068c: a Receive of 4 SGEs */
     w = swr(IW_WR_SEND, 2);
     w.nsge = 3;
     w.sgl[0].stag = 0xBEEF00u;
