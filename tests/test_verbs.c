@@ -1565,7 +1565,7 @@ int main(int argc, char **argv)
          "VERBS-076 VERBS-078 VERBS-095",
          t_all_wrs},
         {"security: PD, key, rights, bounds, invalidated STag and window SEC-001 SEC-003 SEC-004 "
-         "VERBS-022 VERBS-057 VERBS-063",
+         "VERBS-022 VERBS-057",
          t_security},
         {"local WQ errors VERBS-023 VERBS-037 VERBS-059", t_local_errors},
         {"RTS -> Terminate, RTS -> Error VERBS-017 VERBS-018 VERBS-027", t_modify_rts},

@@ -1689,20 +1689,39 @@ static void t_verbs070_after_read(void)
  * Write: (1,1,0x00), nothing placed (verbs Fig. 21). */
 static void t_ddp021b(void)
 {
-    uint32_t a_mr, b_mr;
-    iw_send_wr w;
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
-    QB[0].qp.cfg.write_en = 0; /* as if B0 were created with inbound Write disabled */
-    snap();
-    w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
-    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vf_flow();
-    CHECK(same());
-    CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* DDP-021b */
-    CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_PROTECTION), 1);
+    int k;
+    for (k = 0; k < 4; k++) { /* QP's inbound 0: Write, 1: Read off; the MR's 2: Remote Read, 3: Write off */
+        static const unsigned off[4] = {0, 0, IW_ACC_REMOTE_READ, IW_ACC_REMOTE_WRITE};
+        uint32_t a_mr, b_mr;
+        iw_send_wr w;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL & ~off[k], 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        if (k == 0) QB[0].qp.cfg.write_en = 0; /* as if B0 were created with inbound Write disabled */
+        if (k == 1) QB[0].qp.cfg.read_en = 0;  /* ... with inbound Read disabled */
+        snap();
+        w = rdma_wr(k == 1 || k == 2 ? IW_WR_READ : IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        vf_flow();
+        CHECK(same());
+        if (k == 0) {
+            CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* DDP-021b VERBS-063a */
+            CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_PROTECTION), 1);
+        } else if (k == 1) {
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x02)); /* VERBS-063c: the QP's inbound Read enable */
+            CHECK(wc_next(&QA[0].scq, 1) != IW_WC_SUCCESS);
+        } else if (k == 2) {
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x02)); /* VERBS-063d: the STag's Remote Read */
+            CHECK(wc_next(&QA[0].scq, 1) != IW_WC_SUCCESS);
+        } else {
+            CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* VERBS-063b: the STag's Remote Write */
+        }
+        if (check__failed_here) {
+            fprintf(stderr, "  inbound rights case %d\n", k);
+            return;
+        }
+    }
 }
 
 /* An MR that starts and ends inside a page: a Write one octet below its base, or running past
@@ -1779,7 +1798,7 @@ int main(int argc, char **argv)
         {"RDMA Read SGEs and Read Fence", t_verbs067},
         {"after an error later WRs complete Flushed", t_verbs070},
         {"WRs behind a Read that failed after it was sent complete Flushed", t_verbs070_after_read},
-        {"inbound RDMA Write disabled on the QP", t_ddp021b},
+        {"inbound Write and Read: the QP's enables, the STag's rights", t_ddp021b},
         {"bounds of an MR inside one page, to the octet", t_ddp022_bytes},
     };
     return CHECK_RUN(tests);
