@@ -375,8 +375,8 @@ static void check_all(int with_zero)
     if (A.ncqe >= 10) {
         CHECK_EQ(A.cqes[0].len, 3000);
         CHECK_EQ(A.cqes[7].len, 5000);
-        CHECK_EQ(A.cqes[8].orig, 0x00000000FFFFFFFFull); /* ATOM-009 */
-        CHECK_EQ(A.cqes[9].orig, 0x0000000100000000ull);
+        CHECK_EQ(A.cqes[8].orig, 0x00000000FFFFFFFFull); /* ATOM-009b */
+        CHECK_EQ(A.cqes[9].orig, 0x0000000100000000ull); /* ATOM-009b: the CmpSwap that swapped */
     }
     CHECK_EQ(A.nev + B.nev, 0);
     CHECK_EQ(iw_rdmap_ord_outstanding(&A.s), 0);
@@ -389,6 +389,7 @@ static void check_wire(void)
     size_t n;
     const uint8_t *u;
     int k;
+    uint32_t rid = 0;
     for (k = 0; (u = rf_fpdu(&A, 99, k, &n)) != NULL; k++)
         CHECK_EQ(u[1] & 0xF0u, 0x40u); /* RDMAP-001a: RV 01b; RDMAP-001b: Rsv 0 */
     u = rf_fpdu(&A, IW_RDMAP_OP_WRITE, 0, &n);
@@ -414,6 +415,7 @@ static void check_wire(void)
     u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 0, &n); /* ATOM-002, ATOM-011: MSN 2 of QN 1 */
     REQUIRE(u != NULL);
     CHECK_EQ(n, 70);
+    rid = iw_get_be32(u + 22);
     CHECK(u[0] == 0x41 && u[1] == 0x4A); /* ATOM-001a: untagged, opcode 0xA, RV 01b */
     CHECK_EQ(iw_get_be32(u + 2), 0); /* ATOM-001c: Invalidate STag 0 */
     CHECK_EQ(iw_get_be32(u + 6), 1); /* ATOM-001a: QN 1 */
@@ -436,7 +438,8 @@ static void check_wire(void)
     CHECK_EQ(iw_get_be32(u + 2), 0); /* ATOM-001c: Invalidate STag 0 */
     CHECK_EQ(iw_get_be32(u + 6), 3); /* ATOM-001b: QN 3 */
     CHECK_EQ(iw_get_be32(u + 10), 1); /* ATOM-012a: QN 3's own MSN sequence, from 1 */
-    CHECK_EQ(be64(u + 22), 0x00000000FFFFFFFFull);
+    CHECK_EQ(iw_get_be32(u + 18), rid); /* ATOM-009a: the Request Identifier echoed */
+    CHECK_EQ(be64(u + 22), 0x00000000FFFFFFFFull); /* ATOM-009b: the original value, big-endian */
     u = rf_fpdu(&B, IW_RDMAP_OP_ATOMIC_RESP, 1, &n);
     REQUIRE(u != NULL);
     CHECK_EQ(iw_get_be32(u + 10), 2); /* ATOM-012a */
@@ -696,7 +699,7 @@ static void t_atomic_sequence(void)
     rf_flow(&A, &B);
     CHECK_EQ(A.ncqe, 6); /* ATOM-012b: six outstanding, each Response matched to the oldest */
     for (i = 0; i < 6 && i < A.ncqe; i++) {
-        CHECK_EQ(A.cqes[i].status, IW_OK); /* ATOM-012a ATOM-012b: each Response accepted */
+        CHECK_EQ(A.cqes[i].status, IW_OK); /* ATOM-009a ATOM-012a ATOM-012b: each Response accepted */
         CHECK_EQ(A.cqes[i].orig, v); /* ATOM-012b: the i-th Response completes the i-th WR */
         v = ref_fetchadd(v, 0x0001000100010001ull, 0x8000800080008000ull);
     }
@@ -2163,7 +2166,7 @@ int main(int argc, char **argv)
         {"code constants RDMAP-059 RDMAP-002", t_codes},
         {"atomic arithmetic vs RFC 7306 pseudocode ATOM-006 ATOM-007", t_atomic_math},
         {"every operation end to end RDMAP-005 RDMAP-009 RDMAP-011 RDMAP-015 RDMAP-052 "
-         "RDMAP-053 RDMAP-055 ATOM-002 ATOM-004 ATOM-005 ATOM-009 ATOM-011 "
+         "RDMAP-053 RDMAP-055 ATOM-002 ATOM-004 ATOM-005 ATOM-011 "
          "IMM-002 IMM-007",
          t_all_ops},
         {"every operation, chunkings, fused and verify, CRC off, markers", t_all_ops_chunkings},
