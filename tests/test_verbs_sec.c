@@ -1026,10 +1026,10 @@ static void t_verbs052(void)
     b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(local_inval(&QB[0], 1, b_mr) == IW_WC_SUCCESS);
-    CHECK_EQ(local_inval(&QB[0], 2, b_mr), IW_WC_SUCCESS); /* VERBS-052d: an Invalid STag again: fine */
     REQUIRE(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && !si.valid);
     CHECK_EQ(si.pd, RB.pd); /* VERBS-052a: its PD kept */
     CHECK(si.remote_ok);    /* VERBS-052b: its Remote Access Flag kept */
+    CHECK_EQ(local_inval(&QB[0], 2, b_mr), IW_WC_SUCCESS); /* VERBS-052d: an Invalid STag again: fine */
     /* Fast-Register with the same PBL length and remote rights, a new Key */
     ns = (b_mr & ~0xFFu) | 0x52;
     w = swr(IW_WR_FAST_REG, 3);
