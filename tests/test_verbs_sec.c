@@ -326,7 +326,7 @@ static void t_verbs025c(void)
     }
 }
 
-/* ---- SEC-002: a window is usable only on the QP it is bound to ---- */
+/* ---- a window is usable only on the QP it is bound to ---- */
 
 static void t_sec002(void)
 {
@@ -357,11 +357,11 @@ static void t_sec002(void)
         vf_flow();
         CHECK(same());
         if (k == 1) {
-            CHECK(term_is(&QB[p], 1, 0, 1, 0x03));
+            CHECK(term_is(&QB[p], 1, 0, 1, 0x03)); /* SEC-002b: a Read via another QP */
             CHECK_EQ(nev_of(&RB, QB[p].qp.id, IW_AE_IRRQ_PROTECTION), 1);
             CHECK(wc_next(&QA[p].scq, 3) != IW_WC_SUCCESS);
         } else {
-            CHECK(term_is(&QB[p], 1, 1, 1, 0x02)); /* DDP-020b: a window bound to B0 */
+            CHECK(term_is(&QB[p], 1, 1, 1, 0x02)); /* DDP-020b SEC-002a: a window bound to B0 */
             CHECK_EQ(nev_of(&RB, QB[p].qp.id, IW_AE_PROTECTION), 1);
         }
         CHECK(term_is(&QA[p], 0, k == 1 ? 0u : 1u, 1, k == 1 ? 0x03u : 0x02u));
@@ -371,7 +371,7 @@ static void t_sec002(void)
         CHECK(stag_valid(&RB, mw));
         CHECK_EQ(nev_of(&RB, QB[0].qp.id, (iw_async_event)0), 0);
         if (check__failed_here) {
-            fprintf(stderr, "  SEC-002 case %d\n", k);
+            fprintf(stderr, "  window of another QP, case %d\n", k);
             return;
         }
     }
@@ -1690,18 +1690,20 @@ static void t_verbs070_after_read(void)
 static void t_ddp021b(void)
 {
     int k;
-    for (k = 0; k < 4; k++) { /* QP's inbound 0: Write, 1: Read off; the MR's 2: Remote Read, 3: Write off */
-        static const unsigned off[4] = {0, 0, IW_ACC_REMOTE_READ, IW_ACC_REMOTE_WRITE};
+    /* QP's inbound 0: Write, 1: Read off; the MR's 2: Remote Read, 3: Remote Write off; an MR of
+     * another PD, 4: Read, 5: Write */
+    for (k = 0; k < 6; k++) {
+        static const unsigned off[6] = {0, 0, IW_ACC_REMOTE_READ, IW_ACC_REMOTE_WRITE, 0, 0};
         uint32_t a_mr, b_mr;
         iw_send_wr w;
         REQUIRE(vs_up());
         a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, ACC_ALL & ~off[k], 2, RB.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL & ~off[k], 2, k >= 4 ? RB.pd2 : RB.pd, 0);
         REQUIRE(a_mr && b_mr);
         if (k == 0) QB[0].qp.cfg.write_en = 0; /* as if B0 were created with inbound Write disabled */
         if (k == 1) QB[0].qp.cfg.read_en = 0;  /* ... with inbound Read disabled */
         snap();
-        w = rdma_wr(k == 1 || k == 2 ? IW_WR_READ : IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
+        w = rdma_wr(k == 1 || k == 2 || k == 4 ? IW_WR_READ : IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
         vf_flow();
         CHECK(same());
@@ -1714,8 +1716,13 @@ static void t_ddp021b(void)
         } else if (k == 2) {
             CHECK(term_is(&QB[0], 1, 0, 1, 0x02)); /* VERBS-063d: the STag's Remote Read */
             CHECK(wc_next(&QA[0].scq, 1) != IW_WC_SUCCESS);
-        } else {
+        } else if (k == 3) {
             CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* VERBS-063b: the STag's Remote Write */
+        } else if (k == 4) {
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x03)); /* SEC-001b: a Read source of another PD */
+            CHECK(wc_next(&QA[0].scq, 1) != IW_WC_SUCCESS);
+        } else {
+            CHECK(term_is(&QB[0], 1, 1, 1, 0x02)); /* SEC-001a: a Write into another PD */
         }
         if (check__failed_here) {
             fprintf(stderr, "  inbound rights case %d\n", k);
@@ -1764,7 +1771,7 @@ static void t_ddp022_bytes(void)
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
-        {"window of another QP of the same PD or of another PD SEC-002", t_sec002},
+        {"window of another QP of the same PD or of another PD", t_sec002},
         {"streamed placement stops when its STag is invalidated, freed, re-registered SEC-004", t_sec004_streamed},
         {"streamed placement stops when its QP leaves RTS", t_verbs025c},
         {"no SQ WR runs in Terminate", t_verbs025b},
