@@ -1689,7 +1689,7 @@ static void t_verbs070_after_read(void)
  * Write: (1,1,0x00), nothing placed (verbs Fig. 21). */
 static void t_ddp021b(void)
 {
-    int k;
+    int k, anyfail = 0;
     /* QP's inbound 0: Write, 1: Read off; the MR's 2: Remote Read, 3: Remote Write off; an MR of
      * another PD, 4: Read, 5: Write */
     for (k = 0; k < 6; k++) {
@@ -1724,11 +1724,13 @@ static void t_ddp021b(void)
         } else {
             CHECK(term_is(&QB[0], 1, 1, 1, 0x02)); /* SEC-001a: a Write into another PD */
         }
-        if (check__failed_here) {
+        if (check__failed_here) { /* report every failing case, not only the first */
             fprintf(stderr, "  inbound rights case %d\n", k);
-            return;
+            anyfail = 1;
+            check__failed_here = 0;
         }
     }
+    check__failed_here = anyfail;
 }
 
 /* An MR that starts and ends inside a page: a Write one octet below its base, or running past
