@@ -196,7 +196,7 @@ static void t_mr_rights_and_lists(void)
     }
 }
 
-/* The translation goes through the page list (VERBS-043): a peer's Write across scattered
+/* The translation goes through the page list: a peer's Write across scattered
  * pages lands in the right pages; zero-based TOs; a Read of them returns the same bytes. */
 static void t_translation(void)
 {
@@ -234,9 +234,9 @@ static void t_translation(void)
     REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
     CHECK(wc.wr_id == 1 && wc.status == IW_WC_SUCCESS && wc.type == IW_WR_WRITE);
     /* TO 500 = offset 1500 of page 3: 2596 octets there, 4096 in page 0, the rest in page 7 */
-    CHECK_MEM(RB.mem + 3 * PG + 1500, data, PG - 1500);
-    CHECK_MEM(RB.mem, data + (PG - 1500), PG);
-    CHECK_MEM(RB.mem + 7 * PG, data + (2 * PG - 1500), sizeof data - (2 * PG - 1500));
+    CHECK_MEM(RB.mem + 3 * PG + 1500, data, PG - 1500); /* VERBS-043b: zero-based, TO 0 at FBO */
+    CHECK_MEM(RB.mem, data + (PG - 1500), PG);          /* VERBS-043c: the PBL's next page */
+    CHECK_MEM(RB.mem + 7 * PG, data + (2 * PG - 1500), sizeof data - (2 * PG - 1500)); /* VERBS-043c */
     CHECK_EQ(RB.mem[7 * PG + sizeof data - (2 * PG - 1500)], 0xEE); /* not past the end */
     CHECK_EQ(RB.mem[3 * PG + 1499], 0xEE); /* nor before the start */
     /* Read it back into A at offset 20000 */
@@ -1560,7 +1560,7 @@ int main(int argc, char **argv)
          "VERBS-094 VERBS-097",
          t_objects},
         {"MR rights and page lists VERBS-038 VERBS-039 VERBS-042", t_mr_rights_and_lists},
-        {"translation through the page list VERBS-043", t_translation},
+        {"translation through the page list", t_translation},
         {"every WR type and its WC VERBS-051 VERBS-073 VERBS-074 VERBS-075 "
          "VERBS-076 VERBS-078 VERBS-095",
          t_all_wrs},
