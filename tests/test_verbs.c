@@ -220,6 +220,7 @@ static void t_translation(void)
     g.key = 0x42;
     g.acc = IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE | IW_ACC_REMOTE_READ;
     g.zero_based = 1;
+    g.va = VA(&RB, 3 * PG) + 1000; /* not the TO of the first octet: that is 0 */
     g.len = 3 * PG - 1000;
     g.page_size = PG;
     g.fbo = 1000;

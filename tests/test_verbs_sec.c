@@ -1739,7 +1739,7 @@ static void t_ddp021b(void)
 static void t_ddp022_bytes(void)
 {
     int k;
-    for (k = 0; k < 3; k++) { /* k 2: a Write at its first octet */
+    for (k = 0; k < 3; k++) { /* k 0: a Write at its first octet */
         uint32_t a_mr, b_mr = 0;
         iw_mr_reg g;
         iw_send_wr w;
@@ -1757,16 +1757,16 @@ static void t_ddp022_bytes(void)
         g.npbl = 1;
         REQUIRE(a_mr && iw_mr_register(&RB.r, &g, &b_mr) == IW_V_OK);
         snap();
-        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, k == 0 ? 99u : k == 1 ? 1093u : 100u), 8);
+        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, k == 1 ? 99u : k == 2 ? 1093u : 100u), 8);
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
         vf_flow();
-        if (k == 2) { /* VERBS-043a: VA-based, the first octet's TO is the VA (not VA - FBO) */
+        if (k == 0) { /* VERBS-043a: VA-based, the first octet's TO is the VA (not VA - FBO) */
             CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
             CHECK_MEM(RB.mem + 100, RA.mem, 8); /* VERBS-043a */
             continue;
         }
         CHECK(same());
-        /* DDP-022a (k 0: one octet below the base), DDP-022b (k 1: one octet past the end) */
+        /* DDP-022a (k 1: one octet below the base), DDP-022b (k 2: one octet past the end) */
         CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003: refused to the octet */
         if (check__failed_here) {
             fprintf(stderr, "  case %d\n", k);
