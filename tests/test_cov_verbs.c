@@ -312,7 +312,7 @@ static void t_resource_refused(void)
     /* S-RQ create and post (verbs §6.3) */
     CHECK_EQ(iw_srq_create(&g_r, &srq, 1, sring, 0x10001u, 1, 0), IW_V_WR_LIMIT);
     CHECK_EQ(iw_srq_create(&g_r, &srq, 1, sring, 4, IW_CFG_VERBS_SGE + 1u, 0), IW_V_SGE_LIMIT);
-    CHECK_EQ(iw_srq_create(&g_r, &srq, 1, sring, 4, 1, 5), IW_V_LIMIT_RANGE); /* VERBS-086 */
+    CHECK_EQ(iw_srq_create(&g_r, &srq, 1, sring, 4, 1, 5), IW_V_LIMIT_RANGE); /* VERBS-086c */
     REQUIRE(iw_srq_create(&g_r, &srq, 1, sring, 4, 0, 0) == IW_V_OK);
     CHECK(iw_srq_query(&srq, &si) == IW_V_OK && si.max_sge == IW_CFG_VERBS_SGE); /* 0: most */
     memset(&rw, 0, sizeof rw);

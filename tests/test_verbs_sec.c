@@ -230,6 +230,7 @@ static void t_sec004_streamed(void)
         }
         if (!same()) fprintf(stderr, "  (how %d)\n", how);
         CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0); /* nothing placed after the change */
+        if (how == 2) CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0); /* VERBS-049c: deallocated */
         if (how != 4) CHECK(term_is(&QB[0], 1, 1, 1, 0x00) && term_is(&QA[0], 0, 1, 1, 0x00));
         CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
     }
@@ -325,7 +326,7 @@ static void t_verbs025c(void)
     }
 }
 
-/* ---- SEC-002: a window is usable only on the QP it is bound to ---- */
+/* ---- a window is usable only on the QP it is bound to ---- */
 
 static void t_sec002(void)
 {
@@ -356,11 +357,11 @@ static void t_sec002(void)
         vf_flow();
         CHECK(same());
         if (k == 1) {
-            CHECK(term_is(&QB[p], 1, 0, 1, 0x03));
+            CHECK(term_is(&QB[p], 1, 0, 1, 0x03)); /* SEC-002b: a Read via another QP */
             CHECK_EQ(nev_of(&RB, QB[p].qp.id, IW_AE_IRRQ_PROTECTION), 1);
             CHECK(wc_next(&QA[p].scq, 3) != IW_WC_SUCCESS);
         } else {
-            CHECK(term_is(&QB[p], 1, 1, 1, 0x02)); /* DDP-020b: a window bound to B0 */
+            CHECK(term_is(&QB[p], 1, 1, 1, 0x02)); /* DDP-020b SEC-002a: a window bound to B0 */
             CHECK_EQ(nev_of(&RB, QB[p].qp.id, IW_AE_PROTECTION), 1);
         }
         CHECK(term_is(&QA[p], 0, k == 1 ? 0u : 1u, 1, k == 1 ? 0x03u : 0x02u));
@@ -370,7 +371,7 @@ static void t_sec002(void)
         CHECK(stag_valid(&RB, mw));
         CHECK_EQ(nev_of(&RB, QB[0].qp.id, (iw_async_event)0), 0);
         if (check__failed_here) {
-            fprintf(stderr, "  SEC-002 case %d\n", k);
+            fprintf(stderr, "  window of another QP, case %d\n", k);
             return;
         }
     }
@@ -564,7 +565,7 @@ static void t_sec012(void)
     w.wr_id = 2;
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_QP_NOT_PRIVILEGED);
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_QP_NOT_PRIVILEGED); /* SEC-012 VERBS-050a */
     CHECK(iw_stag_query(&RA.r, s0 >> 8, &si) == IW_V_OK && !si.valid);
     CHECK(term_is(&QA[0], 1, 0, 0, 0));
     CHECK(term_is(&QB[0], 0, 0, 0, 0));
@@ -776,8 +777,8 @@ static void t_cq_overflow(void)
 
 /* ---- memory verbs ---- */
 
-/* VERBS-044: RI-Reregister with windows bound fails and changes nothing; another failure
- * deallocates the MR. */
+/* RI-Reregister with windows bound fails and changes nothing, as does one of a window's
+ * STag (Invalid STag Index); another failure deallocates the MR. */
 static void t_verbs044(void)
 {
     uint32_t a_mr, b_mr, mw = 0, ns = 0;
@@ -791,9 +792,13 @@ static void t_verbs044(void)
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
     g = page0_reg(0x22, IW_ACC_LOCAL_READ);
-    CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_MW_BOUND_TO_MR);
+    CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_MW_BOUND_TO_MR); /* VERBS-044a */
+    /* VERBS-044a: unchanged */
     CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.key == 2 && si.acc == ACC_ALL &&
           si.len == MEM && si.pd == RB.pd);
+    CHECK_EQ(iw_mr_reregister(&RB.r, mw, &g, &ns), IW_V_INVALID_STAG_INDEX); /* VERBS-044c: not an MR */
+    CHECK(stag_valid(&RB, mw));                                              /* VERBS-044c: unchanged */
+    CHECK_EQ(iw_mr_reregister(NULL, b_mr, &g, &ns), IW_V_INVALID_RNIC);      /* VERBS-044c */
     w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, b_mr, VA(&RB, MEM - 100), 100); /* all of it still registered */
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
@@ -803,13 +808,13 @@ static void t_verbs044(void)
     REQUIRE(local_inval(&QB[0], 3, mw) == IW_WC_SUCCESS);
     g.acc = IW_ACC_REMOTE_WRITE; /* no local right */
     CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_INVALID_ACCESS);
-    CHECK_EQ(iw_stag_query(&RB.r, b_mr >> 8, &si), IW_V_INVALID_STAG_INDEX);
+    CHECK_EQ(iw_stag_query(&RB.r, b_mr >> 8, &si), IW_V_INVALID_STAG_INDEX); /* VERBS-044b: deallocated */
     snap();
     w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
-    CHECK(same());
-    CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
+    CHECK(same());                         /* VERBS-044b */
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* VERBS-044b: no access through it */
     /* its PD is no longer used by it; an unknown Index changes nothing */
     CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_INVALID_STAG_INDEX);
     /* control: a reregistration that succeeds keeps the Index, takes the new Key */
@@ -822,7 +827,7 @@ static void t_verbs044(void)
     }
 }
 
-/* VERBS-047: Register Shared MR needs a Valid MR and its Key; a new Index, Valid. */
+/* Register Shared MR needs a Valid MR and its Key; a new Index, Valid. */
 static void t_verbs047(void)
 {
     uint32_t a_mr, b_mr, inv = 0, ns = 0;
@@ -833,16 +838,20 @@ static void t_verbs047(void)
     b_mr = vf_reg(&RB, ACC_LOCAL, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(iw_mr_alloc_stag(&RB.r, RB.pd, NPG, 1, 0x30, &inv) == IW_V_OK);
+    /* VERBS-047a: an Invalid MR */
     CHECK(iw_mr_register_shared(&RB.r, inv, RB.pd, ACC_LOCAL, 0x31, 0, VA(&RB, 0), &ns) != IW_V_OK);
+    /* VERBS-047a: the wrong Key */
     CHECK(iw_mr_register_shared(&RB.r, b_mr ^ 0x80u, RB.pd, ACC_LOCAL, 0x31, 0, VA(&RB, 0), &ns) != IW_V_OK);
+    /* VERBS-047a: STag 0 */
     CHECK(iw_mr_register_shared(&RB.r, 0, RB.pd, ACC_LOCAL, 0x31, 0, VA(&RB, 0), &ns) != IW_V_OK);
     CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && !si.shared);
     CHECK(iw_stag_query(&RB.r, inv >> 8, &si) == IW_V_OK && !si.shared && !si.valid);
     ns = 0;
     REQUIRE(iw_mr_register_shared(&RB.r, b_mr, RB.pd, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 0x31, 1, 0, &ns) == IW_V_OK);
-    CHECK(ns >> 8 != b_mr >> 8 && ns >> 8 != 0);
+    CHECK(ns >> 8 != b_mr >> 8 && ns >> 8 != 0); /* VERBS-047b: a new Index */
     CHECK_EQ(ns & 0xFF, 0x31);
-    CHECK(iw_stag_query(&RB.r, ns >> 8, &si) == IW_V_OK && si.valid && si.shared && si.zero_based);
+    CHECK(iw_stag_query(&RB.r, ns >> 8, &si) == IW_V_OK && si.valid && si.shared && si.zero_based); /* VERBS-047b */
+    /* VERBS-047c: the input MR is Shared now */
     CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.shared && si.acc == ACC_LOCAL);
     /* the shared MR maps the same memory: a zero-based Write at TO 300 lands at octet 300 */
     w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, ns, 300, 50);
@@ -852,7 +861,7 @@ static void t_verbs047(void)
     CHECK_MEM(RB.mem + 300, RA.mem, 50);
 }
 
-/* VERBS-048: a Shared MR cannot be invalidated, locally or remotely. */
+/* A Shared MR cannot be invalidated, locally or remotely. */
 static void t_verbs048(void)
 {
     int k;
@@ -867,7 +876,7 @@ static void t_verbs048(void)
         snap();
         if (k < 2) {
             unsigned st = local_inval(&QB[0], 1, t);
-            CHECK(st != IW_WC_SUCCESS && st < 0xFFF0u);
+            CHECK(st != IW_WC_SUCCESS && st < 0xFFF0u); /* VERBS-048a: a WC error */
             vf_flow();
             CHECK(term_is(&QB[0], 1, 0, 0, 0));
             CHECK(term_is(&QA[0], 0, 0, 0, 0));
@@ -878,20 +887,20 @@ static void t_verbs048(void)
             REQUIRE(recv1(&QB[0], 3, b_mr, VA(&RB, 0), 64) == IW_V_OK);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK(term_is(&QB[0], 1, 0, 1, 0x09));
-            CHECK(term_is(&QA[0], 0, 0, 1, 0x09));
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x09)); /* VERBS-048b: Terminate (0,1,0x09) */
+            CHECK(term_is(&QA[0], 0, 0, 1, 0x09)); /* VERBS-048b */
         }
         CHECK(same());
         CHECK(stag_valid(&RB, ns));
         CHECK(stag_valid(&RB, b_mr));
         if (check__failed_here) {
-            fprintf(stderr, "  VERBS-048 case %d\n", k);
+            fprintf(stderr, "  Shared MR invalidate case %d\n", k);
             return;
         }
     }
 }
 
-/* VERBS-049: Deallocate with windows bound is refused; afterwards no access at all. */
+/* Deallocate with windows bound is refused; afterwards no access at all. */
 static void t_verbs049(void)
 {
     uint32_t a_mr, b_mr, mw = 0;
@@ -905,8 +914,8 @@ static void t_verbs049(void)
         REQUIRE(a_mr && b_mr);
         REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
         REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
-        CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_MW_BOUND_TO_MR);
-        CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.acc == ACC_ALL);
+        CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_MW_BOUND_TO_MR); /* VERBS-049a */
+        CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.acc == ACC_ALL); /* VERBS-049a */
         CHECK(stag_valid(&RB, mw));
         w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, PG), 10); /* the window still works */
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
@@ -920,81 +929,93 @@ static void t_verbs049(void)
             w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK(term_is(&QB[0], 1, 1, 1, 0x00));
+            CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* VERBS-049b: a Write after it */
         } else if (k == 1) {
             w = rdma_wr(IW_WR_READ, 4, a_mr, 0, b_mr, VA(&RB, 0), 100);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK(term_is(&QB[0], 1, 0, 1, 0x00));
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x00)); /* VERBS-049b: a Read after it */
             CHECK(wc_next(&QA[0].scq, 4) != IW_WC_SUCCESS);
         } else {
             w = swr1(IW_WR_SEND, 4, b_mr, VA(&RB, 0), 10);
             REQUIRE(post1(&QB[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK_EQ(wc_next(&QB[0].scq, 4), IW_WC_INVALID_STAG);
+            CHECK_EQ(wc_next(&QB[0].scq, 4), IW_WC_INVALID_STAG); /* VERBS-049b: a local SGE */
         }
         CHECK(same());
         if (check__failed_here) {
-            fprintf(stderr, "  VERBS-049 case %d\n", k);
+            fprintf(stderr, "  Deallocate case %d\n", k);
             return;
         }
     }
 }
 
-/* VERBS-050: Fast-Register failures, each its WC status and a Terminate (0,0,0x00). */
+/* Fast-Register failures (VERBS-050b..k): each its WC status, a Terminate (0,0,0x00) and the
+ * STag unchanged. Case 0 succeeds; the non-privileged QP's case is t_sec012's. */
 static void t_verbs050(void)
 {
-    static const unsigned want[8] = {IW_WC_SUCCESS, IW_WC_STAG_NOT_INVALID, IW_WC_INVALID_PD,
-                                     IW_WC_INVALID_ACCESS, IW_WC_PBL_TOO_LONG, IW_WC_INVALID_PB_SIZE,
-                                     IW_WC_INVALID_FBO, IW_WC_INVALID_VA};
     int k;
-    for (k = 0; k < 8; k++) {
+    for (k = 0; k < 10; k++) {
         uint32_t s = 0;
         iw_send_wr w;
         iw_stag_info before, after;
+        uint64_t pbl[NPG];
         unsigned st;
         REQUIRE(vs_up());
         if (k == 1)
             s = vf_reg(&RA, ACC_LOCAL, 0x33, RA.pd, 0);
         else
-            REQUIRE(iw_mr_alloc_stag(&RA.r, k == 2 ? RA.pd2 : RA.pd, k == 4 ? 1u : NPG, 1, 0x33, &s) == IW_V_OK);
+            REQUIRE(iw_mr_alloc_stag(&RA.r, k == 2 ? RA.pd2 : RA.pd, k == 4 ? 1u : k == 0 ? 4u : NPG, 1, 0x33, &s) ==
+                    IW_V_OK); /* k 0: exactly the 4 PBL entries it registers */
         REQUIRE(s && iw_stag_query(&RA.r, s >> 8, &before) == IW_V_OK);
+        memcpy(pbl, RA.pbl, sizeof pbl);
+        if (k == 8) pbl[2] += 8; /* a page address not aligned to the page size */
         w = swr(IW_WR_FAST_REG, 1);
         w.fr_stag = (s & ~0xFFu) | 0x34;
         w.fr.acc = k == 3 ? (IW_ACC_LOCAL_READ | IW_ACC_REMOTE_WRITE) : ACC_LOCAL | IW_ACC_REMOTE_WRITE;
         w.fr.va = VA(&RA, 0) + (k == 7 ? 8u : 0u);
-        w.fr.len = 4 * PG;
+        w.fr.len = k == 9 ? 4 * PG + 1 : 4 * PG; /* k 9: one octet beyond the 4 pages */
         w.fr.page_size = k == 5 ? 3000u : PG;
         w.fr.fbo = k == 6 ? PG : 0u;
-        w.fr.pbl = RA.pbl;
+        w.fr.pbl = pbl;
         w.fr.npbl = 4;
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
         vf_flow();
         st = wc_next(&QA[0].scq, 1);
-        if (k == 5) /* Figure 36 has both "Invalid Page Size" and "Invalid Physical Buffer Size" */
-            CHECK(st == IW_WC_INVALID_PB_SIZE || st == IW_WC_INVALID_PAGE_SIZE);
-        else
-            CHECK_EQ(st, want[k]);
+        switch (k) {
+        case 0: CHECK_EQ(st, IW_WC_SUCCESS); break; /* VERBS-040c: a PBL of the size allocated fits */
+        case 1: CHECK_EQ(st, IW_WC_STAG_NOT_INVALID); break; /* VERBS-050b */
+        case 2: CHECK_EQ(st, IW_WC_INVALID_PD); break;       /* VERBS-050c */
+        case 3: CHECK_EQ(st, IW_WC_INVALID_ACCESS); break;   /* VERBS-050i */
+        case 4: CHECK_EQ(st, IW_WC_PBL_TOO_LONG); break;     /* VERBS-050d */
+        /* Figure 36 has both "Invalid Page Size" and "Invalid Physical Buffer Size" */
+        case 5: CHECK(st == IW_WC_INVALID_PB_SIZE || st == IW_WC_INVALID_PAGE_SIZE); break; /* VERBS-050e */
+        case 6: CHECK_EQ(st, IW_WC_INVALID_FBO); break;       /* VERBS-050g */
+        case 7: CHECK_EQ(st, IW_WC_INVALID_VA); break;        /* VERBS-050j */
+        case 8: CHECK_EQ(st, IW_WC_INVALID_PBL_ENTRY); break; /* VERBS-050f */
+        default: CHECK_EQ(st, IW_WC_INVALID_FR_LENGTH); break; /* VERBS-050h */
+        }
         if (k == 0) {
             CHECK(stag_valid(&RA, w.fr_stag));
             CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_RTS);
         } else {
-            CHECK(term_is(&QA[0], 1, 0, 0, 0));
-            CHECK(term_is(&QB[0], 0, 0, 0, 0));
-            CHECK_EQ(RA.nev, 0);
+            CHECK(term_is(&QA[0], 1, 0, 0, 0)); /* VERBS-050k: Terminate (0,0,0x00) sent */
+            CHECK(term_is(&QB[0], 0, 0, 0, 0)); /* VERBS-050k: and received */
+            CHECK_EQ(RA.nev, 0);                /* VERBS-050k: the WC reports it, no event */
+            /* VERBS-050k: the STag is as it was */
             CHECK(iw_stag_query(&RA.r, s >> 8, &after) == IW_V_OK && after.valid == before.valid &&
                   after.key == before.key && after.pd == before.pd && after.acc == before.acc);
             iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
             CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_ERROR);
         }
         if (check__failed_here) {
-            fprintf(stderr, "  VERBS-050 case %d (status %u)\n", k, st);
+            fprintf(stderr, "  Fast-Register case %d (status %u)\n", k, st);
             return;
         }
     }
 }
 
-/* VERBS-052: an invalidated MR keeps its PD, Remote Access Flag and PBL capacity. */
+/* An invalidated MR keeps its PD, Remote Access Flag and PBL capacity. */
 static void t_verbs052(void)
 {
     uint32_t a_mr, b_mr, ns;
@@ -1005,8 +1026,10 @@ static void t_verbs052(void)
     b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(local_inval(&QB[0], 1, b_mr) == IW_WC_SUCCESS);
-    CHECK_EQ(local_inval(&QB[0], 2, b_mr), IW_WC_SUCCESS); /* an Invalid STag again: fine */
-    CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && !si.valid && si.pd == RB.pd && si.remote_ok);
+    REQUIRE(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && !si.valid);
+    CHECK_EQ(si.pd, RB.pd); /* VERBS-052a: its PD kept */
+    CHECK(si.remote_ok);    /* VERBS-052b: its Remote Access Flag kept */
+    CHECK_EQ(local_inval(&QB[0], 2, b_mr), IW_WC_SUCCESS); /* VERBS-052d: an Invalid STag again: fine */
     /* Fast-Register with the same PBL length and remote rights, a new Key */
     ns = (b_mr & ~0xFFu) | 0x52;
     w = swr(IW_WR_FAST_REG, 3);
@@ -1018,7 +1041,7 @@ static void t_verbs052(void)
     w.fr.pbl = RB.pbl;
     w.fr.npbl = NPG;
     REQUIRE(post1(&QB[0], &w) == IW_V_OK);
-    CHECK_EQ(wc_next(&QB[0].scq, 3), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QB[0].scq, 3), IW_WC_SUCCESS); /* VERBS-052a VERBS-052b VERBS-052c: NPG entries fit */
     CHECK(stag_valid(&RB, ns));
     w = rdma_wr(IW_WR_WRITE, 4, a_mr, 0, ns, VA(&RB, MEM - 64), 64);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
@@ -1095,7 +1118,7 @@ static void t_verbs054(void)
     CHECK_EQ(bind_mw(&QB[0], 2, mw, b_mr, VA(&RB, 0), 64, IW_ACC_REMOTE_READ), IW_WC_INVALID_PD);
 }
 
-/* VERBS-055: Bind failures, each with its WC status, the QP ending with Terminate (0,0,0x00). */
+/* Bind failures (VERBS-055a..j), each with its WC status, the QP ending with Terminate (0,0,0x00). */
 static void t_verbs055(void)
 {
     static const unsigned want[17] = {
@@ -1141,21 +1164,33 @@ static void t_verbs055(void)
         if (k == 6) mr = 0;
         snap();
         st = bind_mw(&QB[0], 2, mws, mr, va, len, acc);
-        CHECK_EQ(st, want[k]);
+        switch (k) {
+        case 1: CHECK_EQ(st, want[k]); break;                          /* VERBS-055a */
+        case 2: case 3: CHECK_EQ(st, want[k]); break;                  /* VERBS-055b */
+        case 4: case 5: case 6: CHECK_EQ(st, want[k]); break;          /* VERBS-055c */
+        case 7: case 8: CHECK_EQ(st, want[k]); break;                  /* VERBS-055d */
+        case 16: CHECK_EQ(st, want[k]); break;                         /* VERBS-055e */
+        case 12: CHECK_EQ(st, want[k]); break;                         /* VERBS-055f */
+        case 9: case 10: case 11: CHECK_EQ(st, want[k]); break;        /* VERBS-055g */
+        case 13: case 14: CHECK_EQ(st, want[k]); break;                /* VERBS-055h */
+        case 15: CHECK_EQ(st, want[k]); break;                         /* VERBS-055i */
+        default: CHECK_EQ(st, want[k]); break;
+        }
         vf_flow();
         CHECK(same());
         if (k == 0) {
             CHECK(stag_valid(&RB, mws));
         } else {
-            CHECK(term_is(&QB[0], 1, 0, 0, 0));
-            CHECK(term_is(&QA[0], 0, 0, 0, 0));
-            CHECK_EQ(RB.nev, 0);
+            CHECK(term_is(&QB[0], 1, 0, 0, 0)); /* VERBS-055j: Terminate (0,0,0x00) sent */
+            CHECK(term_is(&QA[0], 0, 0, 0, 0)); /* VERBS-055j: and received */
+            CHECK_EQ(RB.nev, 0);                /* VERBS-055j: the WC reports it, no event */
+            /* VERBS-055j: the window stays Invalid and unbound */
             if (k != 1 && k != 3) CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && !si.valid && si.qp_id == 0);
             iw_qp_llp_event(&QB[0].qp, IW_QP_LLP_CLOSED);
-            CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_ERROR);
+            CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_ERROR); /* VERBS-055j: then Error */
         }
         if (check__failed_here) { /* report every failing case, not only the first */
-            fprintf(stderr, "  VERBS-055 case %d (%s): status %u (%s)\n", k, what[k], st,
+            fprintf(stderr, "  Bind case %d (%s): status %u (%s)\n", k, what[k], st,
                     st < IW_WC_STATUS_END_ ? iw_wc_status_str((iw_wc_status)st) : "none");
             anyfail = 1;
             check__failed_here = 0;
@@ -1164,7 +1199,7 @@ static void t_verbs055(void)
     check__failed_here = anyfail;
 }
 
-/* VERBS-058: invalidating a window needs its QP; afterwards it is Invalid and unbound. */
+/* Invalidating a window needs its QP; afterwards it is Invalid and unbound. */
 static void t_verbs058(void)
 {
     uint32_t a_mr, b_mr, mw = 0, mw2 = 0;
@@ -1177,16 +1212,17 @@ static void t_verbs058(void)
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x58, &mw) == IW_V_OK);
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
     /* B1: same PD, not the window's QP */
-    CHECK_EQ(local_inval(&QB[1], 2, mw), IW_WC_INVALID_PD);
+    CHECK_EQ(local_inval(&QB[1], 2, mw), IW_WC_INVALID_PD); /* VERBS-058a */
     vf_flow();
     CHECK(term_is(&QB[1], 1, 0, 0, 0));
-    CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.valid && si.qp_id == QB[0].qp.id);
+    CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.valid && si.qp_id == QB[0].qp.id); /* VERBS-058a */
     w = rdma_wr(IW_WR_WRITE, 3, a_mr, 0, mw, VA(&RB, 0), 8);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS);
     /* B0: works; Invalid, unbound, in B0's PD */
     CHECK_EQ(local_inval(&QB[0], 4, mw), IW_WC_SUCCESS);
+    /* VERBS-058c: Invalid, unbound, in B0's PD */
     CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && !si.valid && si.qp_id == 0 && si.pd == RB.pd);
     CHECK_EQ(iw_qp_destroy(&QB[2].qp), IW_V_OK); /* (unrelated QP) */
     snap();
@@ -1202,7 +1238,7 @@ static void t_verbs058(void)
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd2, 0x59, &mw2) == IW_V_OK);
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x5A, &mw) == IW_V_OK);
     CHECK_EQ(local_inval(&QB[1], 6, mw), IW_WC_SUCCESS);
-    CHECK_EQ(local_inval(&QB[1], 7, mw2), IW_WC_INVALID_PD);
+    CHECK_EQ(local_inval(&QB[1], 7, mw2), IW_WC_INVALID_PD); /* VERBS-058b */
     CHECK(iw_stag_query(&RB.r, mw2 >> 8, &si) == IW_V_OK && !si.valid && si.pd == RB.pd2);
 }
 
@@ -1282,13 +1318,18 @@ static void t_verbs057_mr_rights(void)
 {
     uint32_t a_mr, b_mr, mw = 0;
     iw_send_wr w;
+    iw_stag_info si;
     REQUIRE(vs_up());
     a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
     b_mr = vf_reg(&RB, ACC_LOCAL | IW_ACC_BIND, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x57, &mw) == IW_V_OK);
+    mw = (mw & ~0xFFu) | 0x58; /* bound with a new Key */
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE) ==
             IW_WC_SUCCESS);
+    REQUIRE(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK);
+    CHECK(si.valid && si.key == 0x58); /* VERBS-056a: Valid, with the WR's Key */
+    CHECK_EQ(si.qp_id, QB[0].qp.id);   /* VERBS-056c: bound to the QP that bound it */
     w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, PG), 32);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     w = rdma_wr(IW_WR_READ, 3, a_mr, 4096, mw, VA(&RB, PG + 64), 32);
@@ -1296,6 +1337,7 @@ static void t_verbs057_mr_rights(void)
     vf_flow();
     CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS); /* VERBS-057: the MR's rights not checked */
     CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS); /* VERBS-057 */
+    /* VERBS-056b: through the window into the MR's memory at the window's place */
     CHECK(memcmp(RB.mem + PG, RA.mem, 32) == 0 && memcmp(RA.mem + 4096, RB.mem + PG + 64, 32) == 0);
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
 }
@@ -1336,9 +1378,9 @@ static void t_verbs051(void)
 }
 
 /* Local SGE checks, each on fresh QPs (the error ends B0's stream): k 0, a window bound to B0
- * itself as a Send's source (VERBS-059); k 1, a Receive whose MR lacks Local Write
- * (VERBS-060); k 2, a Send source whose TO + length wraps (VERBS-061); k 3, an unsignaled
- * Send whose source STag has a wrong Key: its error still gives a WC (VERBS-069). */
+ * itself as a Send's source (VERBS-059); k 1, a Receive whose MR lacks Local Write; k 2, a
+ * Send source whose TO + length wraps; k 3, an unsignaled Send whose source STag has a wrong
+ * Key: its error still gives a WC. */
 static void t_local_sge(void)
 {
     int k;
@@ -1365,20 +1407,20 @@ static void t_local_sge(void)
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
             snap();
             vf_flow();
-            CHECK(same()); /* VERBS-060: nothing placed */
+            CHECK(same()); /* VERBS-060b: nothing placed */
             CHECK(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK && wc.wr_id == 3 &&
-                  wc.status == IW_WC_ACCESS_VIOLATION); /* VERBS-060: a Receive needs Local Write */
+                  wc.status == IW_WC_ACCESS_VIOLATION); /* VERBS-060b: a Receive needs Local Write */
         } else if (k == 2) {
             w = swr1(IW_WR_SEND, 5, b_mr, 0xFFFFFFFFFFFFFFF0ull, 32);
             REQUIRE(post1(&QB[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK_EQ(wc_next(&QB[0].scq, 5), IW_WC_WRAP); /* VERBS-061: TO + length wraps */
+            CHECK_EQ(wc_next(&QB[0].scq, 5), IW_WC_WRAP); /* VERBS-061d: TO + length wraps */
         } else {
             w = swr1(IW_WR_SEND, 6, b_mr ^ 0x01u, VA(&RB, 0), 16);
             w.flags = 0; /* unsignaled */
             REQUIRE(post1(&QB[0], &w) == IW_V_OK);
             vf_flow();
-            CHECK_EQ(wc_next(&QB[0].scq, 6), IW_WC_INVALID_STAG); /* VERBS-069: an error gives a WC */
+            CHECK_EQ(wc_next(&QB[0].scq, 6), IW_WC_INVALID_STAG); /* VERBS-069b: an error gives a WC */
         }
         CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
         if (check__failed_here) {
@@ -1388,7 +1430,7 @@ static void t_local_sge(void)
     }
 }
 
-/* VERBS-062: zero-length SGEs are not validated (Send source, Receive, Read sink). */
+/* Zero-length SGEs are not validated (Send source, Receive, Write source). */
 static void t_verbs062(void)
 {
     uint32_t a_mr, b_mr;
@@ -1402,7 +1444,7 @@ static void t_verbs062(void)
     REQUIRE(a_mr && b_mr);
     memset(&r, 0, sizeof r);
     r.wr_id = 1;
-    r.nsge = 3;
+    r.nsge = 4; /* the 4th: zero length, STag 0 */
     r.sgl[0].stag = 0xDEAD00u; /* unknown STag, zero length */
     r.sgl[0].len = 0;
     r.sgl[1].stag = b_mr;
@@ -1410,7 +1452,7 @@ static void t_verbs062(void)
     r.sgl[1].len = 30;
     r.sgl[2].stag = b_mr ^ 0x5u; /* wrong key, zero length */
     r.sgl[2].to = ~0ull;
-    REQUIRE(iw_qp_post_rq(&QB[0].qp, &r, 1, &n) == IW_V_OK);
+    REQUIRE(iw_qp_post_rq(&QB[0].qp, &r, 1, &n) == IW_V_OK); /* VERBS-068c: a Receive of 4 SGEs */
     w = swr(IW_WR_SEND, 2);
     w.nsge = 3;
     w.sgl[0].stag = 0xBEEF00u;
@@ -1420,15 +1462,15 @@ static void t_verbs062(void)
     w.sgl[2].stag = 0; /* STag 0, zero length */
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS); /* VERBS-062a: the Send's two zero-length SGEs */
     REQUIRE(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK);
-    CHECK(wc.wr_id == 1 && wc.status == IW_WC_SUCCESS && wc.len == 30);
+    CHECK(wc.wr_id == 1 && wc.status == IW_WC_SUCCESS && wc.len == 30); /* VERBS-062b: the Receive's */
     CHECK_MEM(RB.mem + 500, RA.mem, 30);
     /* a zero-length RDMA Write with an unknown source SGE */
     w = rdma_wr(IW_WR_WRITE, 3, 0xABCD00u, 0, b_mr, VA(&RB, 0), 0);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS);
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS); /* VERBS-062a: a Write source */
     CHECK_EQ(iw_qp_state(&QA[0].qp), IW_QP_RTS);
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
 }
@@ -1456,7 +1498,7 @@ static void t_zero_read(void)
     CHECK_EQ(RB.nev, 0);
 }
 
-/* VERBS-065, VERBS-066, VERBS-067: PostSQ / PostRQ Immediate Errors on an Idle QP. */
+/* VERBS-065, and the Immediate Errors of PostSQ / PostRQ on an Idle QP. */
 static iw_rnic lr;
 static iw_stag_ent lst[16];
 static iw_cq lcq;
@@ -1504,23 +1546,23 @@ static void t_verbs065_066(void)
     s[1].wr_id = 2;
     s[1].type = IW_WR_RECV;
     s[2].wr_id = 3;
-    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_OP_TYPE);
+    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_OP_TYPE); /* VERBS-066c */
     CHECK_EQ(n, 1);
     s[1].type = (iw_wr_type)0;
-    CHECK_EQ(iw_qp_post_sq(&lqp, s + 1, 1, &n), IW_V_INVALID_OP_TYPE);
+    CHECK_EQ(iw_qp_post_sq(&lqp, s + 1, 1, &n), IW_V_INVALID_OP_TYPE); /* VERBS-066c */
     CHECK_EQ(n, 0);
     /* [ok, 3 SGEs (max 2), ok]: 1 posted, "Invalid SGL length" */
     s[0].wr_id = 4;
     s[1] = swr(IW_WR_SEND, 5);
     s[1].nsge = 3;
     s[2].wr_id = 6;
-    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_SGL_LENGTH);
+    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_SGL_LENGTH); /* VERBS-066b */
     CHECK_EQ(n, 1);
     /* [ok, ok, ok] with room for 2: "Too many WRs posted" */
     s[0].wr_id = 7;
     s[1] = swr(IW_WR_SEND, 8);
     s[2].wr_id = 9;
-    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_TOO_MANY_WRS);
+    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_TOO_MANY_WRS); /* VERBS-066a */
     CHECK_EQ(n, 2);
     /* receives: [ok, 3 SGEs, ok] then [ok, ok, ok, ok] with room for 3 */
     memset(r, 0, sizeof r);
@@ -1528,14 +1570,14 @@ static void t_verbs065_066(void)
     r[1].wr_id = 12;
     r[1].nsge = 3;
     r[2].wr_id = 13;
-    CHECK_EQ(iw_qp_post_rq(&lqp, r, 3, &n), IW_V_INVALID_SGL_LENGTH);
+    CHECK_EQ(iw_qp_post_rq(&lqp, r, 3, &n), IW_V_INVALID_SGL_LENGTH); /* VERBS-066b */
     CHECK_EQ(n, 1);
     r[0].wr_id = 14;
     r[1].wr_id = 15;
     r[1].nsge = 0;
     r[2].wr_id = 16;
     r[3].wr_id = 17;
-    CHECK_EQ(iw_qp_post_rq(&lqp, r, 4, &n), IW_V_TOO_MANY_WRS);
+    CHECK_EQ(iw_qp_post_rq(&lqp, r, 4, &n), IW_V_TOO_MANY_WRS); /* VERBS-066a: the RQ too */
     CHECK_EQ(n, 3);
     /* exactly the posted WRs, in order: flush them */
     memset(&a, 0, sizeof a);
@@ -1561,21 +1603,21 @@ static void t_verbs067(void)
     w = swr(IW_WR_READ, 1);
     w.nsge = 2;
     w.sgl[0].len = w.sgl[1].len = 4;
-    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK);
+    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK); /* VERBS-067a */
     CHECK_EQ(n, 0);
     w.nsge = 0;
-    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK);
+    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK); /* VERBS-067a */
     CHECK_EQ(n, 0);
     w.type = IW_WR_READ_INV;
     w.nsge = 2;
-    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK);
+    CHECK(iw_qp_post_sq(&lqp, &w, 1, &n) != IW_V_OK); /* VERBS-067a */
     CHECK_EQ(n, 0);
     w.nsge = 1;
     w.flags |= IW_WR_READ_FENCE;
-    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_INVALID_MODIFIER);
+    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_INVALID_MODIFIER); /* VERBS-067b */
     CHECK_EQ(n, 0);
     w.type = IW_WR_READ;
-    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_INVALID_MODIFIER);
+    CHECK_EQ(iw_qp_post_sq(&lqp, &w, 1, &n), IW_V_INVALID_MODIFIER); /* VERBS-067b */
     CHECK_EQ(n, 0);
     w.flags = IW_WR_SIGNALED;
     w.wr_id = 2;
@@ -1647,20 +1689,48 @@ static void t_verbs070_after_read(void)
  * Write: (1,1,0x00), nothing placed (verbs Fig. 21). */
 static void t_ddp021b(void)
 {
-    uint32_t a_mr, b_mr;
-    iw_send_wr w;
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
-    QB[0].qp.cfg.write_en = 0; /* as if B0 were created with inbound Write disabled */
-    snap();
-    w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
-    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-    vf_flow();
-    CHECK(same());
-    CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* DDP-021b */
-    CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_PROTECTION), 1);
+    int k, anyfail = 0;
+    /* QP's inbound 0: Write, 1: Read off; the MR's 2: Remote Read, 3: Remote Write off; an MR of
+     * another PD, 4: Read, 5: Write */
+    for (k = 0; k < 6; k++) {
+        static const unsigned off[6] = {0, 0, IW_ACC_REMOTE_READ, IW_ACC_REMOTE_WRITE, 0, 0};
+        uint32_t a_mr, b_mr;
+        iw_send_wr w;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL & ~off[k], 2, k >= 4 ? RB.pd2 : RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        if (k == 0) QB[0].qp.cfg.write_en = 0; /* as if B0 were created with inbound Write disabled */
+        if (k == 1) QB[0].qp.cfg.read_en = 0;  /* ... with inbound Read disabled */
+        snap();
+        w = rdma_wr(k == 1 || k == 2 || k == 4 ? IW_WR_READ : IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        vf_flow();
+        CHECK(same());
+        if (k == 0) {
+            CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* DDP-021b VERBS-063a */
+            CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_PROTECTION), 1);
+        } else if (k == 1) {
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x02)); /* VERBS-063c: the QP's inbound Read enable */
+            CHECK(wc_next(&QA[0].scq, 1) != IW_WC_SUCCESS);
+        } else if (k == 2) {
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x02)); /* VERBS-063d: the STag's Remote Read */
+            CHECK(wc_next(&QA[0].scq, 1) != IW_WC_SUCCESS);
+        } else if (k == 3) {
+            CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* VERBS-063b: the STag's Remote Write */
+        } else if (k == 4) {
+            CHECK(term_is(&QB[0], 1, 0, 1, 0x03)); /* SEC-001b: a Read source of another PD */
+            CHECK(wc_next(&QA[0].scq, 1) != IW_WC_SUCCESS);
+        } else {
+            CHECK(term_is(&QB[0], 1, 1, 1, 0x02)); /* SEC-001a: a Write into another PD */
+        }
+        if (check__failed_here) { /* report every failing case, not only the first */
+            fprintf(stderr, "  inbound rights case %d\n", k);
+            anyfail = 1;
+            check__failed_here = 0;
+        }
+    }
+    check__failed_here = anyfail;
 }
 
 /* An MR that starts and ends inside a page: a Write one octet below its base, or running past
@@ -1669,7 +1739,7 @@ static void t_ddp021b(void)
 static void t_ddp022_bytes(void)
 {
     int k;
-    for (k = 0; k < 2; k++) {
+    for (k = 0; k < 3; k++) { /* k 0: a Write at its first octet */
         uint32_t a_mr, b_mr = 0;
         iw_mr_reg g;
         iw_send_wr w;
@@ -1687,11 +1757,16 @@ static void t_ddp022_bytes(void)
         g.npbl = 1;
         REQUIRE(a_mr && iw_mr_register(&RB.r, &g, &b_mr) == IW_V_OK);
         snap();
-        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, k == 0 ? VA(&RB, 99) : VA(&RB, 1093), 8);
+        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, k == 1 ? 99u : k == 2 ? 1093u : 100u), 8);
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
         vf_flow();
+        if (k == 0) { /* VERBS-043a: VA-based, the first octet's TO is the VA (not VA - FBO) */
+            CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
+            CHECK_MEM(RB.mem + 100, RA.mem, 8); /* VERBS-043a */
+            continue;
+        }
         CHECK(same());
-        /* DDP-022a (k 0: one octet below the base), DDP-022b (k 1: one octet past the end) */
+        /* DDP-022a (k 1: one octet below the base), DDP-022b (k 2: one octet past the end) */
         CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003: refused to the octet */
         if (check__failed_here) {
             fprintf(stderr, "  case %d\n", k);
@@ -1703,7 +1778,7 @@ static void t_ddp022_bytes(void)
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
-        {"window of another QP of the same PD or of another PD SEC-002", t_sec002},
+        {"window of another QP of the same PD or of another PD", t_sec002},
         {"streamed placement stops when its STag is invalidated, freed, re-registered SEC-004", t_sec004_streamed},
         {"streamed placement stops when its QP leaves RTS", t_verbs025c},
         {"no SQ WR runs in Terminate", t_verbs025b},
@@ -1716,28 +1791,28 @@ int main(int argc, char **argv)
         {"IRD accounted per QP SEC-016", t_sec016},
         {"held Reads keep their own IRD entries", t_sec016_held},
         {"CQ overflow ends only the QPs of that CQ SEC-007 VERBS-083", t_cq_overflow},
-        {"Reregister with windows bound, failed Reregister VERBS-044", t_verbs044},
-        {"Register Shared MR VERBS-047", t_verbs047},
-        {"a Shared MR cannot be invalidated VERBS-048", t_verbs048},
-        {"Deallocate with windows bound, no access after VERBS-049", t_verbs049},
-        {"Fast-Register failures VERBS-050", t_verbs050},
-        {"invalidated MR keeps PD, flag and PBL capacity VERBS-052", t_verbs052},
+        {"Reregister with windows bound, failed Reregister", t_verbs044},
+        {"Register Shared MR", t_verbs047},
+        {"a Shared MR cannot be invalidated", t_verbs048},
+        {"Deallocate with windows bound, no access after", t_verbs049},
+        {"Fast-Register failures", t_verbs050},
+        {"invalidated MR keeps PD, flag and PBL capacity", t_verbs052},
         {"no remote rights without the Remote Access Flag VERBS-053", t_verbs053},
         {"Allocate MW VERBS-054", t_verbs054},
-        {"Bind failures VERBS-055", t_verbs055},
-        {"invalidating a window VERBS-058", t_verbs058},
+        {"Bind failures", t_verbs055},
+        {"invalidating a window", t_verbs058},
         {"Destroy QP with windows bound", t_verbs034},
         {"no CQE after Destroy QP, in any state", t_verbs034b},
         {"local SGEs: a window, a Receive without Local Write, a wrap", t_local_sge},
         {"Fast-Register takes effect before the next WR", t_verbs051},
         {"a window needs none of its MR's remote rights", t_verbs057_mr_rights},
-        {"zero-length SGEs VERBS-062", t_verbs062},
+        {"zero-length SGEs", t_verbs062},
         {"zero-length RDMA Read and Write with unknown STags", t_zero_read},
-        {"WR lists stop at the first bad WR VERBS-065 VERBS-066", t_verbs065_066},
-        {"RDMA Read SGEs and Read Fence VERBS-067", t_verbs067},
+        {"WR lists stop at the first bad WR VERBS-065", t_verbs065_066},
+        {"RDMA Read SGEs and Read Fence", t_verbs067},
         {"after an error later WRs complete Flushed", t_verbs070},
         {"WRs behind a Read that failed after it was sent complete Flushed", t_verbs070_after_read},
-        {"inbound RDMA Write disabled on the QP", t_ddp021b},
+        {"inbound Write and Read: the QP's enables, the STag's rights", t_ddp021b},
         {"bounds of an MR inside one page, to the octet", t_ddp022_bytes},
     };
     return CHECK_RUN(tests);
