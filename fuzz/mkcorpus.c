@@ -68,16 +68,6 @@ static void put32(buf *b, uint32_t v)
     put(b, x, 4);
 }
 
-/* A Terminate triple (layer, type, code) for iw_rdmap_terminate. */
-static iw_term term3(unsigned l, unsigned e, unsigned c)
-{
-    iw_term t;
-    t.layer = (uint8_t)l;
-    t.etype = (uint8_t)e;
-    t.ecode = (uint8_t)c;
-    return t;
-}
-
 static const char *g_out;
 static int g_count;
 
@@ -1481,7 +1471,7 @@ static void synth_rdmap(void)
     pb_start(t, 0, 1460);
     pb_a_post(12);
     pb_rec_action(3, 0x27);
-    (void)iw_rdmap_terminate(&g_rr_s, term3(0, 2, 7));
+    (void)iw_rdmap_terminate(&g_rr_s, (iw_term){0, 2, 7});
     pb_pump();
     pb_b_simple(IW_RDMAP_OP_SEND, 0, 0, 10);
     pb_finish("rdmap-own-terminate");
@@ -1743,7 +1733,7 @@ static void vb_atomic(unsigned aop, uint32_t stag, uint64_t to)
 }
 static void vb_term(unsigned l, unsigned e, unsigned c)
 {
-    (void)iw_rdmap_terminate(&vb_s, term3(l, e, c));
+    (void)iw_rdmap_terminate(&vb_s, (iw_term){(uint8_t)l, (uint8_t)e, (uint8_t)c});
     vb_pump();
 }
 
