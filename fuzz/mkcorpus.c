@@ -1471,7 +1471,7 @@ static void synth_rdmap(void)
     pb_start(t, 0, 1460);
     pb_a_post(12);
     pb_rec_action(3, 0x27);
-    (void)iw_rdmap_terminate(&g_rr_s, iw__rdmap_term(0, 2, 7));
+    (void)iw_rdmap_terminate(&g_rr_s, (iw_term){0, 2, 7});
     pb_pump();
     pb_b_simple(IW_RDMAP_OP_SEND, 0, 0, 10);
     pb_finish("rdmap-own-terminate");
@@ -1733,7 +1733,7 @@ static void vb_atomic(unsigned aop, uint32_t stag, uint64_t to)
 }
 static void vb_term(unsigned l, unsigned e, unsigned c)
 {
-    (void)iw_rdmap_terminate(&vb_s, iw__rdmap_term((uint8_t)l, (uint8_t)e, (uint8_t)c));
+    (void)iw_rdmap_terminate(&vb_s, (iw_term){(uint8_t)l, (uint8_t)e, (uint8_t)c});
     vb_pump();
 }
 

@@ -57,15 +57,15 @@ static int check_main(int argc, char **argv, const check_test *t, size_t n)
 #define CHECK_RUN(tests) check_main(argc, argv, tests, sizeof(tests) / sizeof((tests)[0]))
 
 #if defined(__GNUC__) || defined(__clang__)
-#define IW__CHECK_UNUSED __attribute__((unused))
+#define CHECK_UNUSED __attribute__((unused))
 #else
-#define IW__CHECK_UNUSED
+#define CHECK_UNUSED
 #endif
 /* Deterministic PRNG for tests (xorshift64*), no global state. */
 /* CRC32c computed bit by bit from its definition (RFC 3720 §12.1: polynomial 0x1EDC6F41,
  * reflected 0x82F63B78, preset and final inversion), continued from crc (0 to start): the
  * independent reference the tests compare the library's CRC paths and FPDUs against. */
-static IW__CHECK_UNUSED uint32_t check_crc32c_ref(uint32_t crc, const uint8_t *p, size_t n)
+static CHECK_UNUSED uint32_t check_crc32c_ref(uint32_t crc, const uint8_t *p, size_t n)
 {
     uint32_t c = ~crc;
     size_t i;
@@ -77,7 +77,7 @@ static IW__CHECK_UNUSED uint32_t check_crc32c_ref(uint32_t crc, const uint8_t *p
     return ~c;
 }
 
-static IW__CHECK_UNUSED unsigned long long check_rand(unsigned long long *s)
+static CHECK_UNUSED unsigned long long check_rand(unsigned long long *s)
 {
     unsigned long long x = *s;
     x ^= x >> 12; x ^= x << 25; x ^= x >> 27;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* Value of attribute key (e.g. " show=") in a PDML line, quotes stripped; 0 if absent. */
-static IW__CHECK_UNUSED int pdml_attr(const char *line, const char *key, char *out, size_t cap)
+static CHECK_UNUSED int pdml_attr(const char *line, const char *key, char *out, size_t cap)
 {
     const char *p = strstr(line, key), *q;
     size_t n;
@@ -26,7 +26,7 @@ static IW__CHECK_UNUSED int pdml_attr(const char *line, const char *key, char *o
 }
 
 /* The number in attribute key (decimal or 0x hex), or missing when the line has none. */
-static IW__CHECK_UNUSED unsigned long long pdml_num(const char *line, const char *key,
+static CHECK_UNUSED unsigned long long pdml_num(const char *line, const char *key,
                                                     unsigned long long missing)
 {
     char v[64];
@@ -35,7 +35,7 @@ static IW__CHECK_UNUSED unsigned long long pdml_num(const char *line, const char
 }
 
 /* Whether the line is the field called name. */
-static IW__CHECK_UNUSED int pdml_field_is(const char *line, const char *name)
+static CHECK_UNUSED int pdml_field_is(const char *line, const char *name)
 {
     char want[96];
     snprintf(want, sizeof want, "<field name=\"%s\"", name);
@@ -44,7 +44,7 @@ static IW__CHECK_UNUSED int pdml_field_is(const char *line, const char *name)
 
 /* Whether tshark runs here (asked once); if not, says so on stderr with what cannot be checked
  * (why: "" or ": ... cannot be checked"). */
-static IW__CHECK_UNUSED int pdml_tshark_ok(const char *why)
+static CHECK_UNUSED int pdml_tshark_ok(const char *why)
 {
     static int known = -1;
     if (known < 0) {

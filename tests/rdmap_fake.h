@@ -357,7 +357,7 @@ static iw_status rf_pair_up(rf_ep *a, rf_ep *b, const rf_cfg *ca, const rf_cfg *
 
 /* The n-th (0-based) FPDU e sent since Full Operation whose RDMAP opcode is op (any: op > 15):
  * its ULPDU and length, or NULL. No markers. */
-static IW__CHECK_UNUSED const uint8_t *rf_fpdu(const rf_ep *e, unsigned op, int nth, size_t *len)
+static CHECK_UNUSED const uint8_t *rf_fpdu(const rf_ep *e, unsigned op, int nth, size_t *len)
 {
     size_t p = e->scan_off, crc = 4u; /* present even when CRC is off */
     while (p + 2 <= e->h.wire_len) {
@@ -374,7 +374,7 @@ static IW__CHECK_UNUSED const uint8_t *rf_fpdu(const rf_ep *e, unsigned op, int 
 }
 
 /* Send a raw ULPDU from e (bypassing RDMAP and DDP) and let it flow. */
-static IW__CHECK_UNUSED iw_status rf_inject(rf_ep *e, const uint8_t *u, size_t len)
+static CHECK_UNUSED iw_status rf_inject(rf_ep *e, const uint8_t *u, size_t len)
 {
     iw_iov v;
     v.base = u;
@@ -385,7 +385,7 @@ static IW__CHECK_UNUSED iw_status rf_inject(rf_ep *e, const uint8_t *u, size_t l
 /* Walk the FPDUs e sent in Full Operation (no markers), from scan_off: count Terminates and
  * anything sent after one (RDMAP-022b), keep the last Terminate's ULPDU. A tagged segment with
  * the Terminate opcode counts too, so that a check of its DDP header sees it. */
-static IW__CHECK_UNUSED void rf_scan(rf_ep *e, size_t start)
+static CHECK_UNUSED void rf_scan(rf_ep *e, size_t start)
 {
     size_t p = start, crc = 4u; /* the CRC field is there even when CRC is off (zero) */
     while (p + 2 <= e->h.wire_len) {
@@ -405,7 +405,7 @@ static IW__CHECK_UNUSED void rf_scan(rf_ep *e, size_t start)
 }
 
 /* The wr helpers. */
-static IW__CHECK_UNUSED iw_rdmap_wr rf_wr(unsigned op, void *cookie)
+static CHECK_UNUSED iw_rdmap_wr rf_wr(unsigned op, void *cookie)
 {
     iw_rdmap_wr w;
     memset(&w, 0, sizeof w);

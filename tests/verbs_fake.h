@@ -31,7 +31,7 @@
 #define MEM 65536u           /* memory of one RNIC */
 #define PG 4096u
 #define NPG (MEM / PG)
-#define VF_FN static IW__CHECK_UNUSED /* not every test uses every helper */
+#define VF_FN static CHECK_UNUSED /* not every test uses every helper */
 
 typedef struct vf_rn { /* one RNIC and its memory */
     iw_rnic r;
