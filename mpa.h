@@ -76,9 +76,9 @@
 #define IW_ENUM_ENTRY(name, val, text) name = val,
 #define IW_TEXT_CASE(name, val, text) case val: return text;
 #if IW_CFG_STRINGS
-#define IW_TEXT_OF(MAP, v) switch ((long)(v)) { MAP(IW_TEXT_CASE) default: return "?"; }
+#define IW_TEXT_OF(MAP, v) do { switch ((long)(v)) { MAP(IW_TEXT_CASE) default: return "?"; } } while (0)
 #else
-#define IW_TEXT_OF(MAP, v) return ((void)(v), "?")
+#define IW_TEXT_OF(MAP, v) do { (void)(v); return "?"; } while (0)
 #endif
 #ifndef IW_CFG_STATS
 #define IW_CFG_STATS 1 /* 0: no counters kept (no RAM for them); the get_stats accessors
