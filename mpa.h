@@ -2351,8 +2351,9 @@ static int iw__rx_open(const iw_mpa_conn *c)
 static const iw_mpa_piece *iw__rx_span(iw_mpa_conn *c)
 {
     const iw_mpa_rx_dst *d = c->rx_dst;
-    if (!iw__rx_open(c) || !c->rx_placing || c->rx_state != IW__RX_DATA ||
-        c->rx_part >= c->rx_len || !d || c->mk_rx) /* markers would cut the span */
+    if (!IW_CFG_MPA_RX_STREAM || !iw__rx_open(c) || !c->rx_placing || /* no streaming: none */
+        c->rx_state != IW__RX_DATA || c->rx_part >= c->rx_len || !d ||
+        c->mk_rx) /* markers would cut the span */
         return NULL;
     while (c->rx_pi < d->n && c->rx_po >= d->piece[c->rx_pi].len) {
         c->rx_pi++;
