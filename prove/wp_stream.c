@@ -71,7 +71,7 @@ static uint32_t iw__rx_put(iw_mpa_conn *c, uint32_t crc, const uint8_t *p, size_
 /* begin's answer d taken: the cursor at the first piece's first octet; refused (IW_EHOST)
  * when d names a header longer than begin saw, or pieces without an array. */
 /*@ requires \valid(c) && (d == \null || (\valid_read(d) && \separated(d, c)));
-    assigns c->rx_dst, c->rx_pi, c->rx_po, c->rx_hl;
+    assigns c->rx_dst, c->rx_pi, c->rx_po;
     ensures c->rx_dst == d && c->rx_pi == 0 && c->rx_po == 0;
     ensures \result == IW_OK || \result == IW_EHOST;
     ensures \result == IW_OK && d != \null ==>
