@@ -32,6 +32,20 @@ static int vt_up(uint16_t ird, uint16_t ord)
     return vt_init(0, ird, ord) && vt_init(1, ird, ord) && vf_connect();
 }
 
+/* A window allocated on B with Key key and bound (WR id) to [VA(&RB, 0), +len) of mr. */
+static uint32_t bind_on_b(uint64_t id, uint8_t key, uint32_t mr, uint64_t len, unsigned acc)
+{
+    uint32_t mw = 0;
+    iw_send_wr bw = swr(IW_WR_BIND_MW, id);
+    if (iw_mw_alloc(&RB.r, RB.pd, key, &mw) != IW_V_OK) return 0;
+    bw.bind.mw_stag = mw;
+    bw.bind.mr_stag = mr;
+    bw.bind.va = VA(&RB, 0);
+    bw.bind.len = len;
+    bw.bind.acc = acc;
+    return post1(QB, &bw) == IW_V_OK ? mw : 0;
+}
+
 /* ---- objects ---- */
 
 static void t_objects(void)
@@ -414,15 +428,9 @@ static void sec_case(int which)
         break;
     }
     case 5: { /* a window, invalidated, then used */
-        uint32_t mw;
-        iw_send_wr bw = swr(IW_WR_BIND_MW, 9);
-        REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x31, &mw) == IW_V_OK);
-        bw.bind.mw_stag = mw;
-        bw.bind.mr_stag = b_mr;
-        bw.bind.va = VA(&RB, 0);
-        bw.bind.len = 4096;
-        bw.bind.acc = IW_ACC_REMOTE_WRITE;
-        REQUIRE(post1(QB, &bw) == IW_V_OK);
+        uint32_t mw = bind_on_b(9, 0x31, b_mr, 4096, IW_ACC_REMOTE_WRITE);
+        iw_send_wr bw;
+        REQUIRE(mw != 0);
         bw = swr(IW_WR_INVALIDATE, 10);
         bw.inval_stag = mw;
         REQUIRE(post1(QB, &bw) == IW_V_OK);
@@ -683,15 +691,9 @@ static void t_closing(void)
     REQUIRE(vt_up(4, 4));
     b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
     {
-        uint32_t mw;
-        iw_send_wr bw = swr(IW_WR_BIND_MW, 6);
-        REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 1, &mw) == IW_V_OK);
-        bw.bind.mw_stag = mw;
-        bw.bind.mr_stag = b_mr;
-        bw.bind.va = VA(&RB, 0);
-        bw.bind.len = 64;
-        bw.bind.acc = IW_ACC_REMOTE_READ;
-        REQUIRE(post1(QB, &bw) == IW_V_OK);
+        uint32_t mw = bind_on_b(6, 1, b_mr, 64, IW_ACC_REMOTE_READ);
+        iw_send_wr bw;
+        REQUIRE(mw != 0);
         CHECK_EQ(iw_qp_destroy(&QB->qp), IW_V_MW_BOUND_TO_QP); /* VERBS-034a */
         bw = swr(IW_WR_INVALIDATE, 7);
         bw.inval_stag = mw;
@@ -1248,15 +1250,7 @@ static void t_rdmap_key_and_bad_recv(void)
             REQUIRE(recv1(QB, 7, b_mr, VA(&RB, 0), 64) == IW_V_OK);
         }
         if (k == 3) { /* a window bound to b_mr on B */
-            uint32_t mw;
-            iw_send_wr bw = swr(IW_WR_BIND_MW, 6);
-            REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 1, &mw) == IW_V_OK);
-            bw.bind.mw_stag = mw;
-            bw.bind.mr_stag = b_mr;
-            bw.bind.va = VA(&RB, 0);
-            bw.bind.len = 64;
-            bw.bind.acc = IW_ACC_REMOTE_READ;
-            REQUIRE(post1(QB, &bw) == IW_V_OK);
+            REQUIRE(bind_on_b(6, 1, b_mr, 64, IW_ACC_REMOTE_READ) != 0);
         }
         REQUIRE(post1(QA, &w) == IW_V_OK);
         vf_flow();
