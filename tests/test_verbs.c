@@ -56,7 +56,9 @@ static void t_objects(void)
     REQUIRE(vt_init(0, 4, 4));
     CHECK_EQ(iw_rnic_open(&RA.r, &vf_rnic_ops, &RA, RA.stags, 64, 1, 0), IW_V_RNIC_IN_USE); /* VERBS-002 */
     CHECK_EQ(iw_rnic_query(&RA.r, &at), IW_V_OK);
-    CHECK(at.atomics && at.immediate && at.max_sge >= 4); /* VERBS-097 */
+    CHECK(at.max_sge >= 4);
+    CHECK(at.atomics); /* VERBS-097a: both atomic operations */
+    CHECK(at.immediate); /* VERBS-097b */
     CHECK_EQ(iw_pd_dealloc(&RA.r, RA.pd), IW_V_PD_IN_USE); /* VERBS-003a: the QP uses it */
     CHECK_EQ(iw_pd_dealloc(&RA.r, 99), IW_V_INVALID_PD);
     CHECK_EQ(iw_pd_dealloc(&RA.r, RA.pd2), IW_V_OK);
@@ -136,7 +138,7 @@ static void t_objects(void)
         qc.sq_depth = 0x20000;
         CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_WR_LIMIT);
     }
-    /* every status and event has its own text (VERBS-094, VERBS-091) */
+    /* every status and event has its own text (VERBS-094) */
     {
         int i, j;
         for (i = 0; i < IW_WC_STATUS_END_; i++)
@@ -157,15 +159,18 @@ static void t_mr_rights_and_lists(void)
     unsigned acc;
     uint32_t stag;
     REQUIRE(vt_init(0, 4, 4));
-    for (acc = 0; acc < 0x40; acc++) { /* Figure 18 (VERBS-042) */
+    for (acc = 0; acc < 0x40; acc++) { /* Figure 18 */
         int lr = acc & 1, lw = (acc >> 1) & 1, rr = (acc >> 2) & 1, rw = (acc >> 3) & 1, ra = (acc >> 5) & 1;
         int valid = (lr || lw) && (!rw || lw) && (!rr || lr) && (!ra || (lr && lw));
         uint32_t s = vf_reg(&RA, acc, 1, RA.pd, 0);
-        CHECK_EQ(s != 0, valid); /* VERBS-042, VERBS-096a: Remote Atomic needs both Local rights */
+        CHECK(s == 0 || lr || lw);  /* VERBS-042a: at least one Local right */
+        CHECK(s == 0 || !rw || lw); /* VERBS-042b: Remote Write needs Local Write */
+        CHECK(s == 0 || !rr || lr); /* VERBS-042c: Remote Read needs Local Read */
+        CHECK_EQ(s != 0, valid); /* VERBS-096a: Remote Atomic needs both Local rights */
         if (s) {
             iw_stag_info si;
             CHECK_EQ(s & 0xFF, 1);                                /* VERBS-038: Key ours */
-            CHECK(s >> 8 != 0);                                   /* VERBS-039 */
+            CHECK(s >> 8 != 0);                                   /* VERBS-039a */
             CHECK(iw_stag_query(&RA.r, s >> 8, &si) == IW_V_OK && si.valid && si.acc == acc); /* VERBS-041a */
             CHECK_EQ(iw_stag_dealloc(&RA.r, s >> 8), IW_V_OK);
         }
@@ -207,6 +212,80 @@ static void t_mr_rights_and_lists(void)
         /* VERBS-040b: above the maximum PBL size */
         CHECK_EQ(iw_mr_alloc_stag(&RA.r, RA.pd, IW_CFG_VERBS_PBL_MAX + 1, 1, 9, &stag), IW_V_INSUFFICIENT_RESOURCES);
         CHECK_EQ(iw_stag_query(&RA.r, 0, &si), IW_V_INVALID_STAG_INDEX);
+    }
+}
+
+/* Index 0 and STag 0, and the status of a refused combination of rights
+ * (VERBS-042d). */
+static void t_verbs039_042(void)
+{
+    iw_mr_reg g;
+    iw_stag_info si;
+    uint32_t s, n = 0, zero = 0, stag = 0;
+    int k;
+    /* A's table filled to its last entry with Key 0: no STag with Index 0 (it would be STag 0) */
+    REQUIRE(vt_init(0, 4, 4));
+    while ((s = vf_reg(&RA, IW_ACC_LOCAL_READ, 0, RA.pd, 0)) != 0 && n < 1000) {
+        n++;
+        zero += (s >> 8) == 0;
+    }
+    CHECK_EQ(zero, 0);      /* VERBS-039a */
+    CHECK_EQ(n, 64u - 1u);  /* VERBS-039a: every Index but 0 handed out */
+    CHECK_EQ(iw_stag_query(&RA.r, 0, &si), IW_V_INVALID_STAG_INDEX); /* VERBS-039d */
+    CHECK_EQ(iw_stag_dealloc(&RA.r, 0), IW_V_INVALID_STAG_INDEX);   /* VERBS-039d */
+    REQUIRE(vt_init(0, 4, 4));
+    memset(&g, 0, sizeof g);
+    g.pd = RA.pd;
+    g.acc = IW_ACC_LOCAL_READ;
+    g.va = VA(&RA, 0);
+    g.len = PG;
+    g.page_size = PG;
+    g.pbl = RA.pbl;
+    g.npbl = 1;
+    CHECK_EQ(iw_mr_reregister(&RA.r, 0, &g, &stag), IW_V_INVALID_STAG_INDEX); /* VERBS-039d */
+    /* VERBS-039d */
+    CHECK_EQ(iw_mr_register_shared(&RA.r, 0, RA.pd, IW_ACC_LOCAL_READ, 5, 1, 0, &stag), IW_V_INVALID_STAG_INDEX);
+    /* Remote Write with Local Read only: "Invalid Access Rights requested", nothing registered */
+    g.acc = IW_ACC_LOCAL_READ | IW_ACC_REMOTE_WRITE;
+    stag = 0x77;
+    CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_INVALID_ACCESS); /* VERBS-042d */
+    CHECK_EQ(stag, 0x77);
+    /* the WRs: Invalidate Local STag, Bind (STag 0 as the MR, as the window), Fast-Register of
+     * STag 0, and STag 0 in a Send's SGE on a privileged QP: each completes in error */
+    for (k = 0; k < 5; k++) {
+        iw_send_wr w = swr(IW_WR_INVALIDATE, 1);
+        iw_wc wc;
+        uint32_t mw = 0, mr;
+        REQUIRE(vt_up(4, 4));
+        mr = vf_reg(&RA, 0x3F, 1, RA.pd, 0);
+        REQUIRE(mr && iw_mw_alloc(&RA.r, RA.pd, 1, &mw) == IW_V_OK);
+        if (k == 1 || k == 2) {
+            w = swr(IW_WR_BIND_MW, 1);
+            w.bind.mw_stag = k == 1 ? mw : 0;
+            w.bind.mr_stag = k == 1 ? 0 : mr;
+            w.bind.va = VA(&RA, 0);
+            w.bind.len = 64;
+            w.bind.acc = IW_ACC_REMOTE_READ;
+        } else if (k == 3) {
+            w = swr(IW_WR_FAST_REG, 1);
+            w.fr.acc = IW_ACC_LOCAL_READ;
+            w.fr.va = VA(&RA, 0);
+            w.fr.len = PG;
+            w.fr.page_size = PG;
+            w.fr.pbl = RA.pbl;
+            w.fr.npbl = 1;
+        } else if (k == 4) {
+            w = swr1(IW_WR_SEND, 1, 0, VA(&RA, 0), 8);
+        }
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
+        if (k < 4) CHECK(wc.wr_id == 1 && wc.status != IW_WC_SUCCESS); /* VERBS-039e */
+        else CHECK(wc.wr_id == 1 && wc.status == IW_WC_INVALID_STAG);  /* VERBS-039c */
+        CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_TERMINATE);
+        if (check__failed_here) {
+            fprintf(stderr, "  STag 0 case %d\n", k);
+            return;
+        }
     }
 }
 
@@ -363,9 +442,9 @@ static void t_all_wrs(void)
         for (i = 0; i < 10; i++) {
             REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
             CHECK_EQ(wc.wr_id, ids[i]); /* VERBS-069a: none for the unsignaled WR 2 */
-            CHECK_EQ(wc.type, ty[i]);
+            CHECK_EQ(wc.type, ty[i]); /* VERBS-076b VERBS-095d: FetchAdd, CmpSwap */
             CHECK_EQ(wc.status, IW_WC_SUCCESS);
-            CHECK_EQ(wc.qp_id, QA->qp.id);
+            CHECK_EQ(wc.qp_id, QA->qp.id); /* VERBS-076e */
         }
         CHECK_EQ(iw_cq_poll(&QA->scq, &wc), IW_V_CQ_EMPTY);
     }
@@ -376,11 +455,12 @@ static void t_all_wrs(void)
         CHECK_EQ(wc.type, IW_WR_RECV);
         CHECK_EQ(wc.status, IW_WC_SUCCESS);
         if (i < 4) {
-            CHECK_EQ(wc.len, 30u + (unsigned)i);
+            CHECK_EQ(wc.len, 30u + (unsigned)i); /* VERBS-076c */
             CHECK_MEM(RB.mem + 1000 * i, RA.mem, 10 + (size_t)i);
             CHECK_MEM(RB.mem + 1000 * i + 10 + i, RA.mem + 100, 20);
             CHECK_EQ(wc.solicited, i == 1 || i == 3);
-            CHECK_EQ(wc.inval, i >= 2);
+            CHECK_EQ(wc.inval, i >= 2); /* VERBS-076d */
+            if (i >= 2) CHECK_EQ(wc.inval_stag, i == 2 ? b_inv : b_mw); /* VERBS-076d */
         } else {
             CHECK(wc.imm_valid && wc.solicited && memcmp(wc.imm, "IMMEDIAT", 8) == 0);
         }
@@ -395,12 +475,49 @@ static void t_all_wrs(void)
     CHECK_MEM(RB.mem + 10000, RA.mem, 3000);
     CHECK_MEM(RA.mem + 8192, RA.mem, 3000);
     memcpy(&v, RB.mem + 30000, 8);
-    CHECK_EQ(v, 7);
+    CHECK_EQ(v, 7); /* VERBS-095b: 41 + 1 = 42 = compare, swapped for 7 */
     memcpy(&v, RA.mem + 30000, 8);
-    CHECK_EQ(v, 41);
+    CHECK_EQ(v, 41); /* VERBS-095c: the original values in the local SGEs */
     memcpy(&v, RA.mem + 30008, 8);
-    CHECK_EQ(v, 42);
+    CHECK_EQ(v, 42); /* VERBS-095c */
     CHECK_EQ(RA.nev + RB.nev, 0);
+}
+
+/* A WC's WR ID is all 64 bits of it, on the SQ and the RQ; a WC with an error status still
+ * carries its WR ID and QP ID (VERBS-076a, VERBS-076f). */
+static void t_verbs076(void)
+{
+    static const uint64_t big = 0xFEDCBA9876543210ull;
+    iw_send_wr w;
+    iw_wc wc;
+    iw_qp_attr a;
+    REQUIRE(vt_up(4, 4));
+    REQUIRE(recv1(QB, big + 1u, 0, 0, 0) == IW_V_OK);
+    REQUIRE(recv1(QB, big + 2u, 0, 0, 0) == IW_V_OK);
+    w = swr(IW_WR_SEND, big);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
+    CHECK_EQ(wc.wr_id, big); /* VERBS-076a */
+    CHECK_EQ(wc.status, IW_WC_SUCCESS); /* VERBS-076a */
+    REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK);
+    CHECK_EQ(wc.wr_id, big + 1u); /* VERBS-076a */
+    /* an Invalidate Local STag of an STag that does not exist fails */
+    w = swr(IW_WR_INVALIDATE, big + 3u);
+    w.inval_stag = 0x7F00u | 1u;
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
+    CHECK_EQ(wc.status, IW_WC_INVALID_STAG);
+    CHECK_EQ(wc.wr_id, big + 3u);   /* VERBS-076f */
+    CHECK_EQ(wc.qp_id, QA->qp.id);  /* VERBS-076f */
+    /* a flushed Receive */
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_ERROR;
+    REQUIRE(iw_qp_modify(&QB->qp, &a) == IW_V_OK);
+    REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK);
+    CHECK_EQ(wc.status, IW_WC_FLUSHED);
+    CHECK_EQ(wc.wr_id, big + 2u);   /* VERBS-076f */
+    CHECK_EQ(wc.qp_id, QB->qp.id);  /* VERBS-076f */
 }
 
 /* ---- security: the peer gets a Terminate, no memory changes (SEC-003, SEC-004) ---- */
@@ -556,7 +673,7 @@ static void t_modify_rts(void)
     CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 6 && wc.status == IW_WC_FLUSHED);
 }
 
-/* Completion notification (VERBS-079, VERBS-080, VERBS-081, VERBS-082). */
+/* Completion notification (VERBS-082). */
 static void t_notify(void)
 {
     uint32_t b_mr;
@@ -572,23 +689,69 @@ static void t_notify(void)
     w = swr(IW_WR_SEND, 1);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(RB.ncq_ev, 0); /* not solicited */
+    CHECK_EQ(RB.ncq_ev, 0); /* VERBS-080e: a Send without SE is not solicited */
     w = swr(IW_WR_SEND_SE, 2);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(RB.ncq_ev, 1);
+    CHECK_EQ(RB.ncq_ev, 1); /* VERBS-080a */
     /* several arms, one call; "next" wins over "solicited" */
     REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
     REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_SOLICITED) == IW_V_OK);
+    CHECK_EQ(RB.ncq_ev, 1); /* VERBS-081a: no call before the event */
     w = swr(IW_WR_SEND, 3);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
+    /* VERBS-079a VERBS-081a VERBS-081b: one call, for a Send without SE ("next" won) */
     CHECK_EQ(RB.ncq_ev, 2);
     /* poll until empty, arm, poll again: nothing missed */
     while (iw_cq_poll(&QB->rcq, &wc) == IW_V_OK) {}
     REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
     CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY);
     CHECK_EQ(RB.ncq_ev, 2);
+}
+
+/* What fires "next solicited" besides a Send with SE: a Send with SE and
+ * Invalidate, Immediate Data with SE, a WC in error; not Immediate Data without SE, nor a
+ * successful SQ WC. */
+static void t_verbs080(void)
+{
+    uint32_t b_mr, b_inv;
+    iw_send_wr w;
+    unsigned i;
+    int n0;
+    REQUIRE(vt_up(4, 4));
+    b_mr = vf_reg(&RB, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 2, RB.pd, 0);
+    b_inv = vf_reg(&RB, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 3, RB.pd, 0);
+    REQUIRE(b_mr && b_inv);
+    for (i = 0; i < 4; i++) REQUIRE(recv1(QB, 1u + i, b_mr, VA(&RB, 100u * i), 100) == IW_V_OK);
+    REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_SOLICITED) == IW_V_OK);
+    w = swr(IW_WR_IMM, 1);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(QB->rcq.count, 1);
+    CHECK_EQ(RB.ncq_ev, 0); /* VERBS-080e: Immediate Data without SE */
+    w = swr(IW_WR_SEND_SE_INV, 2);
+    w.inval_stag = b_inv;
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(RB.ncq_ev, 1); /* VERBS-080b */
+    REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_SOLICITED) == IW_V_OK);
+    w = swr(IW_WR_IMM_SE, 3);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(RB.ncq_ev, 2); /* VERBS-080c */
+    /* A's send CQ armed "solicited": a successful Send, then an Invalidate that fails */
+    REQUIRE(iw_cq_notify(&QA->scq, IW_CQ_NOTIFY_SOLICITED) == IW_V_OK);
+    n0 = RA.ncq_ev;
+    w = swr(IW_WR_SEND, 4);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(QA->scq.count, 4);
+    CHECK_EQ(RA.ncq_ev, n0); /* VERBS-080e: a successful SQ WC */
+    w = swr(IW_WR_INVALIDATE, 5);
+    w.inval_stag = 0x7F00u | 1u;
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    CHECK_EQ(RA.ncq_ev, n0 + 1); /* VERBS-080d: a WC in error */
 }
 
 /* Count the Terminates e sent (FPDUs with RDMAP opcode 7; CRC on, no markers). */
@@ -607,7 +770,7 @@ static int vt_terms(const vf_q *e)
 
 /* Closing and the LLP events (VERBS-016, VERBS-019, VERBS-024, VERBS-029,
  * VERBS-030, VERBS-031, VERBS-032); Destroy QP with windows bound; ORD
- * reduced in RTS, and a Read beyond it waits (VERBS-035, VERBS-036). */
+ * reduced in RTS, and a Read beyond it waits (VERBS-035). */
 static void t_closing(void)
 {
     iw_qp_attr a;
@@ -718,6 +881,58 @@ static void t_closing(void)
     vf_flow();
     CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 8 && wc.status == IW_WC_SUCCESS);
     CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 9 && wc.status == IW_WC_SUCCESS);
+}
+
+/* ORD 1: behind a Read (or an Atomic), a second Read (or an Atomic) is not sent
+ * while the first is outstanding, nor the Send and the Write posted after it; once the first
+ * response is in, all run, in order. */
+static void t_verbs036(void)
+{
+    static const iw_wr_type first[3] = {IW_WR_READ, IW_WR_READ, IW_WR_FETCHADD};
+    static const iw_wr_type second[3] = {IW_WR_READ, IW_WR_FETCHADD, IW_WR_READ};
+    int k;
+    for (k = 0; k < 3; k++) {
+        uint32_t a_mr, b_mr;
+        iw_send_wr w;
+        iw_wc wc;
+        iw_qp_attr a;
+        size_t wire;
+        uint64_t i;
+        REQUIRE(vt_up(4, 4));
+        memset(&a, 0, sizeof a);
+        a.next_state = IW_QP_RTS;
+        a.set_ord = 1;
+        a.ord = 1;
+        REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr && recv1(QB, 50, 0, 0, 0) == IW_V_OK);
+        w = swr1(first[k], 1, a_mr, VA(&RA, 0), 8);
+        w.remote_stag = b_mr;
+        w.remote_to = VA(&RB, 64);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        wire = QA->h.wire_len;
+        w = swr1(second[k], 2, a_mr, VA(&RA, 8), 8);
+        w.remote_stag = b_mr;
+        w.remote_to = VA(&RB, 128);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        if (k == 0) CHECK_EQ(QA->h.wire_len, wire); /* VERBS-036a: the second Read waits */
+        else CHECK_EQ(QA->h.wire_len, wire);        /* VERBS-036b: an Atomic counts against ORD */
+        w = swr(IW_WR_SEND, 3);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        w = swr1(IW_WR_WRITE, 4, a_mr, VA(&RA, 16), 8);
+        w.remote_stag = b_mr;
+        w.remote_to = VA(&RB, 256);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        CHECK_EQ(QA->h.wire_len, wire); /* VERBS-036c: the Send and the Write wait behind it */
+        vf_flow();
+        for (i = 1; i <= 4; i++) /* VERBS-036a: once the first is complete, the rest goes */
+            CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == i && wc.status == IW_WC_SUCCESS);
+        if (check__failed_here) {
+            fprintf(stderr, "  ORD case %d\n", k);
+            return;
+        }
+    }
 }
 
 /* More rules: an Immediate Error changes nothing (VERBS-001); a failed registration consumes
@@ -858,7 +1073,7 @@ static void t_more(void)
     }
 }
 
-/* A Shared Receive Queue (VERBS-084, VERBS-085, VERBS-088, VERBS-089, VERBS-090; the S-RQ Limit). */
+/* A Shared Receive Queue (VERBS-084, VERBS-089, VERBS-090; the S-RQ Limit). */
 static void t_srq(void)
 {
     uint32_t b_mr;
@@ -891,20 +1106,25 @@ static void t_srq(void)
             w = swr(IW_WR_SEND, (uint64_t)i);
             REQUIRE(post1(QA, &w) == IW_V_OK);
             vf_flow();
+            /* VERBS-085b: in the RQ CQ of B's QP */
             REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK);
-            CHECK(wc.wr_id == 200u + (unsigned)i && wc.qp_id == QB->qp.id && wc.status == IW_WC_SUCCESS);
+            CHECK_EQ(wc.wr_id, 200u + (unsigned)i); /* VERBS-085a: one WQE each, in order */
+            CHECK_EQ(wc.qp_id, QB->qp.id);          /* VERBS-085c */
+            CHECK_EQ(wc.status, IW_WC_SUCCESS);
             /* VERBS-086a: the limit (2) event fires when fewer than 2 remain, not before */
             CHECK_EQ(RB.nev, i >= 2 ? 1 : 0);
         }
         /* VERBS-086a SEC-009a: the S-RQ Limit event, naming the S-RQ */
         CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_SRQ_LIMIT && RB.ev[0].resource == IW_RES_SRQ);
+        CHECK(RB.ev[0].resource == IW_RES_SRQ && RB.ev[0].handle == (void *)&g_srq); /* VERBS-091c */
+        CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1); /* VERBS-085a: 3 taken of 4 */
         CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1 && !si.armed); /* VERBS-086b */
         if (k == 0) { /* the QP's error leaves the S-RQ's WQE alone */
             memset(&a, 0, sizeof a);
             a.next_state = IW_QP_ERROR;
             REQUIRE(iw_qp_modify(&QB->qp, &a) == IW_V_OK);
-            CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY);
-            CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1);
+            CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY);              /* VERBS-088a */
+            CHECK(iw_srq_query(&g_srq, &si) == IW_V_OK && si.posted == 1); /* VERBS-088a */
         } else { /* the last WQE, then none: (1,2,0x02) */
             iw_qp_info qi;
             for (i = 3; i < 5; i++) {
@@ -925,7 +1145,7 @@ static void t_srq(void)
     }
 }
 
-/* Block List mode (VERBS-046): one block size of any value, blocks at any address, FBO into the
+/* Block List mode: one block size of any value, blocks at any address, FBO into the
  * first block, VA mod size = FBO; a peer's Write lands block by block. */
 static void t_block_list(void)
 {
@@ -962,9 +1182,10 @@ static void t_block_list(void)
     g.len = 8000;
     g.zero_based = 0;
     g.va = 6100; /* 6100 mod 3000 = 100 = FBO: fine */
+    /* VERBS-046a VERBS-046c: blocks at 5, 10007 and 20011, of 3000 octets */
     CHECK_EQ(iw_mr_register(&RB.r, &g, &stag), IW_V_OK);
     g.va = 6101;
-    CHECK_EQ(iw_mr_register(&RB.r, &g, &stag), IW_V_INVALID_VA);
+    CHECK_EQ(iw_mr_register(&RB.r, &g, &stag), IW_V_INVALID_VA); /* VERBS-046b */
     g.zero_based = 1;
     REQUIRE(iw_mr_register(&RB.r, &g, &stag) == IW_V_OK);
     for (i = 0; i < sizeof data; i++) data[i] = (uint8_t)(i * 13 + 1);
@@ -978,7 +1199,7 @@ static void t_block_list(void)
     CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS);
     /* TO 50 is octet 150 of block 0: 2850 there, 3000 in block 1, 1150 in block 2 */
     CHECK_MEM(RB.mem + 5 + 150, data, 2850);
-    CHECK_MEM(RB.mem + 10007, data + 2850, 3000);
+    CHECK_MEM(RB.mem + 10007, data + 2850, 3000); /* VERBS-046c: each block of that size */
     CHECK_MEM(RB.mem + 20011, data + 5850, 1150);
     CHECK_EQ(RB.mem[5 + 149], 0xEE);
     CHECK_EQ(RB.mem[20011 + 1150], 0xEE);
@@ -986,7 +1207,7 @@ static void t_block_list(void)
 }
 
 /* RNIC Catastrophic Failure: the unaffiliated event, every QP to Error with its WQEs flushed,
- * (0,2,0x08) sent to the peer (VERBS-092). */
+ * (0,2,0x08) sent to the peer. */
 static void t_rnic_catastrophic(void)
 {
     iw_wc wc;
@@ -1001,9 +1222,11 @@ static void t_rnic_catastrophic(void)
     REQUIRE(recv1(QB, 3, 0, 0, 0) == IW_V_OK);
     iw_rnic_catastrophic(&RB.r);
     vf_flow();
-    CHECK(RB.nev >= 1 && RB.ev[0].event == IW_AE_RNIC_CATASTROPHIC && RB.ev[0].resource == IW_RES_RNIC);
-    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_ERROR);
+    CHECK(RB.nev >= 1 && RB.ev[0].event == IW_AE_RNIC_CATASTROPHIC);
+    CHECK_EQ(RB.ev[0].resource, IW_RES_RNIC); /* VERBS-091d */
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_ERROR); /* VERBS-092a */
     CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 3 && wc.status == IW_WC_FLUSHED);
+    /* VERBS-092b: A received (0,2,0x08) */
     CHECK(iw_qp_query(&QA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_valid &&
           !qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 2 && qi.term.term.ecode == 8);
     CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_TERM_RECEIVED);
@@ -1127,7 +1350,7 @@ static void closing_inprogress(int srq)
     memset(&a, 0, sizeof a);
     a.next_state = IW_QP_CLOSING;
     REQUIRE(iw_qp_modify(&QB->qp, &a) == IW_V_OK);
-    for (i = 0; i < (srq ? 1u : 3u); i++) /* an S-RQ keeps the two it still holds (VERBS-088) */
+    for (i = 0; i < (srq ? 1u : 3u); i++) /* an S-RQ keeps the two it still holds (VERBS-088a) */
         CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 10 + i && wc.status == IW_WC_FLUSHED);
     CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY);
     memcpy(before, RB.mem, MEM);
@@ -1476,11 +1699,12 @@ static void t_verbs082(void)
     w = swr(IW_WR_SEND, 1);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
+    n0 = RB.ncq_ev;
     REQUIRE(iw_cq_notify(&QB->rcq, IW_CQ_NOTIFY_NEXT) == IW_V_OK);
+    CHECK_EQ(RB.ncq_ev, n0); /* VERBS-079c: the CQE already there fires nothing */
     /* VERBS-082: the poll after arming finds the WC that came before it */
     CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 82 && wc.status == IW_WC_SUCCESS);
-    /* VERBS-079: the CQE present at arming fired nothing; the next two fire once */
-    n0 = RB.ncq_ev;
+    /* the next two fire it once */
     REQUIRE(recv1(QB, 83, 0, 0, 0) == IW_V_OK && recv1(QB, 84, 0, 0, 0) == IW_V_OK);
     w = swr(IW_WR_SEND, 2);
     REQUIRE(post1(QA, &w) == IW_V_OK);
@@ -1488,12 +1712,11 @@ static void t_verbs082(void)
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
     CHECK_EQ(QB->rcq.count, 2);
-    CHECK_EQ(RB.ncq_ev, n0 + 1); /* VERBS-079: once */
+    CHECK_EQ(RB.ncq_ev, n0 + 1); /* VERBS-079a VERBS-079b: once */
 }
 
 /* An S-RQ Limit above the S-RQ's size is refused at creation as at Modify; an
- * Atomic WR's local SGE of 4 octets is refused (VERBS-095); a QP event names its resource type
- * and QP (VERBS-091). */
+ * Atomic WR's local SGE of 4 octets is refused; a QP event names its resource type and QP. */
 static void t_verbs086_091(void)
 {
     iw_srq s2;
@@ -1505,11 +1728,11 @@ static void t_verbs086_091(void)
     CHECK_EQ(iw_srq_destroy(&s2), IW_V_OK);
     {
         iw_send_wr aw = swr1(IW_WR_FETCHADD, 9, 0, VA(&RA, 0), 4);
-        CHECK_EQ(post1(QA, &aw), IW_V_INVALID_SGL_FORMAT); /* VERBS-095: one SGE of 8 octets */
+        CHECK_EQ(post1(QA, &aw), IW_V_INVALID_SGL_FORMAT); /* VERBS-095a: one SGE of 8 octets */
     }
     iw_qp_llp_event(&QA->qp, IW_QP_LLP_RESET);
     CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_RESET);
-    /* VERBS-091: a QP event carries the QP resource type and the QP's ID */
+    /* VERBS-091a: a QP event carries the QP resource type and the QP's ID */
     CHECK(RA.ev[0].resource == IW_RES_QP && RA.ev[0].id == QA->qp.id && RA.ev[0].handle == &QA->qp);
 }
 
@@ -1598,31 +1821,33 @@ int main(int argc, char **argv)
 {
     static const check_test tests[] = {
         {"objects and immediate errors VERBS-002 VERBS-005 VERBS-007 "
-         "VERBS-008 VERBS-010 VERBS-011 VERBS-012 VERBS-014 VERBS-015 VERBS-028 VERBS-033 VERBS-091 "
-         "VERBS-094 VERBS-097",
+         "VERBS-008 VERBS-010 VERBS-011 VERBS-012 VERBS-014 VERBS-015 VERBS-028 VERBS-033 "
+         "VERBS-094",
          t_objects},
-        {"MR rights and page lists VERBS-038 VERBS-039 VERBS-042", t_mr_rights_and_lists},
+        {"MR rights and page lists VERBS-038", t_mr_rights_and_lists},
+        {"STag 0 and Index 0; the status of refused rights", t_verbs039_042},
         {"translation through the page list", t_translation},
-        {"every WR type and its WC VERBS-051 VERBS-073 VERBS-074 VERBS-075 "
-         "VERBS-076 VERBS-078 VERBS-095",
-         t_all_wrs},
+        {"every WR type and its WC VERBS-051 VERBS-073 VERBS-074 VERBS-075 VERBS-078", t_all_wrs},
+        {"WR IDs of 64 bits; an error WC's WR ID and QP ID", t_verbs076},
         {"security: PD, key, rights, bounds, invalidated STag and window SEC-003 SEC-004 "
-         "VERBS-022 VERBS-057",
+         "VERBS-022",
          t_security},
         {"local WQ errors VERBS-023 VERBS-037 VERBS-059", t_local_errors},
         {"RTS -> Terminate, RTS -> Error VERBS-017 VERBS-018 VERBS-027", t_modify_rts},
-        {"completion notification VERBS-079 VERBS-080 VERBS-081 VERBS-082", t_notify},
+        {"completion notification VERBS-082", t_notify},
+        {"what fires next solicited", t_verbs080},
         {"Closing, LLP events, destroy with windows, ORD VERBS-016 VERBS-019 VERBS-024 "
-         "VERBS-029 VERBS-030 VERBS-031 VERBS-032 VERBS-035 VERBS-036",
+         "VERBS-029 VERBS-030 VERBS-031 VERBS-032 VERBS-035",
          t_closing},
+        {"ORD holds a Read or an Atomic, and the WRs behind it", t_verbs036},
         {"more rules VERBS-001 VERBS-009 VERBS-013 VERBS-064 VERBS-072 "
          "VERBS-077 VERBS-093",
          t_more},
         {"S-RQ: an MSN gap takes no WQE SEC-014", t_srq_msn_gap},
-        {"Block List mode VERBS-046", t_block_list},
-        {"RNIC catastrophic failure VERBS-092", t_rnic_catastrophic},
+        {"Block List mode", t_block_list},
+        {"RNIC catastrophic failure", t_rnic_catastrophic},
         {"SQ slots are freed when a later WC is reaped VERBS-071", t_sq_slots},
-        {"shared receive queue VERBS-084 VERBS-085 VERBS-088 VERBS-089 VERBS-090", t_srq},
+        {"shared receive queue VERBS-084 VERBS-089 VERBS-090", t_srq},
         {"RTS starts with the IRD/ORD MPA negotiated", t_verbs013_negotiated},
         {"peer FIN with an inbound Read in progress", t_verbs020b},
         {"S-RQ Limit range at creation; a QP event's resource", t_verbs086_091},

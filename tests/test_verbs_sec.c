@@ -18,6 +18,9 @@ static int g_priv_a0 = 1;        /* QP A0 privileged (STag 0 + Fast-Register) */
 static int g_bind_b0 = 1;        /* QP B0 Bind MW enabled */
 static uint32_t g_rcq_b0 = 64;   /* entries of B0's RQ CQ */
 static int g_share_cq_b = 0;     /* B1 uses B0's CQs */
+static int g_srq_b01 = 0;        /* B0 and B1 take their receives from one S-RQ, g_srqb */
+static iw_srq g_srqb;
+static iw_recv_wr g_srqb_ring[8];
 
 /* Fresh RNICs (their memory a pattern that differs between A and B), VF_NQ QP pairs in RTS;
  * QP 2 of each side is in the second PD. */
@@ -29,11 +32,13 @@ static int vs_up(void)
         RA.mem[k] = (uint8_t)(k * 13u + 7u);
         RB.mem[k] = (uint8_t)(k * 13u + 8u);
     }
+    if (ok && g_srq_b01) ok = iw_srq_create(&RB.r, &g_srqb, RB.pd, g_srqb_ring, 8, 1, 0) == IW_V_OK;
     for (i = 0; ok && i < VF_NQ; i++) {
         iw_qp_cfg qa = vf_qp_cfg(i == 2 ? RA.pd2 : RA.pd, 4, 4);
         iw_qp_cfg qb = vf_qp_cfg(i == 2 ? RB.pd2 : RB.pd, 4, 4);
         qa.privileged = (uint8_t)(i == 0 ? g_priv_a0 : 1);
         qb.bind_en = (uint8_t)(i == 0 ? g_bind_b0 : 1);
+        if (i < 2 && g_srq_b01) qb.srq = &g_srqb;
         if (i == 1 && g_share_cq_b) {
             qb.sq_cq = &QB[0].scq;
             qb.rq_cq = &QB[0].rcq;
@@ -44,6 +49,7 @@ static int vs_up(void)
     g_bind_b0 = 1;
     g_rcq_b0 = 64;
     g_share_cq_b = 0;
+    g_srq_b01 = 0;
     if (!ok || !vf_connect()) return 0;
     /* one empty Send each way round: the Responder (B) may send FPDUs only after the Initiator's
      * first one (MPA-015), so that B's Terminates reach A at once */
@@ -56,7 +62,9 @@ static int vs_up(void)
         memset(&r, 0, sizeof r);
         w.type = IW_WR_SEND;
         w.flags = IW_WR_SIGNALED;
-        if (iw_qp_post_rq(&QB[i].qp, &r, 1, &n) != IW_V_OK || iw_qp_post_sq(&QA[i].qp, &w, 1, &n) != IW_V_OK)
+        if ((QB[i].qp.cfg.srq ? iw_srq_post(QB[i].qp.cfg.srq, &r, 1, &n) : iw_qp_post_rq(&QB[i].qp, &r, 1, &n)) !=
+                IW_V_OK ||
+            iw_qp_post_sq(&QA[i].qp, &w, 1, &n) != IW_V_OK)
             return 0;
         vf_flow();
         if (iw_cq_poll(&QA[i].scq, &wc) != IW_V_OK || wc.status != IW_WC_SUCCESS ||
@@ -576,7 +584,7 @@ static void t_sec012(void)
     w = swr1(IW_WR_SEND, 3, 0, VA(&RA, 0), 8);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_INVALID_STAG);
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_INVALID_STAG); /* VERBS-039c */
     CHECK(term_is(&QA[0], 1, 0, 0, 0));
 }
 
@@ -595,7 +603,7 @@ static void t_sec013(void)
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
     CHECK(same());
-    CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* DDP-019d */
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x00)); /* DDP-019d VERBS-039b */
     CHECK(term_is(&QA[0], 0, 1, 1, 0x00));
     for (i = 0; i < RB.nev; i++)
         if (RB.ev[i].event == IW_AE_PROTECTION && RB.ev[i].resource == IW_RES_QP && RB.ev[i].id == QB[0].qp.id &&
@@ -724,7 +732,7 @@ static void t_sec015(void)
     CHECK(nev_of(&RB, QB[0].qp.id, IW_AE_LLP_INTEGRITY) == 1);
 }
 
-/* ---- SEC-007 / VERBS-083: a CQ overflow ends only the QPs of that CQ ---- */
+/* ---- SEC-007: a CQ overflow ends only the QPs of that CQ ---- */
 
 static void t_cq_overflow(void)
 {
@@ -742,7 +750,7 @@ static void t_cq_overflow(void)
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     }
     vf_flow();
-    CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_CQ_RQ_ERROR), 1);
+    CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_CQ_RQ_ERROR), 1); /* VERBS-083c */
     CHECK(iw_qp_state(&QB[0].qp) == IW_QP_TERMINATE || iw_qp_state(&QB[0].qp) == IW_QP_ERROR);
     CHECK(term_is(&QA[0], 0, 0, 2, 0x07));
     if (RB.nev != 1) {
@@ -758,21 +766,53 @@ static void t_cq_overflow(void)
         for (k = 0; k < RB.nev && k < 32; k++)
             if (RB.ev[k].event == IW_AE_CQ_OVERFLOW) {
                 nov++;
-                CHECK_EQ(RB.ev[k].resource, IW_RES_CQ);
-                CHECK(RB.ev[k].handle == (void *)&QB[0].rcq);
+                CHECK_EQ(RB.ev[k].resource, IW_RES_CQ);        /* VERBS-091b */
+                CHECK(RB.ev[k].handle == (void *)&QB[0].rcq); /* VERBS-091b VERBS-083d */
             }
-        CHECK_EQ(nov, 1);
+        CHECK_EQ(nov, 1); /* VERBS-083d */
     }
-    /* the other QPs of the RNIC, with their own CQs, go on */
+    /* VERBS-083a: the other QPs of the RNIC, with their own CQs, go on */
     CHECK(send_ok(1, a_mr, b_mr, 4000, 50, 31));
     CHECK(send_ok(2, vf_reg(&RA, ACC_LOCAL, 9, RA.pd2, 0), vf_reg(&RB, ACC_LOCAL, 3, RB.pd2, 0), 5000, 50, 32));
     for (i = 0; i < 40; i++) {
         CHECK(send_ok(1, a_mr, b_mr, 6000, 8, 100u + (unsigned)i)); /* far more WCs than B0's CQ holds */
         if (check__failed_here) break;
     }
-    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);
-    CHECK_EQ(iw_qp_state(&QB[2].qp), IW_QP_RTS);
+    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS); /* VERBS-083a */
+    CHECK_EQ(iw_qp_state(&QB[2].qp), IW_QP_RTS); /* VERBS-083a */
     CHECK_EQ(nev_of(&RB, QB[1].qp.id, (iw_async_event)0) + nev_of(&RB, QB[2].qp.id, (iw_async_event)0), 0);
+}
+
+/* VERBS-083b: B0's send CQ shrunk to 2 entries; its third signaled WR overflows it: CQ/SQ Error. */
+static void t_verbs083b(void)
+{
+    static iw_wc ring[2];
+    iw_send_wr w;
+    unsigned i;
+    REQUIRE(vs_up());
+    REQUIRE(iw_cq_resize(&QB[0].scq, ring, 2) == IW_V_OK);
+    for (i = 0; i < 3; i++) {
+        w = swr(IW_WR_WRITE, 1u + i); /* zero-length */
+        (void)post1(&QB[0], &w);
+    }
+    vf_flow();
+    CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_CQ_SQ_ERROR), 1); /* VERBS-083b */
+    CHECK_EQ(nev_of(&RB, QB[0].qp.id, IW_AE_CQ_RQ_ERROR), 0); /* VERBS-083b */
+    CHECK(iw_qp_state(&QB[0].qp) == IW_QP_TERMINATE || iw_qp_state(&QB[0].qp) == IW_QP_ERROR);
+}
+
+/* RNIC Catastrophic Failure of B with three QPs in RTS: each goes to Error and each peer
+ * receives (0,2,0x08). */
+static void t_verbs092(void)
+{
+    int i;
+    REQUIRE(vs_up());
+    iw_rnic_catastrophic(&RB.r);
+    vf_flow();
+    for (i = 0; i < VF_NQ; i++) {
+        CHECK_EQ(iw_qp_state(&QB[i].qp), IW_QP_ERROR); /* VERBS-092a */
+        CHECK(term_is(&QA[i], 0, 0, 2, 0x08));        /* VERBS-092b */
+    }
 }
 
 /* ---- memory verbs ---- */
@@ -1312,7 +1352,7 @@ static void t_verbs034b(void)
     CHECK_EQ(QA[1].scq.count + QA[1].rcq.count, 0); /* VERBS-034b */
 }
 
-/* VERBS-057: a window's rights are its own: B's MR has only local rights and MW Binding, its
+/* A window's rights are its own: B's MR has only local rights and MW Binding, its
  * window Remote Write and Remote Read; A writes and reads through the window: both work. */
 static void t_verbs057_mr_rights(void)
 {
@@ -1335,11 +1375,52 @@ static void t_verbs057_mr_rights(void)
     w = rdma_wr(IW_WR_READ, 3, a_mr, 4096, mw, VA(&RB, PG + 64), 32);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS); /* VERBS-057: the MR's rights not checked */
-    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS); /* VERBS-057 */
+    CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS); /* VERBS-057g: the MR's rights not checked */
+    CHECK_EQ(wc_next(&QA[0].scq, 3), IW_WC_SUCCESS); /* VERBS-057g */
     /* VERBS-056b: through the window into the MR's memory at the window's place */
     CHECK(memcmp(RB.mem + PG, RA.mem, 32) == 0 && memcmp(RA.mem + 4096, RB.mem + PG + 64, 32) == 0);
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_RTS);
+}
+
+/* What an incoming access through a window is checked for (verbs §7.10.6.2). B's MR grants
+ * every right; B0 binds a window over [PG, 2 PG) with Remote Write only. Per case one access
+ * from A that one check must refuse, with its Terminate, nothing placed: 0 the window
+ * invalidated, 1 a wrong Key, 2 from B1 (same PD), 3 running past the window's end (inside the
+ * MR), 4 a Read (the window has no Remote Read), 5 B0's inbound Writes off. */
+static void t_verbs057(void)
+{
+    static const unsigned ecode[6] = {0x00, 0x00, 0x02, 0x01, 0x02, 0x00};
+    int k;
+    for (k = 0; k < 6; k++) {
+        uint32_t a_mr, b_mr, mw = 0, stag;
+        int p = k == 2 ? 1 : 0, ok;
+        iw_send_wr w;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr && iw_mw_alloc(&RB.r, RB.pd, 0x70, &mw) == IW_V_OK);
+        REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
+        if (k == 0) REQUIRE(local_inval(&QB[0], 2, mw) == IW_WC_SUCCESS);
+        if (k == 5) QB[0].qp.cfg.write_en = 0; /* as if B0 were created with inbound Write disabled */
+        stag = k == 1 ? mw ^ 1u : mw;
+        snap();
+        w = rdma_wr(k == 4 ? IW_WR_READ : IW_WR_WRITE, 3, a_mr, 0, stag, VA(&RB, k == 3 ? 2 * PG - 8 : PG), 16);
+        REQUIRE(post1(&QA[p], &w) == IW_V_OK);
+        vf_flow();
+        ok = same() && term_is(&QB[p], 1, k == 4 ? 0u : 1u, 1, ecode[k]);
+        switch (k) {
+        case 0: CHECK(ok); break;  /* VERBS-057a: not Valid */
+        case 1: CHECK(ok); break;  /* VERBS-057b: the Key */
+        case 2: CHECK(ok); break;  /* VERBS-057c: the bound QP */
+        case 3: CHECK(ok); break;  /* VERBS-057d: inside the window */
+        case 4: CHECK(ok); break;  /* VERBS-057e: the window's own rights */
+        default: CHECK(ok); break; /* VERBS-057f: the QP's inbound enable */
+        }
+        if (check__failed_here) {
+            fprintf(stderr, "  window case %d\n", k);
+            return;
+        }
+    }
 }
 
 /* VERBS-051: A0's Send is held in a full socket (not complete); behind it a Fast-Register of
@@ -1498,7 +1579,7 @@ static void t_zero_read(void)
     CHECK_EQ(RB.nev, 0);
 }
 
-/* VERBS-065, and the Immediate Errors of PostSQ / PostRQ on an Idle QP. */
+/* WR lists with a bad WR, and the Immediate Errors of PostSQ / PostRQ on an Idle QP. */
 static iw_rnic lr;
 static iw_stag_ent lst[16];
 static iw_cq lcq;
@@ -1546,8 +1627,8 @@ static void t_verbs065_066(void)
     s[1].wr_id = 2;
     s[1].type = IW_WR_RECV;
     s[2].wr_id = 3;
-    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_OP_TYPE); /* VERBS-066c */
-    CHECK_EQ(n, 1);
+    CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_OP_TYPE); /* VERBS-066c VERBS-065c */
+    CHECK_EQ(n, 1); /* VERBS-065c */
     s[1].type = (iw_wr_type)0;
     CHECK_EQ(iw_qp_post_sq(&lqp, s + 1, 1, &n), IW_V_INVALID_OP_TYPE); /* VERBS-066c */
     CHECK_EQ(n, 0);
@@ -1557,7 +1638,7 @@ static void t_verbs065_066(void)
     s[1].nsge = 3;
     s[2].wr_id = 6;
     CHECK_EQ(iw_qp_post_sq(&lqp, s, 3, &n), IW_V_INVALID_SGL_LENGTH); /* VERBS-066b */
-    CHECK_EQ(n, 1);
+    CHECK_EQ(n, 1); /* VERBS-065c */
     /* [ok, ok, ok] with room for 2: "Too many WRs posted" */
     s[0].wr_id = 7;
     s[1] = swr(IW_WR_SEND, 8);
@@ -1570,8 +1651,8 @@ static void t_verbs065_066(void)
     r[1].wr_id = 12;
     r[1].nsge = 3;
     r[2].wr_id = 13;
-    CHECK_EQ(iw_qp_post_rq(&lqp, r, 3, &n), IW_V_INVALID_SGL_LENGTH); /* VERBS-066b */
-    CHECK_EQ(n, 1);
+    CHECK_EQ(iw_qp_post_rq(&lqp, r, 3, &n), IW_V_INVALID_SGL_LENGTH); /* VERBS-066b VERBS-065c */
+    CHECK_EQ(n, 1); /* VERBS-065c */
     r[0].wr_id = 14;
     r[1].wr_id = 15;
     r[1].nsge = 0;
@@ -1585,13 +1666,49 @@ static void t_verbs065_066(void)
     REQUIRE(iw_qp_modify(&lqp, &a) == IW_V_OK);
     for (i = 0; i < 4; i++) {
         REQUIRE(iw_cq_poll(&lcq, &wc) == IW_V_OK);
-        CHECK(wc.wr_id == sq_ids[i] && wc.status == IW_WC_FLUSHED && wc.type != IW_WR_RECV);
+        CHECK(wc.status == IW_WC_FLUSHED && wc.type != IW_WR_RECV);
+        /* VERBS-065a: no WR after a bad one (3, 6, 9); VERBS-065b: every one before it */
+        CHECK_EQ(wc.wr_id, sq_ids[i]);
     }
     for (i = 0; i < 4; i++) {
         REQUIRE(iw_cq_poll(&lcq, &wc) == IW_V_OK);
-        CHECK(wc.wr_id == rq_ids[i] && wc.status == IW_WC_FLUSHED && wc.type == IW_WR_RECV);
+        CHECK(wc.status == IW_WC_FLUSHED && wc.type == IW_WR_RECV);
+        CHECK_EQ(wc.wr_id, rq_ids[i]); /* VERBS-065a VERBS-065b: the RQ likewise (13, 17 not posted) */
     }
-    CHECK_EQ(iw_cq_poll(&lcq, &wc), IW_V_CQ_EMPTY);
+    CHECK_EQ(iw_cq_poll(&lcq, &wc), IW_V_CQ_EMPTY); /* VERBS-065a */
+}
+
+/* VERBS-088b: B0 and B1 take their receives from one S-RQ; B0's error leaves B1 in RTS, taking
+ * the S-RQ's next WQE, and flushes none of them. */
+static void t_verbs088b(void)
+{
+    iw_recv_wr r;
+    iw_send_wr w;
+    iw_qp_attr a;
+    iw_srq_info si;
+    size_t n;
+    unsigned i;
+    g_srq_b01 = 1;
+    REQUIRE(vs_up());
+    memset(&r, 0, sizeof r);
+    for (i = 0; i < 4; i++) {
+        r.wr_id = 10u + i;
+        REQUIRE(iw_srq_post(&g_srqb, &r, 1, &n) == IW_V_OK);
+    }
+    w = swr(IW_WR_SEND, 1);
+    REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(wc_next(&QB[0].rcq, 10), IW_WC_SUCCESS);
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_ERROR;
+    REQUIRE(iw_qp_modify(&QB[0].qp, &a) == IW_V_OK);
+    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);                    /* VERBS-088b */
+    CHECK(iw_srq_query(&g_srqb, &si) == IW_V_OK && si.posted == 3); /* VERBS-088a */
+    w = swr(IW_WR_SEND, 2);
+    REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    vf_flow();
+    CHECK_EQ(wc_next(&QB[1].rcq, 11), IW_WC_SUCCESS); /* VERBS-088b: B1 takes the next WQE */
+    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);      /* VERBS-088b */
 }
 static void t_verbs067(void)
 {
@@ -1790,7 +1907,9 @@ int main(int argc, char **argv)
         {"no Success WC after a CRC error SEC-015", t_sec015},
         {"IRD accounted per QP SEC-016", t_sec016},
         {"held Reads keep their own IRD entries", t_sec016_held},
-        {"CQ overflow ends only the QPs of that CQ SEC-007 VERBS-083", t_cq_overflow},
+        {"CQ overflow ends only the QPs of that CQ SEC-007", t_cq_overflow},
+        {"an SQ WC that overflows its CQ: CQ/SQ Error", t_verbs083b},
+        {"RNIC Catastrophic Failure ends every QP of the RNIC", t_verbs092},
         {"Reregister with windows bound, failed Reregister", t_verbs044},
         {"Register Shared MR", t_verbs047},
         {"a Shared MR cannot be invalidated", t_verbs048},
@@ -1806,9 +1925,11 @@ int main(int argc, char **argv)
         {"local SGEs: a window, a Receive without Local Write, a wrap", t_local_sge},
         {"Fast-Register takes effect before the next WR", t_verbs051},
         {"a window needs none of its MR's remote rights", t_verbs057_mr_rights},
+        {"what an access through a window is checked for", t_verbs057},
         {"zero-length SGEs", t_verbs062},
         {"zero-length RDMA Read and Write with unknown STags", t_zero_read},
-        {"WR lists stop at the first bad WR VERBS-065", t_verbs065_066},
+        {"WR lists stop at the first bad WR", t_verbs065_066},
+        {"a QP's error leaves the other QPs of its S-RQ alone", t_verbs088b},
         {"RDMA Read SGEs and Read Fence", t_verbs067},
         {"after an error later WRs complete Flushed", t_verbs070},
         {"WRs behind a Read that failed after it was sent complete Flushed", t_verbs070_after_read},
