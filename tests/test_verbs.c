@@ -223,9 +223,9 @@ static void t_verbs039_042(void)
     iw_stag_info si;
     uint32_t s, n = 0, zero = 0, stag = 0;
     int k;
-    /* A's table filled to its last entry with Key 0: no STag with Index 0 (it would be STag 0) */
+    /* A's table filled to its last entry: no STag with Index 0 */
     REQUIRE(vt_init(0, 4, 4));
-    while ((s = vf_reg(&RA, IW_ACC_LOCAL_READ, 0, RA.pd, 0)) != 0 && n < 1000) {
+    while ((s = vf_reg(&RA, IW_ACC_LOCAL_READ, 1, RA.pd, 0)) != 0 && n < 1000) {
         n++;
         zero += (s >> 8) == 0;
     }
