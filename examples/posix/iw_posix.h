@@ -129,6 +129,10 @@ enum { IW__PX_RQ_OLD = IW_PX_RQ };
 #ifndef IW_PX_TXBUF
 #define IW_PX_TXBUF (256 * 1024) /* FPDUs of one burst, written with one send() */
 #endif
+#ifndef IW_PX_TX_ROUND
+#define IW_PX_TX_ROUND IW_PX_TXBUF /* octets the posts of a loop's endpoints hand to their
+                                      sockets between two of its waits (iw__px_send) */
+#endif
 #ifndef IW_PX_DIRECT
 #define IW_PX_DIRECT (16 * 1024) /* frames this big go to sendmsg() from the caller's buffers */
 #endif
@@ -255,6 +259,11 @@ typedef struct iw_px_loop {
      * endpoint's own buffer (iw__px_unshare). txb_owner: whose staged octets are in it. */
     int rxb_busy;
     struct iw_px_ep *txb_owner;
+    /* private: transmit in rounds (iw__px_send). tx_round: octets written to sockets since
+     * the last wait; txq..txq_tail: the endpoints with sends to resume at the next round, in
+     * turn (ntxq of them). */
+    size_t tx_round, ntxq;
+    struct iw_px_ep *txq, *txq_tail;
     uint8_t rxb[IW_PX_RXBUF]; /* these two last: iw_px_loop_init does not clear them */
     uint8_t txb[IW_PX_TXBUF];
 } iw_px_loop;
@@ -332,6 +341,12 @@ struct iw_px_ep {
     iw_px_ep *tnext, **tprev;      /* private: on the loop's timer list while tmo_at >= 0 */
     int tx_full;                   /* private: staged octets wait for the socket (a send took
                                       only part): nothing more is staged behind them */
+    int tx_more;                   /* private: a send was cut short by the staging buffer or
+                                      the round: resume once the staged octets are out */
+    int on_txq;                    /* private: on the loop's txq */
+    iw_px_ep *txq_next;
+    unsigned long tx_rounds;       /* public, read-only: sends that waited for the loop's next
+                                      round (IW_PX_TX_ROUND) */
 };
 
 /* A shared RNIC (iw_px_shared_init): one STag table and PD, a send CQ and a receive CQ (or one
@@ -635,6 +650,31 @@ static void iw__px_unshare(iw_px_ep *ep)
     l->txb_owner = NULL;
 }
 
+/* ep has sends to resume (the core waits for iw_mpa_tx_resume) while its socket has room:
+ * it joins the loop's queue, served in turn after the loop's next wait (iw__px_txq_run). */
+static void iw__px_txq_add(iw_px_ep *ep)
+{
+    iw_px_loop *l = ep->loop;
+    if (!l || ep->on_txq) return;
+    ep->on_txq = 1;
+    ep->txq_next = NULL;
+    if (l->txq_tail) l->txq_tail->txq_next = ep;
+    else l->txq = ep;
+    l->txq_tail = ep;
+    l->ntxq++;
+}
+static iw_px_ep *iw__px_txq_pop(iw_px_loop *l)
+{
+    iw_px_ep *ep = l->txq;
+    if (!ep) return NULL;
+    l->txq = ep->txq_next;
+    if (!l->txq) l->txq_tail = NULL;
+    l->ntxq--;
+    ep->on_txq = 0;
+    ep->txq_next = NULL;
+    return ep;
+}
+
 /* ---- names ---- */
 
 /* the core's tables (rdmap.h) */
@@ -710,6 +750,7 @@ static size_t iw__px_sendv(iw_px_ep *ep, const iw_iov *iov, size_t n)
         if (errno != EAGAIN && errno != EWOULDBLOCK) ep->dead_errno = errno;
         return 0;
     }
+    if (ep->loop) ep->loop->tx_round += (size_t)r;
     return (size_t)r;
 }
 
@@ -756,6 +797,7 @@ static void iw__px_flush(iw_px_ep *ep)
         }
         ep->tx_head += (size_t)r;
         ep->tx_len -= (size_t)r;
+        if (ep->loop) ep->loop->tx_round += (size_t)r;
     }
     ep->tx_len = 0; /* all sent (or the socket is closed: dropped) */
     iw__px_unshare(ep);
@@ -777,11 +819,25 @@ static void iw__px_flush(iw_px_ep *ep)
  * and never more than the staging buffer could take back (iw__px_gflush). */
 static int iw__px_gather(iw_px_ep *ep, const iw_iov *iov, size_t n, size_t total)
 {
-    size_t i, copy = 0;
+    size_t i, copy = 0, st = ep->tx_len;
     int big = total >= IW_PX_DIRECT;
-    if (ep->tx_len || (!big && !ep->gn) || ep->gbytes + total > sizeof ep->tx) return 0;
+    if ((st && (!big || ep->gn || ep->tx_full)) || (!big && !ep->gn) ||
+        ep->gbytes + st + total > sizeof ep->tx)
+        return 0;
     for (i = 0; i < n; i++) copy += !big || iov[i].len < 256 ? iov[i].len : 0;
-    if (ep->gn + n > IW_PX_GV || ep->gsm_len + copy > sizeof ep->gsm) return 0;
+    if (ep->gn + n + (st != 0) > IW_PX_GV || ep->gsm_len + st + copy > sizeof ep->gsm) return 0;
+    if (st) { /* a few staged octets (the short last FPDU of a Write, sent when a round or a
+                 full buffer cut the post after it) open the gather: one sendmsg, not a send
+                 and a sendmsg */
+        memcpy(ep->gsm, iw__px_txp(ep) + ep->tx_head, st);
+        ep->tx_len = ep->tx_head = 0;
+        iw__px_unshare(ep);
+        ep->gv[0].base = ep->gsm;
+        ep->gv[0].len = st;
+        ep->gn = 1;
+        ep->gbytes = ep->gsm_len = st;
+        ep->g_last_copied = 1;
+    }
     for (i = 0; i < n; i++) {
         const uint8_t *p = (const uint8_t *)iov[i].base;
         size_t len = iov[i].len;
@@ -835,6 +891,12 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
     *accepted = 0;
     iw__px_dirty(ep);
     if (ep->fd < 0) return IW_EHOST;
+    if (ep->gather_ok && ep->loop &&
+        ep->loop->tx_round + ep->tx_len + ep->gbytes >= IW_PX_TX_ROUND) {
+        ep->tx_more = 1; /* this round's share is out: the rest at the next (iw__px_txq_run) */
+        ep->tx_rounds++;
+        return IW_EAGAIN;
+    }
     for (i = 0; i < n; i++) total += iov[i].len;
     if (IW_PX_GATHER && ep->gather_ok && total) {
         int took_it = iw__px_gather(ep, iov, n, total);
@@ -1254,6 +1316,11 @@ static void iw__px_after(iw_px_ep *ep)
 {
     iw__px_dirty(ep);
     iw__px_flush(ep); /* what the core just sent, in one send() */
+    if (ep->tx_more && ep->fd >= 0) { /* the core waits for iw_mpa_tx_resume */
+        ep->tx_more = 0;
+        if (ep->tx_len || ep->tx_full || ep->want_out) ep->want_out = 1; /* after POLLOUT */
+        else iw__px_txq_add(ep); /* the socket has room: at the loop's next round */
+    }
     if (ep->dead_errno && ep->fd < 0 && ep->state != IW_PX_S_FAILED &&
         ep->state != IW_PX_S_CLOSED) {
         iw__px_llp_dead(ep, ep->dead_errno);
@@ -1566,6 +1633,28 @@ static int64_t iw__px_timers(iw_px_loop *l, int fire)
     return next;
 }
 
+/* One round's turn of the endpoints whose sends wait for the round (iw__px_send): in queue
+ * order, until the round's octets are out; those not reached keep their place. An endpoint
+ * whose socket filled meanwhile waits for POLLOUT instead. */
+static void iw__px_txq_run(iw_px_loop *l)
+{
+    size_t k = l->ntxq;
+    while (k-- && l->tx_round < IW_PX_TX_ROUND) {
+        iw_px_ep *ep = iw__px_txq_pop(l);
+        if (!ep) break;
+        if (ep->fd < 0) continue;
+        if (ep->tx_len || ep->tx_full) {
+            ep->want_out = 1;
+            iw__px_dirty(ep);
+            continue;
+        }
+        ep->gather_ok = 1; /* as in iw_px_post: only queued sends run here */
+        (void)iw_mpa_tx_resume(&ep->conn);
+        ep->gather_ok = 0;
+        iw__px_after(ep);
+    }
+}
+
 int iw_px_poll(iw_px_loop *l, int timeout_ms)
 {
     int r, served = 0;
@@ -1578,6 +1667,7 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
         int64_t d = next > now ? next - now : 0;
         if (timeout_ms < 0 || d < timeout_ms) timeout_ms = (int)d;
     }
+    if (l->txq) timeout_ms = 0; /* sends wait for this round */
 #if IW__PX_EPOLL
     if (l->mode == 0) {
         l->epfd = epoll_create1(EPOLL_CLOEXEC);
@@ -1596,6 +1686,7 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
         }
         r = epoll_wait(l->epfd, evs, 64, timeout_ms);
         if (r < 0 && errno != EINTR) return -1;
+        l->tx_round = 0; /* a new round: what was written may have been read */
         for (i = 0; i < r; i++) {
             void *who = evs[i].data.ptr;
             unsigned e = evs[i].events;
@@ -1616,6 +1707,7 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
             iw__px_on_ready(ep, rev);
         }
         (void)iw__px_timers(l, 1);
+        iw__px_txq_run(l);
         return served;
     }
 #endif
@@ -1651,6 +1743,7 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
         }
         r = poll(pf, (nfds_t)n, timeout_ms);
         if (r < 0 && errno != EINTR) return -1;
+        l->tx_round = 0;
         for (i = 0; r > 0 && i < n; i++) {
             if (!pf[i].revents) continue;
             served++;
@@ -1669,6 +1762,7 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
         }
     }
     (void)iw__px_timers(l, 1);
+    iw__px_txq_run(l);
     return served;
 }
 
@@ -2155,6 +2249,15 @@ void iw_px_ep_fini(iw_px_ep *ep)
                 break;
             }
     ep->dirty = 0;
+    if (ep->on_txq) {
+        iw_px_ep *q, *prev = NULL;
+        for (q = ep->loop->txq; q && q != ep; q = q->txq_next) prev = q;
+        if (prev) prev->txq_next = ep->txq_next;
+        else ep->loop->txq = ep->txq_next;
+        if (ep->loop->txq_tail == ep) ep->loop->txq_tail = prev;
+        ep->loop->ntxq--;
+        ep->on_txq = 0;
+    }
     iw__px_tmo_set(ep, -1);
     ep->loop->gen++;
     ep->loop = NULL;
