@@ -1639,7 +1639,8 @@ static int64_t iw__px_timers(iw_px_loop *l, int fire)
 static void iw__px_txq_run(iw_px_loop *l)
 {
     size_t k = l->ntxq;
-    while (k-- && l->tx_round < IW_PX_TX_ROUND) {
+    int first = 1;
+    while (k-- && (first || l->tx_round < IW_PX_TX_ROUND)) {
         iw_px_ep *ep = iw__px_txq_pop(l);
         if (!ep) break;
         if (ep->fd < 0) continue;
@@ -1648,6 +1649,9 @@ static void iw__px_txq_run(iw_px_loop *l)
             iw__px_dirty(ep);
             continue;
         }
+        if (first && l->tx_round >= IW_PX_TX_ROUND) /* the first always gets a turn (a frame */
+            l->tx_round = IW_PX_TX_ROUND - 1;       /* at least), whatever the events sent */
+        first = 0;
         ep->gather_ok = 1; /* as in iw_px_post: only queued sends run here */
         (void)iw_mpa_tx_resume(&ep->conn);
         ep->gather_ok = 0;
