@@ -44,7 +44,9 @@
  *                           system call per burst, not per FPDU); large ones go to sendmsg()
  *                           from the caller's memory, all the FPDUs of one iw_px_post in one
  *                           call (IW_PX_GATHER); when the socket is full, a partial accept or
- *                           IW_EAGAIN, then POLLOUT -> flush -> iw_mpa_tx_resume.
+ *                           IW_EAGAIN, then POLLOUT -> flush -> iw_mpa_tx_resume. A loop's
+ *                           posts write at most IW_PX_TX_ROUND octets between two of its
+ *                           waits; the endpoints cut short resume in turn after the next.
  *          timer_arm/cancel -> one deadline per connection on CLOCK_MONOTONIC; iw_px_poll
  *                           sleeps at most until it and calls iw_mpa_timeout.
  *          close         -> graceful: shutdown(SHUT_WR) (FIN after what was sent); abortive:
@@ -67,7 +69,9 @@
  * LIMITS (override the macros before the include): IW_PX_SQ_DEPTH / IW_PX_RQ_DEPTH WRs (64;
  *   the old names IW_PX_SQ / IW_PX_RQ are still read as these, then #undef'd so that they can
  *   never be passed where a CQ is meant),
- *   IW_PX_TXBUF staging octets (256 KiB),
+ *   IW_PX_TXBUF staging octets (256 KiB), IW_PX_TX_ROUND octets a loop's posts write between
+ *   two of its waits (IW_PX_TXBUF; the rest goes at the next rounds, endpoint by endpoint,
+ *   so that with many busy connections the octets written are read while still in the cache),
  *   IW_PX_CQ entries per CQ (256), IW_PX_MAX_IRD (64), IW_PX_MAX_MR MRs + MWs (62),
  *   IW_PX_MAX_ULPDU (65536). Sockets per loop: no limit of the host's (the loop waits with
  *   epoll on Linux, IW_PX_EPOLL 0 for poll(), whose array grows); the process's descriptor
@@ -392,7 +396,8 @@ struct iw_px_shared {
  * octets, about 384 KiB by default): make it static or allocate it. */
 void iw_px_loop_init(iw_px_loop *l);
 /* One round: wait up to timeout_ms (0: don't wait, -1: until something happens) for socket
- * readiness or the next MPA timer, then read, write and fire timers. Returns the number of
+ * readiness or the next MPA timer, then read, write and fire timers, then resume the sends
+ * that waited for this round (IW_PX_TX_ROUND; no wait while some do). Returns the number of
  * sockets served, or -1 if poll() failed (errno). */
 int iw_px_poll(iw_px_loop *l, int timeout_ms);
 /* Listen on host:port (a name, an IPv4 or IPv6 literal, or NULL for any address of both
@@ -483,8 +488,10 @@ iw_send_wr iw_px_wr(iw_wr_type t, uint64_t wr_id, const iw_px_mr *mr, uint64_t o
 iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr);
 /* Post wrs[0..n) in one call (a WR list, as ibv_post_send takes): they start at once, and
  * their FPDUs leave in one system call where the staging buffer holds them (small FPDUs) or
- * one gathered sendmsg (large ones), not one per WR. *posted (may be NULL): the WRs taken; the
- * first one refused stops the list (its iw_vstatus returned, as iw_qp_post_sq). */
+ * one gathered sendmsg (large ones), not one per WR; past the loop's round (IW_PX_TX_ROUND
+ * octets written since its last wait) the rest goes at its next rounds, in turn with the other
+ * endpoints'. *posted (may be NULL): the WRs taken; the first one refused stops the list (its
+ * iw_vstatus returned, as iw_qp_post_sq). */
 iw_vstatus iw_px_post_list(iw_px_ep *ep, const iw_send_wr *wrs, size_t n, size_t *posted);
 /* Post one Receive of mr[off, off + len) (len 0: a Receive with no buffer). */
 iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
