@@ -300,6 +300,8 @@ struct iw_px_ep {
     unsigned long tx_partial;      /* sends the socket took only in part (EAGAIN included) */
     unsigned long tx_syscalls;     /* send() / sendmsg() calls made for the MPA stream */
     unsigned long rx_direct;       /* octets read straight into an MR (IW_PX_RX_SPLIT) */
+    unsigned long tx_rounds;       /* posts' sends that waited for the loop's next round
+                                      (IW_PX_TX_ROUND) */
     /* private */
     iw_px_loop *loop;
     iw_px_ep *next, *next_wait;
@@ -331,26 +333,24 @@ struct iw_px_ep {
     unsigned reg_ev;
     int gather_ok;                 /* set around the core calls whose sends may be gathered */
     int g_last_copied;             /* gv[gn - 1] is a copy in gsm */
+    /* added after 0.1, kept beside the fields above that a busy connection's every post and
+     * read touches (not behind the buffers: one cache line and page fewer an endpoint) */
+    int tx_full;                   /* staged octets wait for the socket (a send took only
+                                      part): nothing more is staged behind them */
+    int tx_more;                   /* a post was cut short by the loop's round: it resumes
+                                      from the loop's queue once the staged octets are out */
+    int on_txq, dirty;             /* on the loop's txq; on its dirty list */
+    iw_px_ep *txq_next, *next_dirty;
+    iw_px_ep *tnext, **tprev;      /* on the loop's timer list while tmo_at >= 0 */
+    /* the shared RNIC this endpoint's QP lives on (NULL: its own, above). A shared endpoint
+     * leaves rnic, stags, the CQs and their rings, pbl unused. */
+    iw_px_shared *sh;
     iw_iov gv[IW_PX_GV];           /* gathered pieces, in stream order (iw__px_send) */
     size_t gn, gbytes, gsm_len;    /* pieces, their octets, octets used in gsm */
     uint8_t gsm[IW_PX_GSMALL];     /* copies of the small pieces gv points at */
     uint8_t tx[IW_PX_TXBUF];
     uint8_t reasm[IW_MPA_REASM_BYTES(IW_PX_MAX_ULPDU)];
     uint8_t rx[IW_PX_RXBUF];
-    /* private, added after 0.1: the shared RNIC this endpoint's QP lives on (NULL: its own,
-     * above). A shared endpoint leaves rnic, stags, the CQs and their rings, pbl unused. */
-    iw_px_shared *sh;
-    iw_px_ep *next_dirty;          /* private: on the loop's dirty list when dirty */
-    int dirty;
-    iw_px_ep *tnext, **tprev;      /* private: on the loop's timer list while tmo_at >= 0 */
-    int tx_full;                   /* private: staged octets wait for the socket (a send took
-                                      only part): nothing more is staged behind them */
-    int tx_more;                   /* private: a send was cut short by the staging buffer or
-                                      the round: resume once the staged octets are out */
-    int on_txq;                    /* private: on the loop's txq */
-    iw_px_ep *txq_next;
-    unsigned long tx_rounds;       /* public, read-only: sends that waited for the loop's next
-                                      round (IW_PX_TX_ROUND) */
 };
 
 /* A shared RNIC (iw_px_shared_init): one STag table and PD, a send CQ and a receive CQ (or one
