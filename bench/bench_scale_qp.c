@@ -19,7 +19,10 @@
  *   target: at least 0.90). A '#' line gives a second baseline, one QP writing one 4 KiB
  *   buffer over and over (its data always in cache). Default options (MPA rev 2, CRC on,
  *   EMSS 1460). Checked: every WC a success, every QP still in RTS, the sink equal to the
- *   source; a wrong result exits 1.
+ *   source; a wrong result exits 1. A '#' line counts, per 100 Writes of each, the Initiators'
+ *   send calls, the loop's rounds (iw_px_poll calls) and the sends that waited for the loop's
+ *   next round (IW_PX_TX_ROUND, here the 64 KiB of IW_PX_TXBUF: iw_posix.h writes in rounds so
+ *   that what the 1,000 QPs hand to their sockets is read while still in the cache).
  * '#' setup: the N connections' set-up (connect to both QPs in RTS), connections per second. */
 #define _POSIX_C_SOURCE 200809L
 #define IWARP_IMPLEMENTATION
@@ -90,11 +93,31 @@ static double cpu_s(void)
  * that may post more are on a stack (all at first, then those whose WC retired some), so that a
  * round does not visit the QPs that are waiting. */
 static int hot; /* q1 from one 4 KiB source into one 4 KiB of the sink (the '#' baseline) */
+/* What a run cost in calls, summed over the measured runs of each kind ([0] q1000, [1] q1):
+ * the Initiators' send()/sendmsg() calls, the loop's rounds (iw_px_poll calls), the sends that
+ * waited for the loop's next round (iw_px_ep.tx_rounds), and the Writes. */
+static unsigned long long c_send[2], c_poll[2], c_wait[2], c_writes[2];
+static int counting = -1; /* which of the two a run adds to (-1: none) */
+static unsigned long long sends(void)
+{
+    unsigned long long k = 0;
+    size_t i;
+    for (i = 0; i < n; i++) k += ce[i].tx_syscalls;
+    return k;
+}
+static unsigned long long waits(void)
+{
+    unsigned long long k = 0;
+    size_t i;
+    for (i = 0; i < n; i++) k += ce[i].tx_rounds;
+    return k;
+}
 static double run(size_t q, uint64_t per, double *wall)
 {
     uint64_t base = placed(), want = (uint64_t)q * per, left = q;
     uint64_t t0 = bench_now_ns();
-    double c0 = cpu_s();
+    unsigned long long s0 = counting >= 0 ? sends() : 0, w0 = counting >= 0 ? waits() : 0, polls = 0;
+    double c0 = cpu_s(), c1;
     size_t i, nready = 0;
     iw_wc wc;
     for (i = 0; i < q; i++) {
@@ -133,9 +156,17 @@ static double run(size_t q, uint64_t per, double *wall)
         /* every Write completed here (handed to TCP): wait until the Responders placed all */
         if (!left && placed() - base >= want) break;
         if (iw_px_poll(&L, moved ? 0 : 10) < 0) fail("poll", NULL);
+        polls++;
     }
+    c1 = cpu_s();
     if (wall) *wall = (double)(bench_now_ns() - t0) * 1e-9;
-    return cpu_s() - c0;
+    if (counting >= 0) {
+        c_send[counting] += sends() - s0;
+        c_wait[counting] += waits() - w0;
+        c_poll[counting] += polls;
+        c_writes[counting] += want;
+    }
+    return c1 - c0;
 }
 
 static int all_up(void *arg)
@@ -209,8 +240,11 @@ int main(void)
     (void)run(n, per < 4 ? per : 4, NULL); /* warm-up: every QP's first Writes */
     (void)run(1, per * 4 < total_msgs ? per * 4 : total_msgs, NULL);
     for (r = 0; r < rounds; r++) { /* interleaved */
+        counting = 0;
         tq[r] = run(n, per, &wq[r]);
+        counting = 1;
         t1[r] = run(1, total_msgs, &w1[r]);
+        counting = -1;
         hot = 1;
         th[r] = run(1, total_msgs, NULL);
         hot = 0;
@@ -236,6 +270,13 @@ int main(void)
     printf("# scale_write_4096_q%zu: the baseline QP writes the same %zu x 4 KiB of source and "
            "sink the %zu QPs do, in turn; from one 4 KiB source into one 4 KiB (all in cache) "
            "it makes %.1f MB/cpu-s, ratio %.3f against that\n", n, n, n, mh, mq / mh);
+    printf("# scale_write_4096_q%zu: per 100 Writes, q%zu vs q1: %.1f vs %.1f send calls, %.1f vs "
+           "%.1f loop rounds (iw_px_poll), %.1f vs %.1f sends that waited for the next round "
+           "(IW_PX_TX_ROUND %u octets)\n", n, n,
+           100.0 * (double)c_send[0] / (double)c_writes[0], 100.0 * (double)c_send[1] / (double)c_writes[1],
+           100.0 * (double)c_poll[0] / (double)c_writes[0], 100.0 * (double)c_poll[1] / (double)c_writes[1],
+           100.0 * (double)c_wait[0] / (double)c_writes[0], 100.0 * (double)c_wait[1] / (double)c_writes[1],
+           (unsigned)IW_PX_TX_ROUND);
     printf("# scale_qp setup: %zu connections in %.2f s, %.0f/s (connect to both QPs in RTS, "
            "one process)\n", n, setup, (double)n / setup);
     return 0;

@@ -8,7 +8,9 @@
  *   - an S-RQ feeds the Sends arriving on 8 QPs; each client's Sends complete on one QP;
  *   - one QP that breaks a rule ends alone: its peer's Terminate, its WRs flushed on the shared
  *     CQ, the other QPs still carry traffic, before and after it is released;
- *   - the QP ID table survives endpoints leaving in any order. */
+ *   - the QP ID table survives endpoints leaving in any order;
+ *   - the loop's transmit rounds: 8 QPs post 12 KiB each, the loop hands about one round
+ *     (IW_PX_TX_ROUND) to its sockets before it runs, and then serves the QPs in turn. */
 #define IWARP_IMPLEMENTATION
 #define IW_POSIX_IMPLEMENTATION
 /* small endpoints: a shared endpoint uses none of its own RNIC, CQ rings or MR slots */
@@ -364,6 +366,76 @@ static void t_id_table(void)
     CHECK_EQ(iw_px_shared_fini(&SS), 0);
 }
 
+/* Transmit in rounds: 8 QPs each post 3 Writes of 4 KiB (about 12.5 KiB of FPDUs a QP at EMSS
+ * 1460, within the 16 KiB staging buffer) before the loop runs. The posts hand about one round
+ * (IW_PX_TX_ROUND, here 16 KiB) to the sockets: the QPs after the second wait for the loop
+ * (tx_rounds), none of their octets written yet. Then the loop serves the waiting QPs in the
+ * order they began to wait, a round at a time; all Writes land and complete. */
+static uint8_t big_src[8 * 12288], big_dst[8 * 12288];
+static void t_tx_rounds(void)
+{
+    iw_px_shared_cfg c;
+    iw_px_mr sm, cm;
+    iw_wc wc;
+    iw_px_ep *who;
+    size_t i, k, sent = 0, done = 0, round = 0;
+    size_t first[8]; /* the loop round in which each client first wrote (0: during the posts) */
+    unsigned long calls0[8]; /* each client's send calls before the Writes (its MPA Request) */
+    iw_px_shared_cfg_default(&c);
+    c.cq_entries = 64;
+    REQUIRE(iw_px_shared_init(&L, &SS, &c) == 0);
+    REQUIRE(iw_px_shared_init(&L, &CS, &c) == 0);
+    REQUIRE(connect_all(8));
+    for (i = 0; i < sizeof big_src; i++) big_src[i] = (uint8_t)(i * 13u + i / 4096u);
+    memset(big_dst, 0, sizeof big_dst);
+    REQUIRE(iw_px_shared_reg(&SS, big_dst, sizeof big_dst, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE,
+                             &sm) == 0);
+    REQUIRE(iw_px_shared_reg(&CS, big_src, sizeof big_src, 0, &cm) == 0);
+    REQUIRE(iw_px_poll(&L, 0) >= 0); /* a fresh round */
+    for (i = 0; i < 8; i++) {
+        calls0[i] = CE[i].tx_syscalls;
+        first[i] = (size_t)-1;
+    }
+    for (i = 0; i < 8; i++) {
+        iw_send_wr w[3];
+        size_t took = 0;
+        for (k = 0; k < 3; k++) {
+            w[k] = iw_px_wr(IW_WR_WRITE, i * 3 + k, &cm, i * 12288 + k * 4096, 4096);
+            w[k].flags = k == 2 ? IW_WR_SIGNALED : 0u;
+            w[k].remote_stag = sm.stag;
+            w[k].remote_to = sm.to + peer[i] * 12288 + k * 4096;
+        }
+        REQUIRE(iw_px_post_list(&CE[i], w, 3, &took) == IW_V_OK && took == 3);
+    }
+    for (i = 0; i < 8; i++) sent += CE[i].tx_syscalls > calls0[i];
+    CHECK(sent >= 1 && sent <= 2); /* about one round went out: the first QP's, or two's */
+    CHECK(CE[7].tx_syscalls == calls0[7] && CE[7].tx_rounds > 0); /* the last waits */
+    while (done < 8) {
+        for (i = 0; i < 8; i++)
+            if (first[i] == (size_t)-1 && CE[i].tx_syscalls > calls0[i]) first[i] = round;
+        if (iw_px_shared_poll_wc(&CS, IW_PX_SQ_CQ, &wc, &who)) {
+            REQUIRE(wc.status == IW_WC_SUCCESS && wc.wr_id % 3 == 2 && who == &CE[wc.wr_id / 3]);
+            done++;
+            continue;
+        }
+        REQUIRE(round < 1000 && iw_px_poll(&L, TMO) >= 0);
+        round++;
+    }
+    for (i = 1; i < 8; i++) /* in the order they began to wait, not the last one first */
+        CHECK(first[i] >= first[i - 1] && first[i] != (size_t)-1);
+    CHECK(first[7] > 1); /* and a round at a time, not all at the first */
+    for (k = 0;; k++) { /* until the server QPs have placed all 24 Writes */
+        uint64_t n = 0;
+        for (i = 0; i < 8; i++) n += iw_qp_stats(iw_px_qp(&SE[i]))->rx_msgs[IW_RDMAP_OP_WRITE];
+        if (n == 24) break;
+        REQUIRE(k < 100 && iw_px_poll(&L, 100) >= 0);
+    }
+    for (i = 0; i < 8; i++) CHECK_MEM(big_dst + peer[i] * 12288, big_src + i * 12288, 12288);
+    fini_all(8);
+    CHECK_EQ(iw_px_shared_fini(&SS), 0);
+    CHECK_EQ(iw_px_shared_fini(&CS), 0);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -373,6 +445,7 @@ int main(int argc, char **argv)
         {"shared RNIC: one QP's Terminate ends it alone, the others carry traffic",
          t_one_qp_fails_alone},
         {"shared RNIC: QP ID table after endpoints leave", t_id_table},
+        {"loop: 8 QPs' posts go out in rounds, the QPs served in turn", t_tx_rounds},
     };
     iw_px_loop_init(&L);
     if (iw_px_listen(&L, &LIS, "127.0.0.1", 0) != 0) {

@@ -44,7 +44,9 @@
  *                           system call per burst, not per FPDU); large ones go to sendmsg()
  *                           from the caller's memory, all the FPDUs of one iw_px_post in one
  *                           call (IW_PX_GATHER); when the socket is full, a partial accept or
- *                           IW_EAGAIN, then POLLOUT -> flush -> iw_mpa_tx_resume.
+ *                           IW_EAGAIN, then POLLOUT -> flush -> iw_mpa_tx_resume. A loop's
+ *                           posts write at most IW_PX_TX_ROUND octets between two of its
+ *                           waits; the endpoints cut short resume in turn after the next.
  *          timer_arm/cancel -> one deadline per connection on CLOCK_MONOTONIC; iw_px_poll
  *                           sleeps at most until it and calls iw_mpa_timeout.
  *          close         -> graceful: shutdown(SHUT_WR) (FIN after what was sent); abortive:
@@ -67,7 +69,9 @@
  * LIMITS (override the macros before the include): IW_PX_SQ_DEPTH / IW_PX_RQ_DEPTH WRs (64;
  *   the old names IW_PX_SQ / IW_PX_RQ are still read as these, then #undef'd so that they can
  *   never be passed where a CQ is meant),
- *   IW_PX_TXBUF staging octets (256 KiB),
+ *   IW_PX_TXBUF staging octets (256 KiB), IW_PX_TX_ROUND octets a loop's posts write between
+ *   two of its waits (IW_PX_TXBUF; the rest goes at the next rounds, endpoint by endpoint,
+ *   so that with many busy connections the octets written are read while still in the cache),
  *   IW_PX_CQ entries per CQ (256), IW_PX_MAX_IRD (64), IW_PX_MAX_MR MRs + MWs (62),
  *   IW_PX_MAX_ULPDU (65536). Sockets per loop: no limit of the host's (the loop waits with
  *   epoll on Linux, IW_PX_EPOLL 0 for poll(), whose array grows); the process's descriptor
@@ -128,6 +132,10 @@ enum { IW__PX_RQ_OLD = IW_PX_RQ };
 #define IW_PX_RXBUF (2 * IW_PX_MAX_ULPDU) /* one read() lands here; whole FPDUs go up in place */
 #ifndef IW_PX_TXBUF
 #define IW_PX_TXBUF (256 * 1024) /* FPDUs of one burst, written with one send() */
+#endif
+#ifndef IW_PX_TX_ROUND
+#define IW_PX_TX_ROUND IW_PX_TXBUF /* octets the posts of a loop's endpoints hand to their
+                                      sockets between two of its waits (iw__px_send) */
 #endif
 #ifndef IW_PX_DIRECT
 #define IW_PX_DIRECT (16 * 1024) /* frames this big go to sendmsg() from the caller's buffers */
@@ -255,6 +263,11 @@ typedef struct iw_px_loop {
      * endpoint's own buffer (iw__px_unshare). txb_owner: whose staged octets are in it. */
     int rxb_busy;
     struct iw_px_ep *txb_owner;
+    /* private: transmit in rounds (iw__px_send). tx_round: octets written to sockets since
+     * the last wait; txq..txq_tail: the endpoints with sends to resume at the next round, in
+     * turn (ntxq of them). */
+    size_t tx_round, ntxq;
+    struct iw_px_ep *txq, *txq_tail;
     uint8_t rxb[IW_PX_RXBUF]; /* these two last: iw_px_loop_init does not clear them */
     uint8_t txb[IW_PX_TXBUF];
 } iw_px_loop;
@@ -287,6 +300,8 @@ struct iw_px_ep {
     unsigned long tx_partial;      /* sends the socket took only in part (EAGAIN included) */
     unsigned long tx_syscalls;     /* send() / sendmsg() calls made for the MPA stream */
     unsigned long rx_direct;       /* octets read straight into an MR (IW_PX_RX_SPLIT) */
+    unsigned long tx_rounds;       /* posts' sends that waited for the loop's next round
+                                      (IW_PX_TX_ROUND) */
     /* private */
     iw_px_loop *loop;
     iw_px_ep *next, *next_wait;
@@ -318,20 +333,24 @@ struct iw_px_ep {
     unsigned reg_ev;
     int gather_ok;                 /* set around the core calls whose sends may be gathered */
     int g_last_copied;             /* gv[gn - 1] is a copy in gsm */
+    /* added after 0.1, kept beside the fields above that a busy connection's every post and
+     * read touches (not behind the buffers: one cache line and page fewer an endpoint) */
+    int tx_full;                   /* staged octets wait for the socket (a send took only
+                                      part): nothing more is staged behind them */
+    int tx_more;                   /* a post was cut short by the loop's round: it resumes
+                                      from the loop's queue once the staged octets are out */
+    int on_txq, dirty;             /* on the loop's txq; on its dirty list */
+    iw_px_ep *txq_next, *next_dirty;
+    iw_px_ep *tnext, **tprev;      /* on the loop's timer list while tmo_at >= 0 */
+    /* the shared RNIC this endpoint's QP lives on (NULL: its own, above). A shared endpoint
+     * leaves rnic, stags, the CQs and their rings, pbl unused. */
+    iw_px_shared *sh;
     iw_iov gv[IW_PX_GV];           /* gathered pieces, in stream order (iw__px_send) */
     size_t gn, gbytes, gsm_len;    /* pieces, their octets, octets used in gsm */
     uint8_t gsm[IW_PX_GSMALL];     /* copies of the small pieces gv points at */
     uint8_t tx[IW_PX_TXBUF];
     uint8_t reasm[IW_MPA_REASM_BYTES(IW_PX_MAX_ULPDU)];
     uint8_t rx[IW_PX_RXBUF];
-    /* private, added after 0.1: the shared RNIC this endpoint's QP lives on (NULL: its own,
-     * above). A shared endpoint leaves rnic, stags, the CQs and their rings, pbl unused. */
-    iw_px_shared *sh;
-    iw_px_ep *next_dirty;          /* private: on the loop's dirty list when dirty */
-    int dirty;
-    iw_px_ep *tnext, **tprev;      /* private: on the loop's timer list while tmo_at >= 0 */
-    int tx_full;                   /* private: staged octets wait for the socket (a send took
-                                      only part): nothing more is staged behind them */
 };
 
 /* A shared RNIC (iw_px_shared_init): one STag table and PD, a send CQ and a receive CQ (or one
@@ -377,7 +396,8 @@ struct iw_px_shared {
  * octets, about 384 KiB by default): make it static or allocate it. */
 void iw_px_loop_init(iw_px_loop *l);
 /* One round: wait up to timeout_ms (0: don't wait, -1: until something happens) for socket
- * readiness or the next MPA timer, then read, write and fire timers. Returns the number of
+ * readiness or the next MPA timer, then read, write and fire timers, then resume the sends
+ * that waited for this round (IW_PX_TX_ROUND; no wait while some do). Returns the number of
  * sockets served, or -1 if poll() failed (errno). */
 int iw_px_poll(iw_px_loop *l, int timeout_ms);
 /* Listen on host:port (a name, an IPv4 or IPv6 literal, or NULL for any address of both
@@ -468,8 +488,10 @@ iw_send_wr iw_px_wr(iw_wr_type t, uint64_t wr_id, const iw_px_mr *mr, uint64_t o
 iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr);
 /* Post wrs[0..n) in one call (a WR list, as ibv_post_send takes): they start at once, and
  * their FPDUs leave in one system call where the staging buffer holds them (small FPDUs) or
- * one gathered sendmsg (large ones), not one per WR. *posted (may be NULL): the WRs taken; the
- * first one refused stops the list (its iw_vstatus returned, as iw_qp_post_sq). */
+ * one gathered sendmsg (large ones), not one per WR; past the loop's round (IW_PX_TX_ROUND
+ * octets written since its last wait) the rest goes at its next rounds, in turn with the other
+ * endpoints'. *posted (may be NULL): the WRs taken; the first one refused stops the list (its
+ * iw_vstatus returned, as iw_qp_post_sq). */
 iw_vstatus iw_px_post_list(iw_px_ep *ep, const iw_send_wr *wrs, size_t n, size_t *posted);
 /* Post one Receive of mr[off, off + len) (len 0: a Receive with no buffer). */
 iw_vstatus iw_px_recv(iw_px_ep *ep, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
@@ -635,6 +657,31 @@ static void iw__px_unshare(iw_px_ep *ep)
     l->txb_owner = NULL;
 }
 
+/* ep has sends to resume (the core waits for iw_mpa_tx_resume) while its socket has room:
+ * it joins the loop's queue, served in turn after the loop's next wait (iw__px_txq_run). */
+static void iw__px_txq_add(iw_px_ep *ep)
+{
+    iw_px_loop *l = ep->loop;
+    if (!l || ep->on_txq) return;
+    ep->on_txq = 1;
+    ep->txq_next = NULL;
+    if (l->txq_tail) l->txq_tail->txq_next = ep;
+    else l->txq = ep;
+    l->txq_tail = ep;
+    l->ntxq++;
+}
+static iw_px_ep *iw__px_txq_pop(iw_px_loop *l)
+{
+    iw_px_ep *ep = l->txq;
+    if (!ep) return NULL;
+    l->txq = ep->txq_next;
+    if (!l->txq) l->txq_tail = NULL;
+    l->ntxq--;
+    ep->on_txq = 0;
+    ep->txq_next = NULL;
+    return ep;
+}
+
 /* ---- names ---- */
 
 /* the core's tables (rdmap.h) */
@@ -710,6 +757,7 @@ static size_t iw__px_sendv(iw_px_ep *ep, const iw_iov *iov, size_t n)
         if (errno != EAGAIN && errno != EWOULDBLOCK) ep->dead_errno = errno;
         return 0;
     }
+    if (ep->loop) ep->loop->tx_round += (size_t)r;
     return (size_t)r;
 }
 
@@ -756,6 +804,7 @@ static void iw__px_flush(iw_px_ep *ep)
         }
         ep->tx_head += (size_t)r;
         ep->tx_len -= (size_t)r;
+        if (ep->loop) ep->loop->tx_round += (size_t)r;
     }
     ep->tx_len = 0; /* all sent (or the socket is closed: dropped) */
     iw__px_unshare(ep);
@@ -777,11 +826,25 @@ static void iw__px_flush(iw_px_ep *ep)
  * and never more than the staging buffer could take back (iw__px_gflush). */
 static int iw__px_gather(iw_px_ep *ep, const iw_iov *iov, size_t n, size_t total)
 {
-    size_t i, copy = 0;
+    size_t i, copy = 0, st = ep->tx_len;
     int big = total >= IW_PX_DIRECT;
-    if (ep->tx_len || (!big && !ep->gn) || ep->gbytes + total > sizeof ep->tx) return 0;
+    if ((st && (!big || ep->gn || ep->tx_full)) || (!big && !ep->gn) ||
+        ep->gbytes + st + total > sizeof ep->tx)
+        return 0;
     for (i = 0; i < n; i++) copy += !big || iov[i].len < 256 ? iov[i].len : 0;
-    if (ep->gn + n > IW_PX_GV || ep->gsm_len + copy > sizeof ep->gsm) return 0;
+    if (ep->gn + n + (st != 0) > IW_PX_GV || ep->gsm_len + st + copy > sizeof ep->gsm) return 0;
+    if (st) { /* a few staged octets (the short last FPDU of a Write, sent when a round or a
+                 full buffer cut the post after it) open the gather: one sendmsg, not a send
+                 and a sendmsg */
+        memcpy(ep->gsm, iw__px_txp(ep) + ep->tx_head, st);
+        ep->tx_len = ep->tx_head = 0;
+        iw__px_unshare(ep);
+        ep->gv[0].base = ep->gsm;
+        ep->gv[0].len = st;
+        ep->gn = 1;
+        ep->gbytes = ep->gsm_len = st;
+        ep->g_last_copied = 1;
+    }
     for (i = 0; i < n; i++) {
         const uint8_t *p = (const uint8_t *)iov[i].base;
         size_t len = iov[i].len;
@@ -835,6 +898,12 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
     *accepted = 0;
     iw__px_dirty(ep);
     if (ep->fd < 0) return IW_EHOST;
+    if (ep->gather_ok && ep->loop &&
+        ep->loop->tx_round + ep->tx_len + ep->gbytes >= IW_PX_TX_ROUND) {
+        ep->tx_more = 1; /* this round's share is out: the rest at the next (iw__px_txq_run) */
+        ep->tx_rounds++;
+        return IW_EAGAIN;
+    }
     for (i = 0; i < n; i++) total += iov[i].len;
     if (IW_PX_GATHER && ep->gather_ok && total) {
         int took_it = iw__px_gather(ep, iov, n, total);
@@ -1254,6 +1323,11 @@ static void iw__px_after(iw_px_ep *ep)
 {
     iw__px_dirty(ep);
     iw__px_flush(ep); /* what the core just sent, in one send() */
+    if (ep->tx_more && ep->fd >= 0) { /* the core waits for iw_mpa_tx_resume */
+        ep->tx_more = 0;
+        if (ep->tx_len || ep->tx_full || ep->want_out) ep->want_out = 1; /* after POLLOUT */
+        else iw__px_txq_add(ep); /* the socket has room: at the loop's next round */
+    }
     if (ep->dead_errno && ep->fd < 0 && ep->state != IW_PX_S_FAILED &&
         ep->state != IW_PX_S_CLOSED) {
         iw__px_llp_dead(ep, ep->dead_errno);
@@ -1566,6 +1640,32 @@ static int64_t iw__px_timers(iw_px_loop *l, int fire)
     return next;
 }
 
+/* One round's turn of the endpoints whose sends wait for the round (iw__px_send): in queue
+ * order, until the round's octets are out; those not reached keep their place. An endpoint
+ * whose socket filled meanwhile waits for POLLOUT instead. */
+static void iw__px_txq_run(iw_px_loop *l)
+{
+    size_t k = l->ntxq;
+    int first = 1;
+    while (k-- && (first || l->tx_round < IW_PX_TX_ROUND)) {
+        iw_px_ep *ep = iw__px_txq_pop(l);
+        if (!ep) break;
+        if (ep->fd < 0) continue;
+        if (ep->tx_len || ep->tx_full) {
+            ep->want_out = 1;
+            iw__px_dirty(ep);
+            continue;
+        }
+        if (first && l->tx_round >= IW_PX_TX_ROUND) /* the first always gets a turn (a frame */
+            l->tx_round = IW_PX_TX_ROUND - 1;       /* at least), whatever the events sent */
+        first = 0;
+        ep->gather_ok = 1; /* as in iw_px_post: only queued sends run here */
+        (void)iw_mpa_tx_resume(&ep->conn);
+        ep->gather_ok = 0;
+        iw__px_after(ep);
+    }
+}
+
 int iw_px_poll(iw_px_loop *l, int timeout_ms)
 {
     int r, served = 0;
@@ -1578,6 +1678,7 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
         int64_t d = next > now ? next - now : 0;
         if (timeout_ms < 0 || d < timeout_ms) timeout_ms = (int)d;
     }
+    if (l->txq) timeout_ms = 0; /* sends wait for this round */
 #if IW__PX_EPOLL
     if (l->mode == 0) {
         l->epfd = epoll_create1(EPOLL_CLOEXEC);
@@ -1596,6 +1697,7 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
         }
         r = epoll_wait(l->epfd, evs, 64, timeout_ms);
         if (r < 0 && errno != EINTR) return -1;
+        l->tx_round = 0; /* a new round: what was written may have been read */
         for (i = 0; i < r; i++) {
             void *who = evs[i].data.ptr;
             unsigned e = evs[i].events;
@@ -1616,6 +1718,7 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
             iw__px_on_ready(ep, rev);
         }
         (void)iw__px_timers(l, 1);
+        iw__px_txq_run(l);
         return served;
     }
 #endif
@@ -1651,6 +1754,7 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
         }
         r = poll(pf, (nfds_t)n, timeout_ms);
         if (r < 0 && errno != EINTR) return -1;
+        l->tx_round = 0;
         for (i = 0; r > 0 && i < n; i++) {
             if (!pf[i].revents) continue;
             served++;
@@ -1669,6 +1773,7 @@ int iw_px_poll(iw_px_loop *l, int timeout_ms)
         }
     }
     (void)iw__px_timers(l, 1);
+    iw__px_txq_run(l);
     return served;
 }
 
@@ -2155,6 +2260,15 @@ void iw_px_ep_fini(iw_px_ep *ep)
                 break;
             }
     ep->dirty = 0;
+    if (ep->on_txq) {
+        iw_px_ep *q, *prev = NULL;
+        for (q = ep->loop->txq; q && q != ep; q = q->txq_next) prev = q;
+        if (prev) prev->txq_next = ep->txq_next;
+        else ep->loop->txq = ep->txq_next;
+        if (ep->loop->txq_tail == ep) ep->loop->txq_tail = prev;
+        ep->loop->ntxq--;
+        ep->on_txq = 0;
+    }
     iw__px_tmo_set(ep, -1);
     ep->loop->gen++;
     ep->loop = NULL;
