@@ -39,9 +39,9 @@ static iw_ddp_xlate m_resolve(void *m, uint32_t stag, uint64_t to, uint32_t len,
     if (to < TO_BASE || to - TO_BASE > REGION || len > REGION - (to - TO_BASE))
         return IW_DDP_X_BOUNDS;
     off = to - TO_BASE;
-    /* two pieces, cut at any octet cut of the region strictly inside [off, off + len): the
-     * cut is drawn as a region offset, so that the second piece's base is evidently inside
-     * the region (drawn as a length after off, Eva would add two unrelated intervals) */
+    /* or two pieces, cut at any region offset strictly inside (off, off + len): the same
+     * outcomes as a first length in [1, len - 1], but drawn as an offset the second piece's
+     * base is evidently inside the region (off + a adds two unrelated intervals for Eva) */
     cut = (uint32_t)Frama_C_unsigned_int_interval(1, REGION - 1);
     if (max >= 2 && cut > off && cut - off < len && Frama_C_interval(0, 1)) {
         dst[0].base = region + off;
