@@ -74,6 +74,7 @@ done
 WP_TARGETS=("placement_wp|prove/wp_place.c|iw__ddp_check_tagged,iw_ddp_rx,iw__ddp_term,iw_ddp_xlate_term"
             "placement_stream_wp|prove/wp_stream.c|iw__rx_put,iw__rx_take")
 [ -n "${PROVE_ONLY:-}" ] && mapfile -t WP_TARGETS < <(printf '%s\n' "${WP_TARGETS[@]}" | grep -E "^(${PROVE_ONLY})\|")
+[ "${PROVE_WP:-1}" = 0 ] && WP_TARGETS=() # make prove-eva: the Eva targets only
 if [ "${#WP_TARGETS[@]}" -gt 0 ] && [ -n "${WP_TARGETS[0]}" ]; then
     # Why3's prover list: our own file, so that a fresh machine needs no `why3 config detect`
     export WHY3CONFIG="$B/why3.conf"
