@@ -586,6 +586,7 @@ IW_DEF iw_status iw_ddp_init(iw_ddp_stream *s, const iw_ddp_llp_ops *llp, void *
     s->mctx = mctx;
     s->ulp = ulp;
     s->uctx = uctx;
+    s->pend_dst.piece = s->pend_piece; /* constant: what begin hands out (pend_dst) */
     for (q = 0; q < IW_CFG_DDP_QN; q++) s->rq[q].msn = 1; /* RFC 5041 §6.1 (DDP-015) */
     return IW_OK;
 }

@@ -32,18 +32,22 @@ static iw_ddp_xlate m_resolve(void *m, uint32_t stag, uint64_t to, uint32_t len,
                               iw_ddp_buf *dst, size_t max, size_t *n)
 {
     uint64_t off;
+    uint32_t cut;
     (void)m;
     (void)access;
     if (stag != STAG) return IW_DDP_X_INVALID_STAG;
     if (to < TO_BASE || to - TO_BASE > REGION || len > REGION - (to - TO_BASE))
         return IW_DDP_X_BOUNDS;
     off = to - TO_BASE;
-    if (len >= 2 && max >= 2 && Frama_C_interval(0, 1)) { /* two pieces */
-        uint32_t a = (uint32_t)Frama_C_unsigned_int_interval(1, len - 1);
+    /* or two pieces, cut at any region offset strictly inside (off, off + len): the same
+     * outcomes as a first length in [1, len - 1], but drawn as an offset the second piece's
+     * base is evidently inside the region (off + a adds two unrelated intervals for Eva) */
+    cut = (uint32_t)Frama_C_unsigned_int_interval(1, REGION - 1);
+    if (max >= 2 && cut > off && cut - off < len && Frama_C_interval(0, 1)) {
         dst[0].base = region + off;
-        dst[0].len = a;
-        dst[1].base = region + off + a;
-        dst[1].len = len - a;
+        dst[0].len = (uint32_t)(cut - off);
+        dst[1].base = region + cut;
+        dst[1].len = len - (uint32_t)(cut - off);
         *n = 2;
     } else {
         dst[0].base = region + off;
