@@ -874,10 +874,6 @@ static void t_rtr_msn(void)
         w = rf_wr(IW_RDMAP_OP_SEND, (void *)2);
         REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
         rf_flow(&A, &B);
-        CHECK_EQ(A.ncqe, 2); /* MPA-044a: the RTR gave no WC */
-        CHECK_EQ(A.nev + B.nev, 0);
-        CHECK_MEM(A_SINK, B_BUF, 100);
-        CHECK_EQ(B.nrecv, k == 1 ? 2 : 1); /* MPA-043a: a Send RTR takes one receive (MPA-043c) */
         { /* on the wire: the RTR's queue goes on with MSN 2, the other starts at 1 */
             const uint8_t *rr, *sd;
             size_t n;
@@ -887,6 +883,10 @@ static void t_rtr_msn(void)
             CHECK_EQ(iw_get_be32(rr + 10), k == 0 ? 2u : 1u); /* RDMAP-055a RDMAP-055b */
             CHECK_EQ(iw_get_be32(sd + 10), k == 1 ? 2u : 1u); /* RDMAP-055a RDMAP-055b, MPA-043b */
         }
+        CHECK_EQ(A.ncqe, 2); /* MPA-044a: the RTR gave no WC */
+        CHECK_EQ(A.nev + B.nev, 0);
+        CHECK_MEM(A_SINK, B_BUF, 100);
+        CHECK_EQ(B.nrecv, k == 1 ? 2 : 1); /* MPA-043a: a Send RTR takes one receive (MPA-043c) */
     }
 }
 
@@ -1032,22 +1032,6 @@ static void t_read_ird(void)
     u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
     REQUIRE(u != NULL);
     expect_term(&B, &A, 1, 2, 0x01, 1, 1, 0, u, n); /* RDMAP-038b: IRD 0 */
-    /* IRD 1 at B, A allowed 3: the second request while the first response is pending */
-    cfgs_default();
-    REQUIRE(setup());
-    REQUIRE(iw_rdmap_set_ird_ord(&B.s, 1, 8) == IW_OK);
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    w.opcode = IW_RDMAP_OP_ATOMIC_REQ;
-    w.stag = STAG_B_ATOM;
-    w.to = TO_B + 64;
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    B.h.eagain_at_call = B.h.send_calls + 1; /* B's first response waits */
-    (void)rf_feed(&A, &B);
-    rf_flow(&A, &B);
-    u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 0, &n);
-    REQUIRE(u != NULL);
-    expect_term(&B, &A, 1, 2, 0x03, 1, 1, 0, u, n); /* ATOM-013b SEC-008b: the Atomic beyond IRD 1 */
-    check_b_unchanged();
     /* IRD 1 at B: a second Read Request while the first one's response is pending */
     cfgs_default();
     REQUIRE(setup());
@@ -1063,6 +1047,22 @@ static void t_read_ird(void)
     u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 1, &n);
     REQUIRE(u != NULL);
     expect_term(&B, &A, 1, 2, 0x03, 1, 1, 0, u, n); /* SEC-008a RDMAP-039: the Read beyond IRD 1 */
+    check_b_unchanged();
+    /* IRD 1 at B, A allowed 3: the second request while the first response is pending */
+    cfgs_default();
+    REQUIRE(setup());
+    REQUIRE(iw_rdmap_set_ird_ord(&B.s, 1, 8) == IW_OK);
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    w.opcode = IW_RDMAP_OP_ATOMIC_REQ;
+    w.stag = STAG_B_ATOM;
+    w.to = TO_B + 64;
+    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+    B.h.eagain_at_call = B.h.send_calls + 1; /* B's first response waits */
+    (void)rf_feed(&A, &B);
+    rf_flow(&A, &B);
+    u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 0, &n);
+    REQUIRE(u != NULL);
+    expect_term(&B, &A, 1, 2, 0x03, 1, 1, 0, u, n); /* ATOM-013b SEC-008b: the Atomic beyond IRD 1 */
     check_b_unchanged();
 }
 
