@@ -187,13 +187,13 @@ static iw_mr_reg page0_reg(uint8_t key, unsigned acc)
 /* B streams Writes into place as their FPDUs arrive. A 6000-octet Write (EMSS 1460: several
  * FPDUs) reaches B up to the middle of its second FPDU's payload; then B's Consumer ends the
  * target MR (how 1: Invalidate Local STag WR, 2: deallocate, 3: re-register, 4: B's QP to
- * Error) and the rest arrives: not one octet more may be placed (the memory may be reused),
+ * Error, 5: a Send with Invalidate from A1 reaches B1) and the rest arrives: not one octet more may be placed (the memory may be reused),
  * and B ends the stream with (1,1,0x00) invalid STag (how 4: no Terminate, verbs §6.2.4). how 0
  * is the control: nothing changes and the whole Write lands. */
 static void t_sec004_streamed(void)
 {
     int how;
-    for (how = 0; how <= 4; how++) {
+    for (how = 0; how <= 5; how++) {
         uint32_t a_mr, b_mr, l1;
         size_t cut;
         const uint8_t *o;
@@ -227,6 +227,18 @@ static void t_sec004_streamed(void)
             at.next_state = IW_QP_ERROR;
             CHECK_EQ(iw_qp_modify(&QB[0].qp, &at), IW_V_OK);
         }
+        if (how == 5) { /* fed to B1 alone, before the rest of the Write reaches B0 */
+            iw_send_wr si = swr(IW_WR_SEND_INV, 9); /* no payload */
+            size_t u1 = 0;
+            si.inval_stag = b_mr;
+            REQUIRE(recv1(&QB[1], 9, 0, 0, 0) == IW_V_OK);
+            REQUIRE(post1(&QA[1], &si) == IW_V_OK);
+            CHECK(iw_mpa_rx_feed(&QB[1].c, QA[1].out + QA[1].out_off, QA[1].h.wire_len - QA[1].out_off, &u1) ==
+                  IW_OK);
+            QA[1].out_off += u1;
+            CHECK(!stag_valid(&RB, b_mr)); /* the peer's Invalidate has completed */
+            snap();
+        }
         vf_flow();
         if (how == 0) {
             CHECK(memcmp(RB.mem + 8192, RA.mem, 6000) == 0);
@@ -236,7 +248,7 @@ static void t_sec004_streamed(void)
             continue;
         }
         if (!same()) fprintf(stderr, "  (how %d)\n", how);
-        /* SEC-004a (how 1) SEC-004b (how 2) SEC-004c (how 3): nothing placed after the change */
+        /* SEC-004a (how 1, 5) SEC-004b (how 2) SEC-004c (how 3): nothing placed after the change */
         CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0);
         if (how == 2) CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0); /* VERBS-049c: deallocated */
         if (how != 4) CHECK(term_is(&QB[0], 1, 1, 1, 0x00) && term_is(&QA[0], 0, 1, 1, 0x00));
