@@ -773,7 +773,7 @@ static void t_tx_llp_failure(void)
 static uint8_t *rt_arena;
 static uint8_t rt_shadow[RT_ARENA];
 
-static void t_rx_roundtrip(void) /* DDP-035 DDP-036 DDP-037 */
+static void t_rx_roundtrip(void) /* DDP-036 DDP-037 */
 {
     static const uint32_t muls[] = {64, 101, 1460, 9000};
     static const size_t sizes[] = {0, 1, 45, 46, 47, 1000, 4096, 20011, 65536};
@@ -839,6 +839,7 @@ static void t_rx_roundtrip(void) /* DDP-035 DDP-036 DDP-037 */
                         CHECK_EQ(df_rx_begin_commit(&S2, df_llp_seg(&L1, i), L1.seg_len[i], 1), IW_OK); /* DDP-015b */
                     else
                         CHECK_EQ(iw_ddp_rx(&S2, df_llp_seg(&L1, i), L1.seg_len[i]), IW_OK); /* DDP-015b */
+                    /* DDP-035a DDP-035b: delivered at its last segment, not before */
                     CHECK_EQ(U2.ndeliv, nd0 + (i + 1 == L1.nseg));
                     if (check__failed_here) return;
                 }
@@ -894,7 +895,7 @@ static void t_rx_roundtrip(void) /* DDP-035 DDP-036 DDP-037 */
 }
 
 /* Messages interleaved across queues at the receiver: each delivered at its own L = 1, in order. */
-static void t_rx_interleaved_queues(void) /* DDP-035 DDP-036 */
+static void t_rx_interleaved_queues(void) /* DDP-036 */
 {
     static uint8_t arena[8192], b0[100], b1[100];
     uint8_t seg[256];
@@ -1930,7 +1931,7 @@ static void ma_alloc(void)
     (void)ep_init;
 }
 
-static void t_mpa_roundtrip(void) /* DDP-006 DDP-035 DDP-036 */
+static void t_mpa_roundtrip(void) /* DDP-006 DDP-036 */
 {
     static char other[DF_LOG_CAP];
     static size_t cuts[1u << 16];
@@ -1988,7 +1989,7 @@ static void t_mpa_roundtrip(void) /* DDP-006 DDP-035 DDP-036 */
         }
 }
 
-static void t_mpa_every_split(void) /* DDP-035 DDP-036 */
+static void t_mpa_every_split(void) /* DDP-036 */
 {
     static char other[DF_LOG_CAP];
     size_t nmsg = 3, i, cut[1];
@@ -2456,8 +2457,8 @@ int main(int argc, char **argv)
         {"tx EAGAIN at every segment DDP-013 DDP-006", t_tx_eagain_every_position},
         {"tx busy LLP, cookie after release", t_tx_busy},
         {"tx LLP failure is sticky", t_tx_llp_failure},
-        {"rx round trip DDP-035 DDP-036 DDP-037", t_rx_roundtrip},
-        {"rx queues interleaved, MSN wrap DDP-035 DDP-036", t_rx_interleaved_queues},
+        {"rx round trip DDP-036 DDP-037", t_rx_roundtrip},
+        {"rx queues interleaved, MSN wrap DDP-036", t_rx_interleaved_queues},
         {"rx short ULPDU DDP-017 DDP-034", t_err_short},
         {"rx DV DDP-018 DDP-026 DDP-034", t_err_dv},
         {"rx invalid STag DDP-034", t_err_invalid_stag},
@@ -2479,8 +2480,8 @@ int main(int argc, char **argv)
         {"rx ULPDU over 65535 octets DDP-034", t_err_oversize},
         {"rx ULP refuses at delivery DDP-034", t_err_deliver_refused},
         {"API argument checks", t_api_args},
-        {"over MPA round trip DDP-006 DDP-035 DDP-036", t_mpa_roundtrip},
-        {"over MPA every split DDP-035 DDP-036", t_mpa_every_split},
+        {"over MPA round trip DDP-006 DDP-036", t_mpa_roundtrip},
+        {"over MPA every split DDP-036", t_mpa_every_split},
         {"over MPA CRC error DDP-038", t_mpa_crc_error},
         {"over MPA fused, PAD not in the ULPDU DDP-036 DDP-037", t_mpa_fused_pad},
         {"whole-FPDU copy-out: the octets of send, of the piecewise loop, of RFC 5044 §4 MPA-046 "

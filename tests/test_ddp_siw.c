@@ -13,7 +13,7 @@
  *       placed, every message delivered in order with tshark's QN, MSN (1, 2, 3 ... per QN),
  *       RsvdULP and length, its payload in place when it is delivered, nothing written outside
  *       the placed ranges; verify-then-place and fused receive, the stream fed whole, byte by
- *       byte and cut at every split point, all with identical results (DDP-005a DDP-005b DDP-015a DDP-015b DDP-035
+ *       byte and cut at every split point, all with identical results (DDP-005a DDP-005b DDP-015a DDP-015b
  *       DDP-036 DDP-037); for the P2P captures also with peer-to-peer declined by our
  *       Responder, so that siw's RTR reaches DDP as an ordinary zero-length Write;
  *   (c) the peer-to-peer captures' RTR, a zero-length RDMA Write with STag 1 that no table
@@ -457,7 +457,7 @@ typedef struct replay {
 static replay *R;
 
 /* Local helper around df_ulp_deliver (ddp_fake.h has no deliver hook): at delivery, the
- * message's payload must already be where it belongs (DDP-035). For a tagged message that is
+ * message's payload must already be where it belongs (its last segment placed). For a tagged message that is
  * its STag's region at its first segment's TO (read now: later Writes reuse the same TOs); for
  * an untagged one the buffer rx_buf handed out. */
 static iw_status rp_deliver(void *uctx, const iw_ddp_hdr *h, uint32_t len)
@@ -571,7 +571,7 @@ static void rp_check(const plan *p, int crc_on, int fused, const char *what)
     RCHECK_EQ(R->e.ulp.check_calls, p->nseg);
     RCHECK_EQ(R->e.mem.calls, p->tagged_placing);
     RCHECK_EQ(R->e.ulp.ndeliv, p->nm);
-    RCHECK_EQ(R->placed_ok, p->nm);     /* payload in place at delivery (DDP-035) */
+    RCHECK_EQ(R->placed_ok, p->nm);     /* DDP-035a DDP-035b: payload in place at delivery */
     RCHECK_EQ(R->placed_bad, 0);
     if (crc_on && fused) RCHECK(R->e.places > 0); /* the fused path was taken */
     if (!fused) RCHECK_EQ(R->e.places, 0);
@@ -718,7 +718,7 @@ static void replay_all(int fused)
 }
 
 /* MPA checks the CRC, then iw_ddp_mpa_deliver -> iw_ddp_rx. */
-static void t_replay_verify_then_place(void) /* DDP-035 DDP-036 DDP-037 */
+static void t_replay_verify_then_place(void) /* DDP-036 DDP-037 */
 {
     replay_all(0);
 }
@@ -726,7 +726,7 @@ static void t_replay_verify_then_place(void) /* DDP-035 DDP-036 DDP-037 */
 /* iw_ddp_mpa_place/commit: placement fused with the CRC (only where the capture has CRC on and
  * an FPDU lies whole in one feed; the other FPDUs take the verify-then-place path, and the
  * results must not differ). */
-static void t_replay_fused(void) /* DDP-035 DDP-036 DDP-037 */
+static void t_replay_fused(void) /* DDP-036 DDP-037 */
 {
     replay_all(1);
 }
@@ -871,9 +871,9 @@ static void t_resend_matches_siw(void) /* DDP-002 DDP-011 */
 
 static const check_test tests[] = {
     {"DDP headers of siw decode as tshark, re-encode to siw's octets DDP-003 DDP-004", t_headers_match_tshark},
-    {"siw streams through mpa.h into ddp.h, verify-then-place, every split DDP-035 DDP-036 DDP-037",
+    {"siw streams through mpa.h into ddp.h, verify-then-place, every split DDP-036 DDP-037",
      t_replay_verify_then_place},
-    {"siw streams through mpa.h into ddp.h, fused place/commit, every split DDP-035 DDP-036 DDP-037",
+    {"siw streams through mpa.h into ddp.h, fused place/commit, every split DDP-036 DDP-037",
      t_replay_fused},
     {"siw P2P RTR: zero-length Write with STag 1 accepted DDP-024", t_rtr_zero_length_write},
     {"siw messages re-sent octet for octet DDP-002 DDP-011", t_resend_matches_siw},

@@ -559,7 +559,7 @@ static void t_setup_responder_no_terminate_before_first(void) /* MPA-015 */
     CHECK_EQ(B->f.h.closed, 1);
 }
 
-static void t_setup_reply_and_fpdu_same_read(void) /* MPA-022 MPA-016 MPA-049 */
+static void t_setup_reply_and_fpdu_same_read(void) /* MPA-022 MPA-016 */
 {
     /* The Responder's Reply and its first FPDUs reach the Initiator in one read: nothing lost. */
     iw_mpa_cfg ci, cr;
@@ -709,7 +709,7 @@ static void t_setup_llp_closed(void)
     }
 }
 
-static void t_irdord_negotiation(void) /* MPA-033 MPA-034 MPA-035 MPA-036 */
+static void t_irdord_negotiation(void) /* MPA-033 MPA-034 MPA-035 */
 {
     iw_mpa_cfg ci, cr;
     cfg_pair(&ci, &cr);
@@ -761,22 +761,22 @@ static void t_irdord_negotiation(void) /* MPA-033 MPA-034 MPA-035 MPA-036 */
             uint8_t want[32];
             unhex("0016 4147 00000000 00000002 00000001 00000000 20060000", want);
             iw_put_le32(want + 24, ref_crc(want, 24));
-            CHECK_EQ(A->f.h.wire_len, ma + 28);
-            CHECK_MEM(A->wire + ma, want, 28);
+            CHECK_EQ(A->f.h.wire_len, ma + 28); /* MPA-036b */
+            CHECK_MEM(A->wire + ma, want, 28); /* MPA-036b: Terminate (2,0,0x06) */
         }
-        CHECK_EQ(A->f.h.closed, 1);
-        CHECK_EQ(iw_mpa_last_error(&A->c)->mpa_ecode, 6);
+        CHECK_EQ(A->f.h.closed, 1); /* MPA-036b: and closed */
+        CHECK_EQ(iw_mpa_last_error(&A->c)->mpa_ecode, 6); /* MPA-036b */
         /* with room to raise IRD: accepted and raised */
         ci.ird_max = 8;
         REQUIRE(ep_init(A, &ci) == IW_OK);
         iw_mpa_start(&A->c, NULL, 0);
-        CHECK(iw_mpa_rx_feed(&A->c, rep, 24, &used) == IW_OK);
-        CHECK_EQ(A->f.last_info.ird, 6);
+        CHECK(iw_mpa_rx_feed(&A->c, rep, 24, &used) == IW_OK); /* MPA-036a */
+        CHECK_EQ(A->f.last_info.ird, 6); /* MPA-036a: IRD raised to the Reply's ORD */
     }
 }
 
 /* P2P: the RTR message as the first FPDU, and its rules. */
-static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-040 MPA-050 */
+static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-050 */
 {
     static const unsigned types[3] = {IW_MPA_RTR_SEND, IW_MPA_RTR_WRITE, IW_MPA_RTR_READ};
     size_t i;
@@ -789,7 +789,7 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-040 MPA-050 */
         ci.rtr = (uint8_t)types[i];
         ci.ord = 0;
         cr.ird = 0;
-        REQUIRE(connect_pair(&ci, &cr, NULL, 0));
+        CHECK(connect_pair(&ci, &cr, NULL, 0)); /* on failure the RTR checks below still run */
         /* MPA-037: P2P and exactly the offered bit */
         CHECK(iw_get_be16(A->wire + 20) & 0x8000);
         CHECK_EQ((iw_get_be16(A->wire + 20) & 0x4000) != 0, types[i] == IW_MPA_RTR_SEND);
@@ -799,7 +799,7 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-040 MPA-050 */
         CHECK(iw_get_be16(B->wire + 20) & 0x8000);
         CHECK_EQ(A->f.last_info.rtr, types[i]); /* MPA-038a */
         CHECK_EQ(B->f.established, 1);
-        /* MPA-040 / MPA-050: the RTR FPDU, compared with the digest's reference FPDUs */
+        /* MPA-050: the RTR FPDU, compared with the digest's reference FPDUs */
         if (types[i] == IW_MPA_RTR_SEND)
             wl = unhex("0012 4143 00000000 00000000 00000001 00000000 587be8c4", want);
         else if (types[i] == IW_MPA_RTR_READ)
@@ -811,7 +811,12 @@ static void t_p2p_rtr_each_type(void) /* MPA-037 MPA-040 MPA-050 */
             wl = 20;
         }
         CHECK_EQ(A->f.h.wire_len, 24 + wl);
-        CHECK_MEM(A->wire + 24, want, wl);
+        /* MPA-040a: zero-length Send, untagged, L, QN 0, MSN 1, MO 0 */
+        if (types[i] == IW_MPA_RTR_SEND) CHECK_MEM(A->wire + 24, want, wl);
+        /* MPA-040b: zero-length RDMA Write, tagged, L */
+        if (types[i] == IW_MPA_RTR_WRITE) CHECK_MEM(A->wire + 24, want, wl);
+        /* MPA-040c: zero-length Read Request, QN 1, MSN 1, RDMARDSZ 0 */
+        if (types[i] == IW_MPA_RTR_READ) CHECK_MEM(A->wire + 24, want, wl);
         /* only the Send RTR reaches the Responder's ULP */
         if (types[i] == IW_MPA_RTR_SEND) CHECK_EQ(B->f.delivered, 1); /* MPA-043a */
         if (types[i] == IW_MPA_RTR_READ) CHECK_EQ(B->f.delivered, 0); /* MPA-043c, MPA-044b */
@@ -1323,7 +1328,7 @@ static void t_rx_bad_length(void)
     }
 }
 
-static void t_rx_marker_mismatch(void) /* MPA-068 MPA-067 */
+static void t_rx_marker_mismatch(void) /* MPA-067 */
 {
     iw_mpa_cfg ci, cr;
     static uint8_t u[1200], w[2000];
@@ -1366,21 +1371,21 @@ static void t_rx_marker_mismatch(void) /* MPA-068 MPA-067 */
         memcpy(w3, A->wire + 24, n3);
         w3[3] = 4;
         iw_put_le32(w3 + 28, ref_crc(w3, 28));
-        CHECK(iw_mpa_rx_feed(&B->c, w3, n3, &used) == IW_ETERM); /* MPA-068 */
-        CHECK_EQ(B->f.delivered, 0); /* MPA-068 */
-        CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_MARKER); /* MPA-068 */
+        CHECK(iw_mpa_rx_feed(&B->c, w3, n3, &used) == IW_ETERM); /* MPA-068a: the lead marker */
+        CHECK_EQ(B->f.delivered, 0); /* MPA-068a MPA-068c */
+        CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_MARKER); /* MPA-068c */
     }
     /* a wrong FPDUPTR with a CRC that is valid over it: (2,0,3) */
     REQUIRE(connect_pair(&ci, &cr, NULL, 0));
     w[512 + 3] = (uint8_t)(w[512 + 3] + 4);
     iw_put_le32(w + 1148, ref_crc(w, 1148));
     before = B->f.h.wire_len;
-    CHECK(iw_mpa_rx_feed(&B->c, w, n, &used) == IW_ETERM);
-    CHECK_EQ(B->f.delivered, 0);
-    CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_MARKER);
-    CHECK_EQ(B->f.h.wire_len - before, 28);
-    CHECK_EQ(B->wire[before + 20], 0x20);
-    CHECK_EQ(B->wire[before + 21], 0x03);
+    CHECK(iw_mpa_rx_feed(&B->c, w, n, &used) == IW_ETERM); /* MPA-068b: a marker inside the FPDU */
+    CHECK_EQ(B->f.delivered, 0); /* MPA-068b MPA-068c */
+    CHECK_EQ(iw_mpa_last_error(&B->c)->mpa_ecode, IW_MPA_ECODE_MARKER); /* MPA-068c */
+    CHECK_EQ(B->f.h.wire_len - before, 28); /* MPA-068c: a Terminate */
+    CHECK_EQ(B->wire[before + 20], 0x20); /* MPA-068c: Layer 2, EType 0 */
+    CHECK_EQ(B->wire[before + 21], 0x03); /* MPA-068c: code 0x03 */
 }
 
 /* PAD octets that are not 0, covered by the CRC as sent: the FPDU is accepted and its ULPDU
@@ -1402,7 +1407,7 @@ static void t_rx_pad_ignored(void)
             for (i = 0; i < 28; i++) CHECK(iw_mpa_rx_feed(&B->c, fp + i, 1, &used) == IW_OK); /* MPA-047c */
         }
         CHECK_EQ(B->f.delivered, 1); /* MPA-047c */
-        CHECK_EQ(B->f.last_ulpdu_len, 21); /* MPA-047c: the PAD is not part of the ULPDU */
+        CHECK_EQ(B->f.last_ulpdu_len, 21); /* MPA-047c MPA-049a: the PAD is not part of the ULPDU */
     }
     /* the same octets with a CRC computed over a PAD of 0: refused, the CRC covers the PAD */
     fp[23] = 0;
@@ -1413,7 +1418,7 @@ static void t_rx_pad_ignored(void)
     CHECK_EQ(B->f.delivered, 0);
 }
 
-static void t_rx_ulp_error_stops(void) /* MPA-056 MPA-049 */
+static void t_rx_ulp_error_stops(void) /* MPA-056 */
 {
     uint8_t fp[84];
     size_t used, i;
@@ -1489,7 +1494,7 @@ static size_t run_chunks(const uint8_t *s, size_t n, const size_t *cuts, size_t 
     return B->f.log_len;
 }
 
-static void t_rx_every_split(void) /* MPA-061 MPA-049 MPA-067 */
+static void t_rx_every_split(void) /* MPA-061 MPA-067 */
 {
     static char base[FAKE_LOG_CAP], other[FAKE_LOG_CAP];
     int mk, corrupt;
@@ -1505,7 +1510,7 @@ static void t_rx_every_split(void) /* MPA-061 MPA-049 MPA-067 */
                 cut[0] = i;
                 run_chunks(g_stream, g_stream_len, cut, 1, other, mk);
                 if (strcmp(base, other) != 0) {
-                    CHECK(strcmp(base, other) == 0);
+                    CHECK(strcmp(base, other) == 0); /* MPA-049a MPA-049b */
                     fprintf(stderr, "  split at %zu (mk %d corrupt %d)\n", i, mk, corrupt);
                     break;
                 }
@@ -1515,7 +1520,7 @@ static void t_rx_every_split(void) /* MPA-061 MPA-049 MPA-067 */
                 static size_t cuts[1 << 16];
                 for (i = 0; i + 1 < g_stream_len; i++) cuts[i] = i + 1;
                 run_chunks(g_stream, g_stream_len, cuts, g_stream_len - 1, other, mk);
-                CHECK(strcmp(base, other) == 0);
+                CHECK(strcmp(base, other) == 0); /* MPA-049a MPA-049b */
             }
             /* random chunkings */
             {
@@ -1686,7 +1691,7 @@ static void t_tx_copyout_source_and_failure(void) /* MPA-053 */
     CHECK(iw_mpa_init(&A->c, &ci, &ops, &A->f, &fake_ulp_ops, &A->f, buf, 64) == IW_OK);
 }
 
-static void t_tx_busy_and_tx_done(void) /* MPA-049 */
+static void t_tx_busy_and_tx_done(void)
 {
     iw_mpa_cfg ci, cr;
     uint8_t u[100];
@@ -2349,8 +2354,8 @@ static const check_test tests[] = {
     {"reject", t_setup_reject},
     {"marker policy reject", t_setup_marker_policy_reject},
     {"llp closed", t_setup_llp_closed},
-    {"IRD/ORD negotiation MPA-033 MPA-034 MPA-035 MPA-036", t_irdord_negotiation},
-    {"p2p each RTR type MPA-037 MPA-040", t_p2p_rtr_each_type},
+    {"IRD/ORD negotiation MPA-033 MPA-034 MPA-035", t_irdord_negotiation},
+    {"p2p each RTR type MPA-037", t_p2p_rtr_each_type},
     {"p2p choice order MPA-045", t_p2p_choice_order_and_decline},
     {"p2p bad reply RTR MPA-039", t_p2p_bad_reply_rtr},
     {"p2p wrong first FPDU MPA-041", t_p2p_wrong_first_fpdu},
@@ -2364,10 +2369,10 @@ static const check_test tests[] = {
     {"rx error after our half close, our FPDU still draining: no Terminate after it",
      t_rx_error_after_half_close_draining},
     {"rx bad ULPDU_Length", t_rx_bad_length},
-    {"rx marker mismatch MPA-068 MPA-067", t_rx_marker_mismatch},
+    {"rx marker mismatch MPA-067", t_rx_marker_mismatch},
     {"rx PAD not 0: ignored but for the CRC", t_rx_pad_ignored},
     {"rx ULP error stops MPA-056", t_rx_ulp_error_stops},
-    {"rx every split point MPA-061 MPA-049", t_rx_every_split},
+    {"rx every split point MPA-061", t_rx_every_split},
     {"tx partial send at every position MPA-061", t_tx_partial_every_position},
     {"tx copy-out: same octets as send at every room MPA-053 MPA-054 MPA-064", t_tx_copyout_every_position},
     {"tx copy-out: CRC of what was written, commit failure MPA-053", t_tx_copyout_source_and_failure},

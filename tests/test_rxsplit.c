@@ -178,7 +178,7 @@ static int rs_reference(void)
 }
 
 /* Byte by byte, random cuts, and one cut at each interesting offset of every FPDU. */
-static void t_split_same(void) /* DDP-035 DDP-037 */
+static void t_split_same(void) /* DDP-037 */
 {
     size_t i, f, nc;
     unsigned long long seed = 7;
@@ -373,7 +373,7 @@ static int rs_feed_direct(const uint8_t *s, size_t n, unsigned long long *seed, 
     return 1;
 }
 
-static void t_direct(void) /* DDP-035 DDP-037 */
+static void t_direct(void) /* DDP-037 */
 {
     static uint8_t bad[1u << 18];
     unsigned long long seed = 5;
@@ -435,13 +435,13 @@ static void t_api(void)
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
-        {"streamed placement: every chunking places and completes as a whole feed DDP-035 DDP-037",
+        {"streamed placement: every chunking places and completes as a whole feed DDP-037",
          t_split_same},
         {"streamed placement: bad CRC, Terminate (2,0,0x02), nothing completes DDP-038",
          t_split_bad_crc},
         {"streamed placement: invalid STag, the same DDP Terminate as whole",
          t_split_bad_stag},
-        {"header-split receive: direct spans DDP-035 DDP-037", t_direct},
+        {"header-split receive: direct spans DDP-037", t_direct},
         {"placement contract: begin and commit required", t_api},
     };
     return CHECK_RUN(tests);

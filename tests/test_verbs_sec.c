@@ -18,38 +18,38 @@ static int g_priv_a0 = 1;        /* QP A0 privileged (STag 0 + Fast-Register) */
 static int g_bind_b0 = 1;        /* QP B0 Bind MW enabled */
 static uint32_t g_rcq_b0 = 64;   /* entries of B0's RQ CQ */
 static int g_share_cq_b = 0;     /* B1 uses B0's CQs */
-static int g_srq_b01 = 0;        /* B0 and B1 take their receives from one S-RQ, g_srqb */
-static iw_srq g_srqb;
-static iw_recv_wr g_srqb_ring[8];
+static int g_srq_b = 0;          /* B0 and B1 receive from one S-RQ, vs_srq */
+static iw_srq vs_srq;
+static iw_recv_wr vs_srq_ring[32];
 
 /* Fresh RNICs (their memory a pattern that differs between A and B), VF_NQ QP pairs in RTS;
  * QP 2 of each side is in the second PD. */
 static int vs_up(void)
 {
     uint32_t k;
-    int i, ok = vf_rn_init(&RA, 0, 1234u, 0) && vf_rn_init(&RB, 1, 5678u, 0);
+    int i, srq = g_srq_b, ok = vf_rn_init(&RA, 0, 1234u, 0) && vf_rn_init(&RB, 1, 5678u, 0);
     for (k = 0; ok && k < MEM; k++) {
         RA.mem[k] = (uint8_t)(k * 13u + 7u);
         RB.mem[k] = (uint8_t)(k * 13u + 8u);
     }
-    if (ok && g_srq_b01) ok = iw_srq_create(&RB.r, &g_srqb, RB.pd, g_srqb_ring, 8, 1, 0) == IW_V_OK;
+    if (ok && srq) ok = iw_srq_create(&RB.r, &vs_srq, RB.pd, vs_srq_ring, 32, 0, 0) == IW_V_OK;
     for (i = 0; ok && i < VF_NQ; i++) {
         iw_qp_cfg qa = vf_qp_cfg(i == 2 ? RA.pd2 : RA.pd, 4, 4);
         iw_qp_cfg qb = vf_qp_cfg(i == 2 ? RB.pd2 : RB.pd, 4, 4);
         qa.privileged = (uint8_t)(i == 0 ? g_priv_a0 : 1);
         qb.bind_en = (uint8_t)(i == 0 ? g_bind_b0 : 1);
-        if (i < 2 && g_srq_b01) qb.srq = &g_srqb;
         if (i == 1 && g_share_cq_b) {
             qb.sq_cq = &QB[0].scq;
             qb.rq_cq = &QB[0].rcq;
         }
+        if (i < 2 && srq) qb.srq = &vs_srq;
         ok = vf_q_init(&QA[i], &RA, qa, 64) && vf_q_init(&QB[i], &RB, qb, i == 0 ? g_rcq_b0 : 64);
     }
     g_priv_a0 = 1;
     g_bind_b0 = 1;
     g_rcq_b0 = 64;
     g_share_cq_b = 0;
-    g_srq_b01 = 0;
+    g_srq_b = 0;
     if (!ok || !vf_connect()) return 0;
     /* one empty Send each way round: the Responder (B) may send FPDUs only after the Initiator's
      * first one (MPA-015), so that B's Terminates reach A at once */
@@ -62,8 +62,7 @@ static int vs_up(void)
         memset(&r, 0, sizeof r);
         w.type = IW_WR_SEND;
         w.flags = IW_WR_SIGNALED;
-        if ((QB[i].qp.cfg.srq ? iw_srq_post(QB[i].qp.cfg.srq, &r, 1, &n) : iw_qp_post_rq(&QB[i].qp, &r, 1, &n)) !=
-                IW_V_OK ||
+        if ((i < 2 && srq ? iw_srq_post(&vs_srq, &r, 1, &n) : iw_qp_post_rq(&QB[i].qp, &r, 1, &n)) != IW_V_OK ||
             iw_qp_post_sq(&QA[i].qp, &w, 1, &n) != IW_V_OK)
             return 0;
         vf_flow();
@@ -183,18 +182,18 @@ static iw_mr_reg page0_reg(uint8_t key, unsigned acc)
     return g;
 }
 
-/* ---- SEC-004 with streamed placement (mpa.h iw_mpa_set_place_begin) ---- */
+/* ---- invalidated STags with streamed placement (mpa.h iw_mpa_set_place_begin) ---- */
 
 /* B streams Writes into place as their FPDUs arrive. A 6000-octet Write (EMSS 1460: several
  * FPDUs) reaches B up to the middle of its second FPDU's payload; then B's Consumer ends the
  * target MR (how 1: Invalidate Local STag WR, 2: deallocate, 3: re-register, 4: B's QP to
- * Error) and the rest arrives: not one octet more may be placed (the memory may be reused),
+ * Error, 5: a Send with Invalidate from A1 reaches B1) and the rest arrives: not one octet more may be placed (the memory may be reused),
  * and B ends the stream with (1,1,0x00) invalid STag (how 4: no Terminate, verbs §6.2.4). how 0
  * is the control: nothing changes and the whole Write lands. */
 static void t_sec004_streamed(void)
 {
     int how;
-    for (how = 0; how <= 4; how++) {
+    for (how = 0; how <= 5; how++) {
         uint32_t a_mr, b_mr, l1;
         size_t cut;
         const uint8_t *o;
@@ -228,6 +227,18 @@ static void t_sec004_streamed(void)
             at.next_state = IW_QP_ERROR;
             CHECK_EQ(iw_qp_modify(&QB[0].qp, &at), IW_V_OK);
         }
+        if (how == 5) { /* fed to B1 alone, before the rest of the Write reaches B0 */
+            iw_send_wr si = swr(IW_WR_SEND_INV, 9); /* no payload */
+            size_t u1 = 0;
+            si.inval_stag = b_mr;
+            REQUIRE(recv1(&QB[1], 9, 0, 0, 0) == IW_V_OK);
+            REQUIRE(post1(&QA[1], &si) == IW_V_OK);
+            CHECK(iw_mpa_rx_feed(&QB[1].c, QA[1].out + QA[1].out_off, QA[1].h.wire_len - QA[1].out_off, &u1) ==
+                  IW_OK);
+            QA[1].out_off += u1;
+            CHECK(!stag_valid(&RB, b_mr)); /* the peer's Invalidate has completed */
+            snap();
+        }
         vf_flow();
         if (how == 0) {
             CHECK(memcmp(RB.mem + 8192, RA.mem, 6000) == 0);
@@ -237,10 +248,49 @@ static void t_sec004_streamed(void)
             continue;
         }
         if (!same()) fprintf(stderr, "  (how %d)\n", how);
-        CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0); /* nothing placed after the change */
+        /* SEC-004a (how 1, 5) SEC-004b (how 2) SEC-004c (how 3): nothing placed after the change */
+        CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0);
         if (how == 2) CHECK(memcmp(snapbuf[1] + PG, RB.mem, MEM) == 0); /* VERBS-049c: deallocated */
         if (how != 4) CHECK(term_is(&QB[0], 1, 1, 1, 0x00) && term_is(&QA[0], 0, 1, 1, 0x00));
         CHECK(iw_qp_state(&QB[0].qp) != IW_QP_RTS);
+    }
+}
+
+/* Once B's MR is invalidated (how 1), deallocated (how 2) or re-registered under a new Key
+ * (how 3), a Read through its old STag is refused (0,1,0x00) and reads nothing; how 0 is the
+ * control. */
+static void t_sec004_read(void)
+{
+    int how;
+    for (how = 0; how <= 3; how++) {
+        uint32_t a_mr, b_mr;
+        iw_send_wr w;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        if (how == 1) CHECK_EQ(local_inval(&QB[0], 7, b_mr), IW_WC_SUCCESS);
+        if (how == 2) CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK);
+        if (how == 3) {
+            iw_mr_reg g = page0_reg(3, ACC_ALL);
+            uint32_t ns = 0;
+            CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_OK);
+        }
+        snap();
+        w = rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 0), 100);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        vf_flow();
+        if (how == 0) {
+            CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
+            CHECK_MEM(RA.mem, RB.mem, 100);
+            continue;
+        }
+        CHECK(same()); /* SEC-004d: nothing read */
+        CHECK(term_is(&QB[0], 1, 0, 1, 0x00)); /* SEC-004d: an invalid STag */
+        if (check__failed_here) {
+            fprintf(stderr, "  (how %d)\n", how);
+            return;
+        }
     }
 }
 
@@ -385,7 +435,7 @@ static void t_sec002(void)
     }
 }
 
-/* ---- SEC-005: what a peer cannot invalidate ---- */
+/* ---- what a peer cannot invalidate ---- */
 
 static void t_sec005(void)
 {
@@ -422,15 +472,17 @@ static void t_sec005(void)
         REQUIRE(post1(&QA[p], &w) == IW_V_OK);
         vf_flow();
         CHECK(same());
+        /* SEC-005a (k 0) SEC-005b (k 1) SEC-005c (k 2: 0x02) SEC-005d (k 3): refused */
         CHECK(term_is(&QB[p], 1, 0, 1, k == 2 ? 0x02u : 0x09u));
         CHECK(term_is(&QA[p], 0, 0, 1, k == 2 ? 0x02u : 0x09u));
+        /* SEC-005a SEC-005b SEC-005c SEC-005d: still valid */
         CHECK(stag_valid(&RB, target));
         if (iw_cq_poll(QB[p].qp.cfg.rq_cq, &wc) == IW_V_OK) CHECK(wc.status != IW_WC_SUCCESS || wc.inval);
         CHECK(!(iw_cq_poll(QB[p].qp.cfg.rq_cq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS));
-        if (k == 1) CHECK(stag_valid(&RB, b_mr));
+        if (k == 1) CHECK(stag_valid(&RB, b_mr)); /* SEC-005b */
         if (k == 3) { /* still bound to B0: A0 can write through it */
             iw_stag_info si;
-            CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.qp_id == QB[0].qp.id);
+            CHECK(iw_stag_query(&RB.r, mw >> 8, &si) == IW_V_OK && si.qp_id == QB[0].qp.id); /* SEC-005d */
             w = rdma_wr(IW_WR_WRITE, 5, a_mr, 0, mw, VA(&RB, 8), 8);
             REQUIRE(post1(&QA[0], &w) == IW_V_OK);
             vf_flow();
@@ -438,7 +490,7 @@ static void t_sec005(void)
             CHECK_MEM(RB.mem + 8, RA.mem, 8);
         }
         if (check__failed_here) {
-            fprintf(stderr, "  SEC-005 case %d\n", k);
+            fprintf(stderr, "  case %d\n", k);
             return;
         }
     }
@@ -492,7 +544,7 @@ static void t_sec006(void)
     CHECK(differ2 >= 56);
 }
 
-/* ---- SEC-011: an error on one stream leaves the others working ---- */
+/* ---- an error on one stream leaves the others working ---- */
 
 static void t_sec011(void)
 {
@@ -524,14 +576,15 @@ static void t_sec011(void)
     CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_ERROR);
     /* B1: its WC is still there, first in the CQ; then B0's flushed Receive */
     REQUIRE(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK);
+    /* SEC-011b: B1's WC kept, first */
     CHECK(wc.wr_id == 11 && wc.qp_id == QB[1].qp.id && wc.status == IW_WC_SUCCESS && wc.len == 32);
     CHECK_MEM(RB.mem + 1000, RA.mem, 32);
     REQUIRE(iw_cq_poll(&QB[0].rcq, &wc) == IW_V_OK);
     CHECK(wc.wr_id == 12 && wc.qp_id == QB[0].qp.id && wc.status == IW_WC_FLUSHED);
     /* B1 and B2 still work, through the same MR */
-    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);
+    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS); /* SEC-011a */
     CHECK(stag_valid(&RB, b_mr));
-    CHECK(send_ok(1, a_mr, b_mr, 3000, 40, 21));
+    CHECK(send_ok(1, a_mr, b_mr, 3000, 40, 21)); /* SEC-011a SEC-011b: through the shared CQ */
     w = rdma_wr(IW_WR_WRITE, 22, a_mr, 200, b_mr, VA(&RB, 5000), 100);
     REQUIRE(post1(&QA[1], &w) == IW_V_OK);
     w = rdma_wr(IW_WR_READ, 23, a_mr, 9000, b_mr, VA(&RB, 5000), 100);
@@ -541,10 +594,60 @@ static void t_sec011(void)
     CHECK_EQ(wc_next(&QA[1].scq, 23), IW_WC_SUCCESS);
     CHECK_MEM(RB.mem + 5000, RA.mem + 200, 100);
     CHECK_MEM(RA.mem + 9000, RA.mem + 200, 100);
-    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);
-    CHECK_EQ(iw_qp_state(&QB[2].qp), IW_QP_RTS);
+    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS); /* SEC-011a */
+    CHECK_EQ(iw_qp_state(&QB[2].qp), IW_QP_RTS); /* SEC-011a */
     CHECK_EQ(nev_of(&RB, QB[1].qp.id, (iw_async_event)0) + nev_of(&RB, QB[2].qp.id, (iw_async_event)0), 0);
     CHECK_EQ(nev_of(&RA, QA[1].qp.id, (iw_async_event)0), 0);
+}
+
+/* B0 and B1 receive from one S-RQ holding three Receives. B0 ends in error (A0 writes past
+ * the end of B's MR): the S-RQ keeps the three for B1, whose three Sends take them in order. */
+static void t_sec011_srq(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_srq_info si;
+    iw_wc wc;
+    int i;
+    g_srq_b = 1;
+    REQUIRE(vs_up());
+    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    for (i = 0; i < 3; i++) {
+        iw_recv_wr r;
+        size_t n;
+        memset(&r, 0, sizeof r);
+        r.wr_id = 30u + (unsigned)i;
+        r.nsge = 1;
+        r.sgl[0].stag = b_mr;
+        r.sgl[0].to = VA(&RB, 4000u + 100u * (unsigned)i);
+        r.sgl[0].len = 64;
+        REQUIRE(iw_srq_post(&vs_srq, &r, 1, &n) == IW_V_OK);
+    }
+    {
+        iw_send_wr w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, b_mr, VA(&RB, MEM - 8), 16);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+    }
+    vf_flow();
+    CHECK(term_is(&QB[0], 1, 1, 1, 0x01));
+    iw_qp_llp_event(&QB[0].qp, IW_QP_LLP_CLOSED);
+    iw_qp_llp_event(&QA[0].qp, IW_QP_LLP_CLOSED);
+    CHECK_EQ(iw_qp_state(&QB[0].qp), IW_QP_ERROR);
+    REQUIRE(iw_srq_query(&vs_srq, &si) == IW_V_OK);
+    CHECK_EQ(si.posted, 3); /* SEC-011c: B0's error took none of them */
+    for (i = 0; i < 3; i++) {
+        iw_send_wr w = swr1(IW_WR_SEND, 40u + (unsigned)i, a_mr, VA(&RA, 100u * (unsigned)i), 32);
+        REQUIRE(post1(&QA[1], &w) == IW_V_OK);
+    }
+    vf_flow();
+    for (i = 0; i < 3; i++) {
+        CHECK_EQ(wc_next(&QA[1].scq, 40u + (unsigned)i), IW_WC_SUCCESS); /* SEC-011c */
+        REQUIRE(iw_cq_poll(&QB[1].rcq, &wc) == IW_V_OK);
+        /* SEC-011c: B1 received through the S-RQ, in order */
+        CHECK(wc.wr_id == 30u + (unsigned)i && wc.qp_id == QB[1].qp.id && wc.status == IW_WC_SUCCESS);
+        CHECK_MEM(RB.mem + 4000 + 100 * i, RA.mem + 100 * i, 32);
+    }
+    CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);
 }
 
 /* ---- SEC-012: Fast-Register only on a privileged QP ---- */
@@ -1688,12 +1791,12 @@ static void t_verbs088b(void)
     iw_srq_info si;
     size_t n;
     unsigned i;
-    g_srq_b01 = 1;
+    g_srq_b = 1;
     REQUIRE(vs_up());
     memset(&r, 0, sizeof r);
     for (i = 0; i < 4; i++) {
         r.wr_id = 10u + i;
-        REQUIRE(iw_srq_post(&g_srqb, &r, 1, &n) == IW_V_OK);
+        REQUIRE(iw_srq_post(&vs_srq, &r, 1, &n) == IW_V_OK);
     }
     w = swr(IW_WR_SEND, 1);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
@@ -1703,7 +1806,7 @@ static void t_verbs088b(void)
     a.next_state = IW_QP_ERROR;
     REQUIRE(iw_qp_modify(&QB[0].qp, &a) == IW_V_OK);
     CHECK_EQ(iw_qp_state(&QB[1].qp), IW_QP_RTS);                    /* VERBS-088b */
-    CHECK(iw_srq_query(&g_srqb, &si) == IW_V_OK && si.posted == 3); /* VERBS-088a */
+    CHECK(iw_srq_query(&vs_srq, &si) == IW_V_OK && si.posted == 3); /* VERBS-088a */
     w = swr(IW_WR_SEND, 2);
     REQUIRE(post1(&QA[1], &w) == IW_V_OK);
     vf_flow();
@@ -1884,7 +1987,46 @@ static void t_ddp022_bytes(void)
         }
         CHECK(same());
         /* DDP-022a (k 1: one octet below the base), DDP-022b (k 2: one octet past the end) */
-        CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003: refused to the octet */
+        CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003a: refused to the octet */
+        if (check__failed_here) {
+            fprintf(stderr, "  case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* The same at a window's bounds, inside its MR: a Write one octet below the window or running
+ * one octet past it is refused (1,1,0x01) and writes nothing (k 1, 2; k 0 is the control at its
+ * last octets). A Read of 3000 octets whose last octet is one past B's MR (its first segments
+ * would be in range) is refused (0,1,0x01) before any octet is read (k 3). */
+static void t_sec003_window_read(void)
+{
+    int k;
+    for (k = 0; k < 4; k++) {
+        uint32_t a_mr, b_mr, mw = 0;
+        iw_send_wr w;
+        REQUIRE(vs_up());
+        a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x50, &mw) == IW_V_OK);
+        REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 1000), 100, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
+        snap();
+        if (k < 3)
+            w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, k == 1 ? 999u : k == 2 ? 1093u : 1092u), 8);
+        else
+            w = rdma_wr(IW_WR_READ, 2, a_mr, 0, b_mr, VA(&RB, MEM - 2999u), 3000);
+        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
+        vf_flow();
+        if (k == 0) {
+            CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
+            CHECK_MEM(RB.mem + 1092, RA.mem, 8);
+            continue;
+        }
+        /* SEC-003b (k 1, 2: nothing placed) SEC-003c (k 3: nothing read) */
+        CHECK(same());
+        if (k < 3) CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003b */
+        if (k == 3) CHECK(term_is(&QB[0], 1, 0, 1, 0x01)); /* SEC-003c */
         if (check__failed_here) {
             fprintf(stderr, "  case %d\n", k);
             return;
@@ -1896,12 +2038,14 @@ int main(int argc, char **argv)
 {
     static const check_test tests[] = {
         {"window of another QP of the same PD or of another PD", t_sec002},
-        {"streamed placement stops when its STag is invalidated, freed, re-registered SEC-004", t_sec004_streamed},
+        {"streamed placement stops when its STag is invalidated, freed, re-registered", t_sec004_streamed},
+        {"no Read through an invalidated, freed or re-registered STag", t_sec004_read},
         {"streamed placement stops when its QP leaves RTS", t_verbs025c},
         {"no SQ WR runs in Terminate", t_verbs025b},
-        {"a peer cannot invalidate shared, parent, local-only or foreign windows SEC-005", t_sec005},
+        {"a peer cannot invalidate shared, parent, local-only or foreign windows", t_sec005},
         {"STag Indexes spread and seeded SEC-006", t_sec006},
-        {"an error on one stream leaves the others working SEC-011", t_sec011},
+        {"an error on one stream leaves the others working", t_sec011},
+        {"an error on one stream leaves a shared S-RQ's Receives to the others", t_sec011_srq},
         {"Fast-Register on a non-privileged QP SEC-012", t_sec012},
         {"incoming tagged segment with STag 0 SEC-013", t_sec013},
         {"no Success WC after a CRC error SEC-015", t_sec015},
@@ -1935,6 +2079,7 @@ int main(int argc, char **argv)
         {"WRs behind a Read that failed after it was sent complete Flushed", t_verbs070_after_read},
         {"inbound Write and Read: the QP's enables, the STag's rights", t_ddp021b},
         {"bounds of an MR inside one page, to the octet", t_ddp022_bytes},
+        {"bounds of a window inside its MR, and of a Read's source, to the octet", t_sec003_window_read},
     };
     return CHECK_RUN(tests);
 }

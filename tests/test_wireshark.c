@@ -807,7 +807,7 @@ static const wsframe *first_fpdu(unsigned dir)
     return NULL;
 }
 
-static void t_p2p_write_rtr(void) /* MPA-076 MPA-040 */
+static void t_p2p_write_rtr(void) /* MPA-076 */
 {
     verdict vd;
     const wsframe *w;
@@ -815,11 +815,11 @@ static void t_p2p_write_rtr(void) /* MPA-076 MPA-040 */
     CHECK_EQ(vd.fpdus[0], sc_dw.rounds + 1);
     w = first_fpdu(0);
     REQUIRE(w != NULL);
-    CHECK_EQ(w->ulen, 14); /* zero-length tagged RDMA Write */
-    CHECK_EQ(w->op, 0);
+    CHECK_EQ(w->ulen, 14); /* MPA-040b: zero-length tagged RDMA Write */
+    CHECK_EQ(w->op, 0); /* MPA-040b */
 }
 
-static void t_p2p_read_rtr(void) /* MPA-076 MPA-040 */
+static void t_p2p_read_rtr(void) /* MPA-076 */
 {
     verdict vd;
     const wsframe *w;
@@ -829,14 +829,14 @@ static void t_p2p_read_rtr(void) /* MPA-076 MPA-040 */
     w = first_fpdu(0); /* zero-length RDMA Read Request: QN 1, MSN 1, RDMARDSZ 0 */
     REQUIRE(w != NULL);
     CHECK_EQ(w->op, 1);
-    CHECK(w->has_qn && w->qn == 1 && w->has_msn && w->msn == 1 && w->has_rdsz && w->rdsz == 0);
+    CHECK(w->has_qn && w->qn == 1 && w->has_msn && w->msn == 1 && w->has_rdsz && w->rdsz == 0); /* MPA-040c */
     w = first_fpdu(1); /* the Responder's first FPDU: the zero-length Read Response */
     REQUIRE(w != NULL);
     CHECK_EQ(w->op, 2); /* MPA-042a */
     CHECK_EQ(w->ulen, 14); /* MPA-042a */
 }
 
-static void t_p2p_send_rtr(void) /* MPA-076 MPA-040 */
+static void t_p2p_send_rtr(void) /* MPA-076 */
 {
     verdict vd;
     const wsframe *w;
@@ -845,7 +845,7 @@ static void t_p2p_send_rtr(void) /* MPA-076 MPA-040 */
     REQUIRE(w != NULL);
     CHECK_EQ(w->op, 3);
     CHECK_EQ(w->ulen, 18);
-    CHECK(w->has_qn && w->qn == 0 && w->has_msn && w->msn == 1);
+    CHECK(w->has_qn && w->qn == 0 && w->has_msn && w->msn == 1); /* MPA-040a */
 }
 
 static void one_way(const scen *sc, unsigned marked) /* marked: the direction with markers */
@@ -909,9 +909,9 @@ static const check_test tests[] = {
     {"wireshark b: rev 2, CRC, markers both ways MPA-076 MPA-054 MPA-062a MPA-063 MPA-064 MPA-065",
      t_rev2_crc_markers},
     {"wireshark c: rev 1, no CRC MPA-076 MPA-027", t_rev1_nocrc},
-    {"wireshark d: peer-to-peer, Write RTR MPA-076 MPA-040", t_p2p_write_rtr},
-    {"wireshark d: peer-to-peer, Read RTR MPA-076 MPA-040", t_p2p_read_rtr},
-    {"wireshark d: peer-to-peer, Send RTR MPA-076 MPA-040", t_p2p_send_rtr},
+    {"wireshark d: peer-to-peer, Write RTR MPA-076", t_p2p_write_rtr},
+    {"wireshark d: peer-to-peer, Read RTR MPA-076", t_p2p_read_rtr},
+    {"wireshark d: peer-to-peer, Send RTR MPA-076", t_p2p_send_rtr},
     {"wireshark e: markers toward the Initiator only MPA-076 MPA-054 MPA-063 MPA-065",
      t_markers_to_initiator},
     {"wireshark e: markers toward the Responder only MPA-076 MPA-054 MPA-063 MPA-065",
