@@ -1876,6 +1876,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
     if (a->set_ord || a->set_ird) /* VERBS-035 */
         (void)iw_rdmap_set_ird_ord(&qp->rs, a->set_ird ? a->ird : iw_rdmap_get_cfg(&qp->rs)->ird,
                                    a->set_ord ? a->ord : iw_rdmap_get_cfg(&qp->rs)->ord);
+    if (a->set_ord) qp->cfg.ord = a->ord; /* MPA's ORD is capped by it from now on */
     if (from == to) return IW_V_OK;
     if (to == IW_QP_RTS) { /* VERBS-013: the stream from initial conditions */
         iw_rdmap_cfg rc = *iw_rdmap_get_cfg(&qp->rs);
@@ -1886,7 +1887,10 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         if (st != IW_OK) return IW_V_INVALID_LLP;
         qp->llp = a->llp;
         qp->state = IW_QP_RTS;
-        if (qp->have_info) iw_rdmap_mpa_established(&qp->rs, &qp->info);
+        if (qp->have_info) { /* an ORD reduced since MPA ended stays (VERBS-035) */
+            if (qp->cfg.ord < qp->info.ord) qp->info.ord = qp->cfg.ord;
+            iw_rdmap_mpa_established(&qp->rs, &qp->info);
+        }
         iw__sq_run(qp); /* WRs queued in Idle start now */
         iw__qp_term_due(qp);
         return IW_V_OK;
@@ -2414,7 +2418,7 @@ IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
         return; /* not an event */
     if (what == IW_QP_LLP_CLOSED) {
         if (qp->state == IW_QP_CLOSING) { /* VERBS-030 / VERBS-031 */
-            if (qp->sq_head == qp->sq_tail) {
+            if (qp->sq_head == qp->sq_tail && !iw_rdmap_ird_outstanding(&qp->rs)) {
                 iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw__v_term(0, 0, 0));
                 qp->state = IW_QP_IDLE;
                 /* the slots of WRs whose WC is not reaped stay held (VERBS-071), else a CQ
