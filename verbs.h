@@ -1876,7 +1876,8 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
     if (a->set_ord || a->set_ird) /* VERBS-035 */
         (void)iw_rdmap_set_ird_ord(&qp->rs, a->set_ird ? a->ird : iw_rdmap_get_cfg(&qp->rs)->ird,
                                    a->set_ord ? a->ord : iw_rdmap_get_cfg(&qp->rs)->ord);
-    if (a->set_ord) qp->cfg.ord = a->ord; /* MPA's ORD is capped by it from now on */
+    if (a->set_ord) qp->cfg.ord = a->ord; /* an ORD reduced in Idle holds in RTS: MPA's, */
+    if (qp->cfg.ord < qp->info.ord) qp->info.ord = qp->cfg.ord; /* now or later, is capped */
     if (from == to) return IW_V_OK;
     if (to == IW_QP_RTS) { /* VERBS-013: the stream from initial conditions */
         iw_rdmap_cfg rc = *iw_rdmap_get_cfg(&qp->rs);
@@ -1887,10 +1888,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         if (st != IW_OK) return IW_V_INVALID_LLP;
         qp->llp = a->llp;
         qp->state = IW_QP_RTS;
-        if (qp->have_info) { /* an ORD reduced since MPA ended stays (VERBS-035) */
-            if (qp->cfg.ord < qp->info.ord) qp->info.ord = qp->cfg.ord;
-            iw_rdmap_mpa_established(&qp->rs, &qp->info);
-        }
+        if (qp->have_info) iw_rdmap_mpa_established(&qp->rs, &qp->info);
         iw__sq_run(qp); /* WRs queued in Idle start now */
         iw__qp_term_due(qp);
         return IW_V_OK;
