@@ -1581,6 +1581,7 @@ static void iw__qp_recv(void *ctx, const iw_rdmap_recv *rv)
                         : rv->term.layer == 0 && rv->term.etype == 1
                               ? IW_WC_INVAL_STAG_PD_OR_ACCESS
                               : IW_WC_FLUSHED;
+        if (wc.status != IW_WC_FLUSHED) qp->flushing = 1; /* the WC reports it (VERBS-022c) */
     } else {
         wc.len = rv->len;
         wc.solicited = rv->solicited;
@@ -1664,6 +1665,7 @@ static void iw__qp_error(void *ctx, const iw_rdmap_event *ev)
     } else {
         if (qp->state == IW_QP_RTS) qp->state = IW_QP_TERMINATE;
     }
+    qp->flushing = 0; /* once: a Receive's WC that reported this error set it (iw__qp_recv) */
 }
 
 static void iw__qp_llp_close(void *ctx)

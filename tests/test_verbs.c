@@ -542,6 +542,36 @@ static void t_security(void)
     for (i = 0; i < 6 && !check__failed_here; i++) sec_case(i);
 }
 
+/* Errors in an incoming Send that its Receive's WC reports: a Send longer than the Receive, a
+ * Send with Invalidate of an STag B does not have. B's Receive completes with the error and
+ * B sends the Terminate, but raises no async event. */
+static void t_verbs022c(void)
+{
+    int k;
+    for (k = 0; k < 2; k++) {
+        uint32_t a_mr, b_mr;
+        iw_send_wr w;
+        iw_wc wc;
+        REQUIRE(vt_up(4, 4));
+        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr && recv1(QB, 7, b_mr, VA(&RB, 0), 16) == IW_V_OK);
+        w = swr1(k ? IW_WR_SEND_INV : IW_WR_SEND, 1, a_mr, VA(&RA, 0), k ? 8 : 100);
+        w.inval_stag = 0x7777700u;
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        vf_flow();
+        REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 7);
+        CHECK(wc.status != IW_WC_SUCCESS && wc.status != IW_WC_FLUSHED); /* VERBS-022c: the WC */
+        CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_TERMINATE); /* VERBS-022a */
+        CHECK_EQ(RB.nev, 0); /* VERBS-022c: no async event besides the WC */
+        CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_TERM_RECEIVED); /* VERBS-022a: sent */
+        if (check__failed_here) {
+            fprintf(stderr, "  case %d\n", k);
+            return;
+        }
+    }
+}
+
 /* Local SGE errors: the WR completes with its status, Terminate (0,0,0x00), no async event;
  * ORD 0 (VERBS-037). */
 static void t_local_errors(void)
@@ -1969,6 +1999,7 @@ int main(int argc, char **argv)
         {"security: PD, key, rights, bounds, invalidated STag and window SEC-003 SEC-004 "
          "VERBS-057",
          t_security},
+        {"an incoming error a Receive's WC reports raises no event", t_verbs022c},
         {"local WQ errors VERBS-037 VERBS-059", t_local_errors},
         {"RTS -> Terminate, RTS -> Error", t_modify_rts},
         {"one error WC; the rest Flushed on entering Error", t_verbs027_one_error},
