@@ -1581,6 +1581,7 @@ static void iw__qp_recv(void *ctx, const iw_rdmap_recv *rv)
                         : rv->term.layer == 0 && rv->term.etype == 1
                               ? IW_WC_INVAL_STAG_PD_OR_ACCESS
                               : IW_WC_FLUSHED;
+        if (wc.status != IW_WC_FLUSHED) qp->flushing = 1; /* the WC reports it (VERBS-022c) */
     } else {
         wc.len = rv->len;
         wc.solicited = rv->solicited;
@@ -1664,6 +1665,7 @@ static void iw__qp_error(void *ctx, const iw_rdmap_event *ev)
     } else {
         if (qp->state == IW_QP_RTS) qp->state = IW_QP_TERMINATE;
     }
+    qp->flushing = 0; /* once: a Receive's WC that reported this error set it (iw__qp_recv) */
 }
 
 static void iw__qp_llp_close(void *ctx)
@@ -1876,6 +1878,8 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
     if (a->set_ord || a->set_ird) /* VERBS-035 */
         (void)iw_rdmap_set_ird_ord(&qp->rs, a->set_ird ? a->ird : iw_rdmap_get_cfg(&qp->rs)->ird,
                                    a->set_ord ? a->ord : iw_rdmap_get_cfg(&qp->rs)->ord);
+    if (a->set_ord) qp->cfg.ord = a->ord; /* an ORD reduced in Idle holds in RTS: MPA's, */
+    if (qp->cfg.ord < qp->info.ord) qp->info.ord = qp->cfg.ord; /* now or later, is capped */
     if (from == to) return IW_V_OK;
     if (to == IW_QP_RTS) { /* VERBS-013: the stream from initial conditions */
         iw_rdmap_cfg rc = *iw_rdmap_get_cfg(&qp->rs);
@@ -2414,7 +2418,7 @@ IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
         return; /* not an event */
     if (what == IW_QP_LLP_CLOSED) {
         if (qp->state == IW_QP_CLOSING) { /* VERBS-030 / VERBS-031 */
-            if (qp->sq_head == qp->sq_tail) {
+            if (qp->sq_head == qp->sq_tail && !iw_rdmap_ird_outstanding(&qp->rs)) {
                 iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw__v_term(0, 0, 0));
                 qp->state = IW_QP_IDLE;
                 /* the slots of WRs whose WC is not reaped stay held (VERBS-071), else a CQ

@@ -524,10 +524,9 @@ static int explore(void)
     return bad;
 }
 
-/* VERBS-010, VERBS-014, VERBS-016, VERBS-017, VERBS-018, VERBS-019, VERBS-024, VERBS-027,
- * VERBS-028, VERBS-029, VERBS-030, VERBS-031, VERBS-033, VERBS-071 (and the split rows on a
- * FIN, a received Terminate and its close, whose clauses tests/test_verbs.c checks one by
- * one): every (state, event) outcome of the QP equals the model's table (RTS -> Error resets
+/* VERBS-010, VERBS-016, VERBS-019, VERBS-030, VERBS-033, VERBS-071 (and the split rows on
+ * transitions, Terminate, Error, Closing and the LLP events, whose clauses tests/test_verbs.c
+ * checks one by one): every (state, event) outcome of the QP equals the model's table (RTS -> Error resets
  * the LLP: CLOSE_A; an SQ slot stays held, hN, until its WC is reaped, in Idle too). */
 static void t_qp_model_table(void)
 {
@@ -553,8 +552,7 @@ static void t_qp_model_table(void)
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
-        {"qp_model_table VERBS-010 VERBS-014 VERBS-016 VERBS-017 VERBS-018 VERBS-019 "
-         "VERBS-024 VERBS-027 VERBS-028 VERBS-029 VERBS-030 VERBS-031 VERBS-033 VERBS-071",
+        {"qp_model_table VERBS-010 VERBS-016 VERBS-019 VERBS-030 VERBS-033 VERBS-071",
          t_qp_model_table},
     };
     const char *p = getenv("MODEL_PRINT");

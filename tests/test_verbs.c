@@ -52,7 +52,7 @@ static void t_objects(void)
 {
     iw_wc ring2[4], wc;
     iw_rnic_attr at;
-    uint32_t n;
+    uint32_t n = 0;
     REQUIRE(vt_init(0, 4, 4));
     CHECK_EQ(iw_rnic_open(&RA.r, &vf_rnic_ops, &RA, RA.stags, 64, 1, 0), IW_V_RNIC_IN_USE); /* VERBS-002 */
     CHECK_EQ(iw_rnic_query(&RA.r, &at), IW_V_OK);
@@ -83,10 +83,10 @@ static void t_objects(void)
         a.llp = &QA->c; /* a stream not in Full Operation */
         CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_LLP); /* VERBS-012 */
         a.llp = NULL;
-        a.next_state = IW_QP_TERMINATE; /* VERBS-014 */
-        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
+        a.next_state = IW_QP_TERMINATE;
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014a: Idle -> Terminate */
         a.next_state = IW_QP_CLOSING;
-        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014a: Idle -> Closing */
         CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_IDLE);
         /* VERBS-015: Idle -> Error flushes */
         CHECK_EQ(recv1(QA, 2, 0, 0, 0), IW_V_OK);
@@ -94,21 +94,27 @@ static void t_objects(void)
         CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_OK);
         CHECK_EQ(iw_cq_poll(&QA->scq, &wc), IW_V_OK);
         CHECK(wc.wr_id == 1 && wc.status == IW_WC_FLUSHED);
-        /* VERBS-028: Error -> Idle refused while a WC is unreaped */
+        /* VERBS-028a: Error -> Idle refused while a WC is unreaped */
         a.next_state = IW_QP_IDLE;
         CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_STILL_FLUSHING);
+        CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR); /* VERBS-028a */
         CHECK_EQ(iw_cq_poll(&QA->rcq, &wc), IW_V_OK);
         CHECK(wc.wr_id == 2 && wc.status == IW_WC_FLUSHED && wc.type == IW_WR_RECV);
-        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_OK);
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_OK); /* VERBS-028b: all reaped */
         CHECK_EQ(iw_qp_query(&QA->qp, &qi), IW_V_OK);
-        CHECK_EQ(qi.state, IW_QP_IDLE);
+        CHECK_EQ(qi.state, IW_QP_IDLE); /* VERBS-028b */
         a.next_state = IW_QP_ERROR;
         CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_OK);
-        a.next_state = IW_QP_RTS; /* VERBS-014: Error -> RTS */
-        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
+        a.next_state = IW_QP_RTS;
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014c: Error -> RTS */
+        a.next_state = IW_QP_CLOSING;
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014c: Error -> Closing */
+        a.next_state = IW_QP_TERMINATE;
+        CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014c */
+        CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
         CHECK_EQ(iw_qp_post_sq(&QA->qp, &w, 1, NULL), IW_V_INVALID_QP_STATE); /* VERBS-033 */
     }
-    /* VERBS-005: a resize keeps the WCs; shrinking below them fails */
+    /* a resize keeps the WCs; shrinking below them fails (t_cq_resize too) */
     {
         iw_wc a1;
         memset(&a1, 0, sizeof a1);
@@ -116,27 +122,27 @@ static void t_objects(void)
         REQUIRE(iw__cq_push(&QA->rcq, &a1));
         a1.wr_id = 8;
         REQUIRE(iw__cq_push(&QA->rcq, &a1));
-        CHECK_EQ(iw_cq_resize(&QA->rcq, ring2, 1), IW_V_SHRINK_FAILED);
+        CHECK_EQ(iw_cq_resize(&QA->rcq, ring2, 1), IW_V_SHRINK_FAILED); /* VERBS-005b */
         CHECK_EQ(iw_cq_resize(&QA->rcq, ring2, 4), IW_V_OK);
-        CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 7);
-        CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 8);
+        CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 7); /* VERBS-005a */
+        CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 8); /* VERBS-005a */
     }
-    /* VERBS-008: limits named */
+    /* limits named (t_qp_create_limits too) */
     {
         iw_qp q2;
         iw_qp_cfg qc = QA->qp.cfg;
         iw_qp_mem qm = QA->qp.mem;
         qc.ird = 0x4000;
-        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_IRD_LIMIT);
+        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_IRD_LIMIT); /* VERBS-008b */
         qc.ird = 4;
         qc.ord = 0x4000;
-        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_ORD_LIMIT);
+        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_ORD_LIMIT); /* VERBS-008c */
         qc.ord = 4;
         qc.max_send_sge = IW_CFG_VERBS_SGE + 1;
-        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_SGE_LIMIT);
+        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_SGE_LIMIT); /* VERBS-008e */
         qc.max_send_sge = 0;
         qc.sq_depth = 0x20000;
-        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_WR_LIMIT);
+        CHECK_EQ(iw_qp_create(&RA.r, &q2, &qc, &qm), IW_V_WR_LIMIT); /* VERBS-008d */
     }
     /* every status and event has its own text (VERBS-094) */
     {
@@ -149,6 +155,74 @@ static void t_objects(void)
     }
     CHECK_EQ(iw_rnic_close(&RA.r), IW_V_OK);
     CHECK_EQ(iw_rnic_query(&RA.r, &at), IW_V_INVALID_RNIC);
+}
+
+/* A CQ whose WCs wrap round its ring, resized: refused below them (nothing changes), then to
+ * exactly their number and larger, every WC kept in order. */
+static void t_cq_resize(void)
+{
+    static iw_cq cq, snap;
+    static iw_wc ring[4], r2[8], r3[8];
+    iw_wc wc;
+    uint32_t n, i;
+    REQUIRE(vt_init(0, 4, 4));
+    REQUIRE(iw_cq_create(&RA.r, &cq, ring, 4) == IW_V_OK);
+    memset(&wc, 0, sizeof wc);
+    for (i = 0; i < 3; i++) REQUIRE(iw__cq_push(&cq, &wc));
+    for (i = 0; i < 3; i++) REQUIRE(iw_cq_poll(&cq, NULL) == IW_V_OK);
+    for (i = 0; i < 3; i++) { /* in slots 3, 0, 1 */
+        wc.wr_id = 1 + i;
+        REQUIRE(iw__cq_push(&cq, &wc));
+    }
+    memset(r2, 0, sizeof r2);
+    memcpy(&snap, &cq, sizeof snap);
+    CHECK_EQ(iw_cq_resize(&cq, r2, 2), IW_V_SHRINK_FAILED); /* VERBS-005b */
+    CHECK(memcmp(&snap, &cq, sizeof snap) == 0); /* VERBS-005c: ring, capacity, WCs as they were */
+    CHECK(iw_cq_query(&cq, &n) == IW_V_OK && n == 4); /* VERBS-005c */
+    CHECK_EQ(iw_cq_resize(&cq, r2, 3), IW_V_OK); /* VERBS-005a: as many entries as WCs */
+    CHECK_EQ(iw_cq_resize(&cq, r3, 8), IW_V_OK); /* VERBS-005a */
+    for (i = 0; i < 3; i++) CHECK(iw_cq_poll(&cq, &wc) == IW_V_OK && wc.wr_id == 1 + i); /* VERBS-005a */
+    CHECK_EQ(iw_cq_poll(&cq, &wc), IW_V_CQ_EMPTY);
+}
+
+/* Create QP gives the IRD, ORD and queue depths asked for; each limit has its own error. */
+static void t_qp_create_limits(void)
+{
+    static vf_q q2;
+    static iw_qp q3;
+    iw_qp_cfg qc;
+    iw_qp_mem qm;
+    iw_qp_info qi;
+    iw_send_wr w[5];
+    iw_recv_wr r[5];
+    size_t n;
+    int i;
+    REQUIRE(vt_init(0, 4, 4));
+    qc = vf_qp_cfg(RA.pd, 3, 5);
+    qc.sq_depth = 5;
+    qc.rq_depth = 5;
+    CHECK(vf_q_init(&q2, &RA, qc, 8)); /* VERBS-008a */
+    if (check__failed_here) return;
+    CHECK(iw_qp_query(&q2.qp, &qi) == IW_V_OK && qi.ird >= 3 && qi.ord >= 5); /* VERBS-008a */
+    memset(r, 0, sizeof r);
+    for (i = 0; i < 5; i++) w[i] = swr(IW_WR_SEND, (uint64_t)i);
+    CHECK(iw_qp_post_sq(&q2.qp, w, 5, &n) == IW_V_OK && n == 5); /* VERBS-008a: 5 SQ WRs */
+    CHECK(iw_qp_post_rq(&q2.qp, r, 5, &n) == IW_V_OK && n == 5); /* VERBS-008a: 5 RQ WRs */
+    qc = QA->qp.cfg;
+    qm = QA->qp.mem;
+    qc.rq_depth = 0x20000;
+    CHECK_EQ(iw_qp_create(&RA.r, &q3, &qc, &qm), IW_V_WR_LIMIT); /* VERBS-008d: RQ */
+    qc.rq_depth = 32;
+    qc.max_recv_sge = IW_CFG_VERBS_SGE + 1;
+    CHECK_EQ(iw_qp_create(&RA.r, &q3, &qc, &qm), IW_V_SGE_LIMIT); /* VERBS-008e: receive */
+    qc.max_recv_sge = 0;
+    qc.max_write_sge = IW_CFG_VERBS_SGE + 1;
+    CHECK_EQ(iw_qp_create(&RA.r, &q3, &qc, &qm), IW_V_SGE_LIMIT); /* VERBS-008e: write */
+    qc.max_write_sge = 0;
+    qc.ird = IW_MPA_IRDORD_MAX + 1;
+    n = RA.r.nqp;
+    CHECK_EQ(iw_qp_create(&RA.r, &q3, &qc, &qm), IW_V_IRD_LIMIT); /* VERBS-008b */
+    CHECK_EQ(RA.r.nqp, n); /* VERBS-008b: nothing created */
 }
 
 /* ---- memory ---- */
@@ -562,14 +636,15 @@ static void sec_case(int which)
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
     CHECK_MEM(RB.mem, before, MEM);
-    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_TERMINATE);
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_TERMINATE); /* VERBS-022a */
+    /* VERBS-022b: Local Protection, naming B's QP */
     CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_PROTECTION && RB.ev[0].id == QB->qp.id);
-    CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local);
+    CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local); /* VERBS-022a */
     CHECK_EQ(qi.term.term.layer, 1);
     CHECK_EQ(qi.term.term.etype, 1);
     /* cases: DDP-020a (0), DDP-019c (1), DDP-021a (2), DDP-022a (3), DDP-019b (4, 5) */
     CHECK_EQ(qi.term.term.ecode, which == 0 ? 0x02 : which == 3 ? 0x01 : 0x00);
-    /* A received it. VERBS-021a: Terminate state and the event */
+    /* A received it. VERBS-021a: Terminate state and the event; VERBS-022a: it was sent */
     CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_TERMINATE);
     CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_TERM_RECEIVED); /* VERBS-021a */
     /* VERBS-021b: the message readable, generated by the peer */
@@ -584,8 +659,38 @@ static void t_security(void)
     for (i = 0; i < 6 && !check__failed_here; i++) sec_case(i);
 }
 
-/* Local SGE errors: the WR completes with its status, Terminate (0,0,0x00), no async event
- * (VERBS-023); ORD 0 (VERBS-037). */
+/* Errors in an incoming Send that its Receive's WC reports: a Send longer than the Receive, a
+ * Send with Invalidate of an STag B does not have. B's Receive completes with the error and
+ * B sends the Terminate, but raises no async event. */
+static void t_verbs022c(void)
+{
+    int k;
+    for (k = 0; k < 2; k++) {
+        uint32_t a_mr, b_mr;
+        iw_send_wr w;
+        iw_wc wc;
+        REQUIRE(vt_up(4, 4));
+        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr && recv1(QB, 7, b_mr, VA(&RB, 0), 16) == IW_V_OK);
+        w = swr1(k ? IW_WR_SEND_INV : IW_WR_SEND, 1, a_mr, VA(&RA, 0), k ? 8 : 100);
+        w.inval_stag = 0x7777700u;
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        vf_flow();
+        REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 7);
+        CHECK(wc.status != IW_WC_SUCCESS && wc.status != IW_WC_FLUSHED); /* VERBS-022c: the WC */
+        CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_TERMINATE); /* VERBS-022a */
+        CHECK_EQ(RB.nev, 0); /* VERBS-022c: no async event besides the WC */
+        CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_TERM_RECEIVED); /* VERBS-022a: sent */
+        if (check__failed_here) {
+            fprintf(stderr, "  case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* Local SGE errors: the WR completes with its status, Terminate (0,0,0x00), no async event;
+ * ORD 0 (VERBS-037). */
 static void t_local_errors(void)
 {
     int k;
@@ -614,11 +719,16 @@ static void t_local_errors(void)
         case 4: CHECK_EQ(wc.status, IW_WC_ZERO_ORD); break;         /* VERBS-037 */
         default: CHECK_EQ(wc.status, IW_WC_INVALID_PD); break;      /* VERBS-061c: MR of another PD */
         }
-        CHECK_EQ(RA.nev, 0);
+        CHECK(wc.status != IW_WC_SUCCESS && wc.status != IW_WC_FLUSHED); /* VERBS-023a */
+        CHECK_EQ(RA.nev, 0); /* VERBS-023c */
         CHECK(iw_qp_query(&QA->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE);
+        /* VERBS-023b: (0,0,0x00), no headers */
         CHECK(qi.term_valid && qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 0 &&
-              !qi.term.m && !qi.term.d);
-        CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_TERM_RECEIVED);
+              qi.term.term.ecode == 0 && !qi.term.m && !qi.term.d);
+        CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_TERM_RECEIVED); /* VERBS-023b: B got it */
+        /* VERBS-023b */
+        CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && !qi.term_local && qi.term.term.layer == 0 &&
+              qi.term.term.etype == 0 && qi.term.term.ecode == 0);
         if (check__failed_here) {
             fprintf(stderr, "  local error case %d\n", k);
             return;
@@ -626,18 +736,24 @@ static void t_local_errors(void)
     }
 }
 
-/* RTS -> Terminate and RTS -> Error; a Terminate received (VERBS-017, VERBS-018,
- * VERBS-027). */
+static int vt_terms(const vf_q *e);
+
+/* RTS -> Terminate and RTS -> Error; a Terminate received. */
 static void t_modify_rts(void)
 {
     iw_qp_attr a;
     iw_wc wc;
     iw_qp_info qi;
+    uint32_t a_mr, b_mr;
+    size_t wire;
     REQUIRE(vt_up(4, 4));
     REQUIRE(recv1(QA, 5, 0, 0, 0) == IW_V_OK);
     memset(&a, 0, sizeof a);
     a.next_state = IW_QP_TERMINATE;
     REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+    CHECK_EQ(vt_terms(QA), 1); /* VERBS-017a: a Terminate went out */
+    CHECK(QA->h.closed == 1 && QA->h.close_abortive == 0); /* VERBS-017c: the graceful close */
+    CHECK_EQ(RA.nev, 0); /* VERBS-017d: no async event */
     {   /* a Send B posted before it heard of it is ignored in Terminate */
         iw_send_wr sw = swr(IW_WR_SEND, 77);
         REQUIRE(post1(QB, &sw) == IW_V_OK);
@@ -645,11 +761,13 @@ static void t_modify_rts(void)
     vf_flow();
     CHECK_EQ(QA->rcq.count, 0); /* VERBS-025a: the Receive was not consumed */
     CHECK_EQ(QA->qp.rq_tail - QA->qp.rq_head, 1);
-    CHECK_EQ(RA.nev, 0);
+    CHECK_EQ(RA.nev, 0); /* VERBS-017d */
+    /* VERBS-017a: B received (0,0,0x00) */
     CHECK(iw_qp_query(&QB->qp, &qi) == IW_V_OK && qi.state == IW_QP_TERMINATE && qi.term_valid &&
           !qi.term_local && qi.term.term.layer == 0 && qi.term.term.etype == 0 && qi.term.term.ecode == 0);
+    CHECK(!qi.term.m && !qi.term.d && !qi.term.r); /* VERBS-017b: HdrCt 000 */
     CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_TERM_RECEIVED);
-    CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014 */
+    CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014d: in Terminate */
     {
         iw_send_wr sw = swr(IW_WR_SEND, 78);
         CHECK_EQ(iw_qp_post_sq(&QA->qp, &sw, 1, NULL), IW_V_INVALID_QP_STATE); /* VERBS-033 */
@@ -660,17 +778,68 @@ static void t_modify_rts(void)
     CHECK(iw_qp_query(&QA->qp, &qi) == IW_V_OK && qi.term_valid && qi.term_local && qi.term.term.layer == 0 &&
           qi.term.term.etype == 0 && qi.term.term.ecode == 0);
     CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 5 && wc.status == IW_WC_FLUSHED);
-    /* RTS -> Error: no Terminate, everything flushed */
+    /* RTS -> Error: no Terminate, everything flushed (a Read sent, not answered; a Receive) */
     REQUIRE(vt_up(4, 4));
     REQUIRE(recv1(QA, 6, 0, 0, 0) == IW_V_OK);
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr);
+    {
+        iw_send_wr w = swr1(IW_WR_READ, 7, a_mr, VA(&RA, 0), 16);
+        w.remote_stag = b_mr;
+        w.remote_to = VA(&RB, 0);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+    }
     a.next_state = IW_QP_IDLE;
-    CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014: RTS -> Idle */
+    a.set_ord = 1;
+    a.ord = 1;
+    CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014b: RTS -> Idle */
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_RTS); /* VERBS-014e */
+    CHECK_EQ(iw_rdmap_get_cfg(&QA->qp.rs)->ord, 4); /* VERBS-014e: the ORD of that call not set */
+    a.set_ord = 0;
     a.next_state = IW_QP_ERROR;
+    wire = QA->h.wire_len;
     REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+    CHECK_EQ(QA->h.wire_len, wire); /* VERBS-018a: no Terminate */
+    CHECK(QA->h.closed == 1 && QA->h.close_abortive == 1); /* VERBS-018b: the LLP reset */
     vf_flow();
-    CHECK_EQ(RB.nev, 0);
-    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_RTS);
+    CHECK_EQ(RB.nev, 0); /* VERBS-018a */
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_RTS); /* VERBS-018a: B heard of no Terminate */
+    /* VERBS-018c VERBS-027a: the Read sent and not answered completes Flushed */
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 7 && wc.status == IW_WC_FLUSHED);
+    /* VERBS-018c VERBS-027b: the Receive completes Flushed */
     CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 6 && wc.status == IW_WC_FLUSHED);
+}
+
+/* A Send from an STag A does not know fails (its own status), a Send behind it waits: when the
+ * QP enters Error that one and a Receive complete Flushed, and the failed WR is the only WC
+ * that is neither Success nor Flushed. */
+static void t_verbs027_one_error(void)
+{
+    uint32_t a_mr;
+    iw_send_wr w[2];
+    iw_wc wc;
+    size_t n;
+    int nerr = 0;
+    REQUIRE(vt_up(4, 4));
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    REQUIRE(a_mr && recv1(QA, 20, 0, 0, 0) == IW_V_OK);
+    w[0] = swr1(IW_WR_SEND, 1, 0x7777700u, VA(&RA, 0), 16); /* no such STag */
+    w[1] = swr(IW_WR_SEND, 2);
+    REQUIRE(iw_qp_post_sq(&QA->qp, w, 2, &n) == IW_V_OK && n == 2);
+    vf_flow();
+    REQUIRE(iw_qp_state(&QA->qp) == IW_QP_TERMINATE);
+    iw_qp_llp_event(&QA->qp, IW_QP_LLP_CLOSED);
+    REQUIRE(iw_qp_state(&QA->qp) == IW_QP_ERROR);
+    REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 1);
+    CHECK_EQ(wc.status, IW_WC_INVALID_STAG); /* VERBS-027a: the WR that caused it keeps its own */
+    while (iw_cq_poll(&QA->scq, &wc) == IW_V_OK) {
+        nerr += wc.status != IW_WC_SUCCESS && wc.status != IW_WC_FLUSHED;
+        CHECK(wc.wr_id == 2 && wc.status == IW_WC_FLUSHED); /* VERBS-027a: never executed */
+    }
+    CHECK_EQ(nerr, 0); /* VERBS-027a: no second error WC */
+    /* VERBS-027b: the Receive completes Flushed */
+    CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 20 && wc.status == IW_WC_FLUSHED);
 }
 
 /* Completion notification (VERBS-082). */
@@ -768,9 +937,8 @@ static int vt_terms(const vf_q *e)
     return (int)n;
 }
 
-/* Closing and the LLP events (VERBS-016, VERBS-019, VERBS-024, VERBS-029,
- * VERBS-030, VERBS-031, VERBS-032); Destroy QP with windows bound; ORD
- * reduced in RTS, and a Read beyond it waits (VERBS-035). */
+/* Closing and the LLP events (VERBS-016, VERBS-019, VERBS-030); Destroy QP with windows bound;
+ * ORD reduced in RTS, and a Read beyond it waits. */
 static void t_closing(void)
 {
     iw_qp_attr a;
@@ -785,8 +953,9 @@ static void t_closing(void)
     REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
     CHECK_EQ(RA.nev, 0);
     CHECK(iw_mpa_state(&QA->c) >= IW_MPA_S_CLOSING); /* VERBS-016: the LLP close began */
+    /* VERBS-029a: the Receive flushed on entering Closing */
     CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_FLUSHED);
-    CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE);
+    CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_INVALID_QP_STATE); /* VERBS-014d: in Closing */
     iw_qp_llp_event(&QA->qp, IW_QP_LLP_CLOSED);
     CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_IDLE);
     CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_CLOSE_COMPLETE);
@@ -796,8 +965,9 @@ static void t_closing(void)
     REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
     w = swr(IW_WR_SEND, 2);
     (void)post1(QA, &w);
-    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
-    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_BAD_CLOSE);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR); /* VERBS-031a */
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_BAD_CLOSE); /* VERBS-031a */
+    /* VERBS-031a VERBS-027a: the WR, never sent, completes Flushed */
     CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 2 && wc.status == IW_WC_FLUSHED);
     /* Closing, then a segment arrives: Bad Close, Error */
     REQUIRE(vt_up(4, 4));
@@ -810,15 +980,15 @@ static void t_closing(void)
     w = swr(IW_WR_SEND, 3);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
-    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_ERROR);
-    CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_BAD_CLOSE);
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_ERROR); /* VERBS-031b */
+    CHECK(RB.nev == 1 && RB.ev[0].event == IW_AE_BAD_CLOSE); /* VERBS-031b */
     /* Closing, then the LLP is lost: "LLP Connection Lost", Error */
     REQUIRE(vt_up(4, 4));
     a.next_state = IW_QP_CLOSING;
     REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
     iw_qp_llp_event(&QA->qp, IW_QP_LLP_LOST);
-    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
-    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_LOST);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR); /* VERBS-032a */
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_LOST); /* VERBS-032a */
     /* the peer's FIN in RTS, nothing pending: Closing */
     REQUIRE(vt_up(4, 4));
     iw_mpa_llp_closed(&QA->c);
@@ -846,10 +1016,16 @@ static void t_closing(void)
     REQUIRE(vt_up(4, 4));
     REQUIRE(recv1(QA, 5, 0, 0, 0) == IW_V_OK);
     iw_qp_llp_event(&QA->qp, IW_QP_LLP_RESET);
-    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
-    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_RESET);
-    CHECK_EQ(vt_terms(QA), 0);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR); /* VERBS-024b */
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_RESET); /* VERBS-024b */
+    CHECK_EQ(vt_terms(QA), 0); /* VERBS-024c */
     CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 5 && wc.status == IW_WC_FLUSHED);
+    /* the LLP lost in RTS: "LLP Connection Lost", Error, no Terminate */
+    REQUIRE(vt_up(4, 4));
+    iw_qp_llp_event(&QA->qp, IW_QP_LLP_LOST);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR); /* VERBS-024a */
+    CHECK(RA.nev == 1 && RA.ev[0].event == IW_AE_LLP_LOST); /* VERBS-024a */
+    CHECK_EQ(vt_terms(QA), 0); /* VERBS-024c */
     /* Destroy QP with a window bound to it */
     REQUIRE(vt_up(4, 4));
     b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
@@ -877,7 +1053,7 @@ static void t_closing(void)
     REQUIRE(post1(QA, &w) == IW_V_OK);
     w.wr_id = 9;
     REQUIRE(post1(QA, &w) == IW_V_OK);
-    CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 1);
+    CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 1); /* VERBS-035a: ORD 1 holds the second */
     vf_flow();
     CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 8 && wc.status == IW_WC_SUCCESS);
     CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 9 && wc.status == IW_WC_SUCCESS);
@@ -935,8 +1111,143 @@ static void t_verbs036(void)
     }
 }
 
+/* A Send held in A's socket when A enters Closing, a second Send queued behind it: the first
+ * leaves when the socket drains, the second is never sent; it completes Flushed once the QP
+ * errs. */
+static void t_verbs029b(void)
+{
+    iw_qp_attr a;
+    iw_send_wr w;
+    iw_wc wc;
+    REQUIRE(vt_up(4, 4));
+    REQUIRE(recv1(QB, 1, 0, 0, 0) == IW_V_OK && recv1(QB, 2, 0, 0, 0) == IW_V_OK);
+    QA->h.hold = 1;
+    w = swr(IW_WR_SEND, 1);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    w = swr(IW_WR_SEND, 2);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_CLOSING;
+    REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+    QA->h.hold = 0;
+    (void)iw_mpa_tx_resume(&QA->c);
+    vf_flow();
+    CHECK_EQ(QB->rcq.count, 1); /* VERBS-029b: the second Send never went out */
+    iw_qp_llp_event(&QA->qp, IW_QP_LLP_CLOSED); /* an SQ WQE present: Bad Close, Error */
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
+    while (iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id != 2) {}
+    CHECK(wc.wr_id == 2 && wc.status == IW_WC_FLUSHED); /* VERBS-029b: WR 2 never executed */
+}
+
+/* In Closing, the LLP close completes while an SQ WQE is present (a Read not answered), or
+ * while an inbound Read's Response is not all sent (B's socket full): Bad Close, Error; not
+ * Idle. */
+static void t_verbs031_close_busy(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_qp_attr a;
+    iw_send_wr w;
+    int k;
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_CLOSING;
+    for (k = 0; k < 2; k++) {
+        vf_q *q = k ? QB : QA;
+        vf_rn *n = k ? &RB : &RA;
+        REQUIRE(vt_up(4, 4));
+        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        QB->h.hold = k;
+        w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 16);
+        w.remote_stag = b_mr;
+        w.remote_to = VA(&RB, 0);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        if (k) { /* the Read Request reaches B, its Response stays in B's socket */
+            vf_flow();
+            REQUIRE(iw_rdmap_ird_outstanding(&QB->qp.rs) == 1 && QB->qp.sq_head == QB->qp.sq_tail);
+        }
+        REQUIRE(iw_qp_modify(&q->qp, &a) == IW_V_OK);
+        iw_qp_llp_event(&q->qp, IW_QP_LLP_CLOSED);
+        CHECK_EQ(iw_qp_state(&q->qp), IW_QP_ERROR); /* VERBS-031c (k 0), VERBS-031d (k 1) */
+        /* VERBS-031c (k 0), VERBS-031d (k 1): Bad Close, not LLP Close Complete */
+        CHECK(n->nev == 1 && n->ev[0].event == IW_AE_BAD_CLOSE);
+        if (check__failed_here) {
+            fprintf(stderr, "  case %d\n", k);
+            return;
+        }
+    }
+}
+
+/* Connect A and B over MPA (as vf_connect) but leave both QPs in Idle. */
+static int vt_mpa(void)
+{
+    iw_mpa_cfg mc;
+    vf_resp_ops = *iw_qp_mpa_ulp_ops();
+    vf_resp_ops.request = vf_request;
+    iw_mpa_cfg_default(&mc, IW_MPA_INITIATOR);
+    if (iw_mpa_init(&QA->c, &mc, &vf_mpa_ops, QA, iw_qp_mpa_ulp_ops(), &QA->qp, QA->reasm,
+                    sizeof QA->reasm) != IW_OK)
+        return 0;
+    iw_mpa_cfg_default(&mc, IW_MPA_RESPONDER);
+    if (iw_mpa_init(&QB->c, &mc, &vf_mpa_ops, QB, &vf_resp_ops, &QB->qp, QB->reasm,
+                    sizeof QB->reasm) != IW_OK)
+        return 0;
+    (void)iw_mpa_start(&QB->c, NULL, 0);
+    (void)iw_mpa_start(&QA->c, NULL, 0);
+    vf_flow();
+    return iw_mpa_state(&QA->c) == IW_MPA_S_FULL;
+}
+
+/* ORD reduced by Modify in Idle before MPA negotiated ORD 4, and by the Modify to RTS after it:
+ * in RTS A's second Read waits for the first. */
+static void t_verbs035_idle(void)
+{
+    uint32_t a_mr, b_mr;
+    iw_qp_attr a;
+    iw_send_wr w;
+    iw_wc wc;
+    int k;
+    for (k = 0; k < 2; k++) {
+        REQUIRE(vt_init(0, 4, 4) && vt_init(1, 4, 4));
+        memset(&a, 0, sizeof a);
+        a.set_ord = 1;
+        a.ord = 1;
+        if (k == 0) { /* in Idle, then vf_connect */
+            a.next_state = IW_QP_IDLE;
+            REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+            REQUIRE(vf_connect());
+        } else { /* in the Modify to RTS, MPA done */
+            REQUIRE(vt_mpa());
+            a.next_state = IW_QP_RTS;
+            a.llp = &QA->c;
+            REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+            a.set_ord = 0;
+            a.llp = &QB->c;
+            REQUIRE(iw_qp_modify(&QB->qp, &a) == IW_V_OK);
+        }
+        CHECK_EQ(iw_rdmap_get_cfg(&QA->qp.rs)->ord, 1); /* VERBS-035b */
+        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+        b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+        REQUIRE(a_mr && b_mr);
+        w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 16);
+        w.remote_stag = b_mr;
+        w.remote_to = VA(&RB, 0);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        w.wr_id = 2;
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 1); /* VERBS-035b: the second waits */
+        vf_flow();
+        CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_SUCCESS);
+        CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 2 && wc.status == IW_WC_SUCCESS);
+        if (check__failed_here) {
+            fprintf(stderr, "  case %d\n", k);
+            return;
+        }
+    }
+}
+
 /* More rules: an Immediate Error changes nothing (VERBS-001); a failed registration consumes
- * nothing; IRD = ORD = 1 works (VERBS-009); RTS starts from MSN 1 (VERBS-013); a
+ * nothing; IRD = ORD = 1 works (VERBS-009); RTS starts from MSN 1; a
  * Read's sink rights are checked when the response arrives (VERBS-064); SGL limits;
  * Read Fence (VERBS-072); a Receive too small (VERBS-077); no async handler
  * (VERBS-093); the Remote Atomic right. */
@@ -984,11 +1295,11 @@ static void t_more(void)
         CHECK(n == 0 && QA->qp.sq_tail == 1);
         CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_IDLE);
     }
-    /* VERBS-009, VERBS-013, VERBS-072: IRD = ORD = 1; RTS from initial conditions; the fenced
+    /* VERBS-009, VERBS-072: IRD = ORD = 1; RTS from initial conditions; the fenced
      * Send waits for the Read */
     REQUIRE(vt_up(1, 1));
-    for (q = 0; q < 4; q++) CHECK_EQ(iw_ddp_rx_msn(&QA->qp.rs.ddp, q), 1);
-    CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 0);
+    for (q = 0; q < 4; q++) CHECK_EQ(iw_ddp_rx_msn(&QA->qp.rs.ddp, q), 1); /* VERBS-013a */
+    CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 0); /* VERBS-013a */
     a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
     b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
     REQUIRE(recv1(QB, 1, b_mr, VA(&RB, 0), 64) == IW_V_OK);
@@ -1305,7 +1616,7 @@ static void t_sq_slots(void)
 }
 
 /* The Receive an incoming Send has taken, its message not yet complete, is flushed first on
- * entering Closing, then the Receives behind it, in posting order (VERBS-029, VERBS-078), and
+ * entering Closing, then the Receives behind it, in posting order (VERBS-078), and
  * nothing more lands in it: the rest of the Send is a Bad Close. Found by fuzz_verbs_qp: the
  * taken Receive completed after the others, or never. With an S-RQ too (the QP holds it). */
 static void closing_inprogress(int srq)
@@ -1351,7 +1662,8 @@ static void closing_inprogress(int srq)
     a.next_state = IW_QP_CLOSING;
     REQUIRE(iw_qp_modify(&QB->qp, &a) == IW_V_OK);
     for (i = 0; i < (srq ? 1u : 3u); i++) /* an S-RQ keeps the two it still holds (VERBS-088a) */
-        CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 10 + i && wc.status == IW_WC_FLUSHED);
+        CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 10 + i &&
+              wc.status == IW_WC_FLUSHED); /* VERBS-029a */
     CHECK_EQ(iw_cq_poll(&QB->rcq, &wc), IW_V_CQ_EMPTY);
     memcpy(before, RB.mem, MEM);
     vf_flow(); /* the rest of the Send: Bad Close, Error; no WC for WR 10 again, nothing placed */
@@ -1493,6 +1805,7 @@ static void t_rdmap_key_and_bad_recv(void)
         } else {
             REQUIRE(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK);
             CHECK(wc.wr_id == 7 && wc.status == IW_WC_ACCESS_VIOLATION); /* RDMAP-049b */
+            CHECK_EQ(RB.nev, 0); /* VERBS-022c: the WC reports it, no async event */
             CHECK(RB.mem[0] == 0x22 && RB.mem[15] == 0x22); /* RDMAP-049b: nothing placed */
             CHECK(qi.term.term.layer == 0 && qi.term.term.etype == 0 && qi.term.term.ecode == 0 &&
                   !qi.term.m && !qi.term.d && !qi.term.r); /* RDMAP-049a through verbs.h */
@@ -1764,7 +2077,7 @@ static void t_verbs020b(void)
           qi.term.term.layer == 0 && qi.term.term.etype == 2 && qi.term.term.ecode == 7);
 }
 
-/* VERBS-013: MPA negotiated before the QPs went to RTS (both QPs IRD = ORD = 4; B's MPA 1):
+/* MPA negotiated before the QPs went to RTS (both QPs IRD = ORD = 4; B's MPA 1):
  * RTS starts A's stream with the negotiated ORD 1, so A's two Reads go one at a time and B
  * (IRD 1) answers both. */
 static void t13_request(void *uctx, const iw_mpa_info *in)
@@ -1799,7 +2112,7 @@ static void t_verbs013_negotiated(void)
     REQUIRE(iw_qp_modify(&QB->qp, &at) == IW_V_OK);
     at.llp = &QA->c;
     REQUIRE(iw_qp_modify(&QA->qp, &at) == IW_V_OK);
-    CHECK_EQ(iw_rdmap_get_cfg(&QA->qp.rs)->ord, 1); /* VERBS-013: as negotiated */
+    CHECK_EQ(iw_rdmap_get_cfg(&QA->qp.rs)->ord, 1); /* VERBS-013b: as negotiated */
     a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
     b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
     REQUIRE(a_mr && b_mr);
@@ -1810,36 +2123,115 @@ static void t_verbs013_negotiated(void)
     w.wr_id = 2;
     w.sgl[0].to = VA(&RA, 64);
     REQUIRE(post1(QA, &w) == IW_V_OK);
-    CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 1); /* VERBS-013 */
+    CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 1); /* VERBS-013b */
     vf_flow();
     CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_SUCCESS);
     CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 2 && wc.status == IW_WC_SUCCESS);
-    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_RTS); /* VERBS-013: B's IRD never exceeded */
+    CHECK_EQ(iw_qp_state(&QB->qp), IW_QP_RTS); /* VERBS-013b: B's IRD never exceeded */
+}
+
+/* A QP used before (a Send received, a Read left outstanding) goes Error -> Idle -> RTS on a new
+ * stream to a new peer: the stream starts again from MSN 1 with no Read outstanding, and works. */
+static void t_verbs013_reuse(void)
+{
+    uint32_t a_mr, b_mr, q;
+    iw_send_wr w;
+    iw_wc wc;
+    iw_qp_attr a;
+    REQUIRE(vt_up(4, 4));
+    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    REQUIRE(a_mr && b_mr && recv1(QA, 1, 0, 0, 0) == IW_V_OK);
+    w = swr(IW_WR_WRITE, 9); /* zero-length: B's MPA reaches Full Operation */
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    w = swr(IW_WR_SEND, 1);
+    REQUIRE(post1(QB, &w) == IW_V_OK);
+    vf_flow();
+    REQUIRE(iw_ddp_rx_msn(&QA->qp.rs.ddp, 0) == 2);
+    w = swr1(IW_WR_READ, 2, a_mr, VA(&RA, 0), 16);
+    w.remote_stag = b_mr;
+    w.remote_to = VA(&RB, 0);
+    REQUIRE(post1(QA, &w) == IW_V_OK && iw_rdmap_ord_outstanding(&QA->qp.rs) == 1);
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_ERROR;
+    REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+    while (iw_cq_poll(&QA->scq, &wc) == IW_V_OK || iw_cq_poll(&QA->rcq, &wc) == IW_V_OK) {}
+    a.next_state = IW_QP_IDLE;
+    REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+    /* a new peer and a new stream for A's QP */
+    REQUIRE(vt_init(1, 4, 4));
+    hf_init(&QA->h, QA->out, sizeof QA->out);
+    QA->out_off = 0;
+    REQUIRE(vf_connect());
+    for (q = 0; q < 4; q++) CHECK_EQ(iw_ddp_rx_msn(&QA->qp.rs.ddp, q), 1); /* VERBS-013a */
+    CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 0); /* VERBS-013a */
+    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    REQUIRE(b_mr && recv1(QA, 3, 0, 0, 0) == IW_V_OK);
+    w = swr1(IW_WR_READ, 4, a_mr, VA(&RA, 0), 16);
+    w.remote_stag = b_mr;
+    w.remote_to = VA(&RB, 0);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    w = swr(IW_WR_SEND, 3);
+    REQUIRE(post1(QB, &w) == IW_V_OK);
+    vf_flow();
+    /* VERBS-013a: the new stream works */
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.wr_id == 4 && wc.status == IW_WC_SUCCESS);
+    CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 3 && wc.status == IW_WC_SUCCESS);
+    CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_RTS);
+}
+
+/* The Responder's QP enters RTS while its MPA still waits for the Initiator's first FPDU: that
+ * first message, a Send, is received. */
+static void t_verbs013_first_fpdu(void)
+{
+    iw_qp_attr a;
+    iw_send_wr w;
+    iw_wc wc;
+    REQUIRE(vt_init(0, 4, 4) && vt_init(1, 4, 4) && vt_mpa());
+    REQUIRE(iw_mpa_state(&QB->c) == IW_MPA_S_AWAIT_FIRST);
+    REQUIRE(recv1(QB, 1, 0, 0, 0) == IW_V_OK);
+    memset(&a, 0, sizeof a);
+    a.next_state = IW_QP_RTS;
+    a.llp = &QB->c;
+    CHECK_EQ(iw_qp_modify(&QB->qp, &a), IW_V_OK); /* VERBS-013c: before the first FPDU */
+    a.llp = &QA->c;
+    REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+    w = swr(IW_WR_SEND, 1);
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    /* VERBS-013c: the first message was not lost */
+    CHECK(iw_cq_poll(&QB->rcq, &wc) == IW_V_OK && wc.wr_id == 1 && wc.status == IW_WC_SUCCESS);
 }
 
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
-        {"objects and immediate errors VERBS-002 VERBS-005 VERBS-007 "
-         "VERBS-008 VERBS-010 VERBS-011 VERBS-012 VERBS-014 VERBS-015 VERBS-028 VERBS-033 "
-         "VERBS-094",
+        {"objects and immediate errors VERBS-002 VERBS-007 "
+         "VERBS-010 VERBS-011 VERBS-012 VERBS-015 VERBS-033 VERBS-094",
          t_objects},
+        {"a CQ resized keeps its WCs; a refused shrink changes nothing", t_cq_resize},
+        {"Create QP gives what was asked; each limit its own error", t_qp_create_limits},
         {"MR rights and page lists VERBS-038", t_mr_rights_and_lists},
         {"STag 0 and Index 0; the status of refused rights", t_verbs039_042},
         {"translation through the page list", t_translation},
         {"every WR type and its WC VERBS-051 VERBS-073 VERBS-074 VERBS-075 VERBS-078", t_all_wrs},
         {"WR IDs of 64 bits; an error WC's WR ID and QP ID", t_verbs076},
-        {"security: PD, key, rights, bounds, invalidated STag and window VERBS-022",
-         t_security},
-        {"local WQ errors VERBS-023 VERBS-037 VERBS-059", t_local_errors},
-        {"RTS -> Terminate, RTS -> Error VERBS-017 VERBS-018 VERBS-027", t_modify_rts},
+        {"security: PD, key, rights, bounds, invalidated STag and window", t_security},
+        {"an incoming error a Receive's WC reports raises no event", t_verbs022c},
+        {"local WQ errors VERBS-037 VERBS-059", t_local_errors},
+        {"RTS -> Terminate, RTS -> Error", t_modify_rts},
+        {"one error WC; the rest Flushed on entering Error", t_verbs027_one_error},
         {"completion notification VERBS-082", t_notify},
         {"what fires next solicited", t_verbs080},
-        {"Closing, LLP events, destroy with windows, ORD VERBS-016 VERBS-019 VERBS-024 "
-         "VERBS-029 VERBS-030 VERBS-031 VERBS-032 VERBS-035",
+        {"Closing, LLP events, destroy with windows, ORD VERBS-016 VERBS-019 VERBS-030",
          t_closing},
         {"ORD holds a Read or an Atomic, and the WRs behind it", t_verbs036},
-        {"more rules VERBS-001 VERBS-009 VERBS-013 VERBS-064 VERBS-072 "
+        {"Closing stops the SQ: a fenced WR is never sent", t_verbs029b},
+        {"Closing: close done with an SQ WQE or an inbound Read: Bad Close", t_verbs031_close_busy},
+        {"ORD reduced in Idle or in the Modify to RTS holds in RTS", t_verbs035_idle},
+        {"more rules VERBS-001 VERBS-009 VERBS-064 VERBS-072 "
          "VERBS-077 VERBS-093",
          t_more},
         {"S-RQ: an MSN gap takes no WQE SEC-014", t_srq_msn_gap},
@@ -1848,10 +2240,12 @@ int main(int argc, char **argv)
         {"SQ slots are freed when a later WC is reaped VERBS-071", t_sq_slots},
         {"shared receive queue VERBS-084 VERBS-089 VERBS-090", t_srq},
         {"RTS starts with the IRD/ORD MPA negotiated", t_verbs013_negotiated},
+        {"a QP reused on a new stream starts from initial conditions", t_verbs013_reuse},
+        {"a Responder in RTS before the first FPDU receives it", t_verbs013_first_fpdu},
         {"peer FIN with an inbound Read in progress", t_verbs020b},
         {"S-RQ Limit range at creation; a QP event's resource", t_verbs086_091},
         {"poll, a completion, arm, poll: found", t_verbs082},
-        {"Closing flushes the Receive a message holds first VERBS-029 VERBS-078", t_closing_inprogress},
+        {"Closing flushes the Receive a message holds first VERBS-078", t_closing_inprogress},
         {"a CQ used only as a receive CQ is in use", t_cq_in_use_rq_only},
         {"an SQ WC of a destroyed QP is reaped without touching the QP", t_destroy_with_sq_wc},
         {"Deallocate PD refused for each kind of user", t_pd_in_use_each},
