@@ -153,12 +153,11 @@ IW_DEF iw_term iw_ddp_xlate_term(iw_ddp_xlate x);
 /* A writable piece of memory (mpa.h's iw_mpa_piece: what iw_ddp_rx_begin hands the LLP). */
 typedef iw_mpa_piece iw_ddp_buf;
 
-/*@ axiomatic iw_ddp_place {
-      // For proofs only (prove/wp_place.c, docs/verification-prove.md): p is one of the
-      // pieces the memory translation returned for the segment being placed (the proof says
-      // which).
-      predicate iw_ddp_xlated(iw_ddp_buf p);
-    } */
+/*@ axiomatic iw_ddp_place { // proofs only (prove/wp_place.c, docs/verification-prove.md)
+      predicate iw_ddp_xlated(iw_ddp_buf p); // p: a piece the translation returned
+    }
+    logic integer iw_ddp_span{L}(iw_ddp_buf *b, integer n) = // octets in b[0 .. n)
+        n <= 0 ? 0 : iw_ddp_span(b, n - 1) + b[n - 1].len; */
 
 typedef struct iw_ddp_mem_ops {
     /* REQUIRED. Resolve octets [to, to + len) of stag for this stream with the rights in
@@ -947,7 +946,7 @@ IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len)
     if (d && d->n && !s->crc.move) iw_crc32c_kernels_select(&s->crc); /* the first: once */
     if (d)
 #ifdef IW_PROVE_WP
-        /*@ loop invariant 0 <= i <= d->n;
+        /*@ loop invariant 0 <= i <= d->n && p == u + d->hdr_len + iw_ddp_span(d->piece, i);
             loop assigns i, p, { d->piece[j].base[o] | integer j, o; 0 <= j < d->n && 0 <= o < d->piece[j].len };
             loop variant d->n - i; */
 #endif

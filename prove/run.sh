@@ -95,10 +95,13 @@ for t in "${WP_TARGETS[@]}"; do
     IFS='|' read -r name drv fcts <<<"$t"
     start=$(date +%s)
     # -rte-no-pointer-call: Frama-C 25 cannot state \valid_function; the `calls` annotations
-    # make WP prove instead that each callback pointer is the specified stub.
+    # make WP prove instead that each callback pointer is the specified stub. Typed+cast: the
+    # copy kernel's `void *` (uint8_t * -> char * -> uint8_t *, the pointer kept as it is);
+    # wp:split: case splits before the provers. -then: the harness's lemmas (-wp-fct skips them).
     if ! timeout "${PROVE_WP_LIMIT:-1500}" nice "$FRAMAC" -machdep gcc_x86_64 -cpp-extra-args="-I. -Iprove" "$drv" \
-            -wp -wp-rte -rte-no-pointer-call -wp-prover "$provers" \
-            -wp-timeout "${PROVE_WP_TIMEOUT:-10}" -wp-fct "$fcts" > "$B/$name.log" 2>&1; then
+            -wp -wp-rte -rte-no-pointer-call -wp-prover "$provers" -wp-model Typed+cast -wp-auto wp:split \
+            -wp-timeout "${PROVE_WP_TIMEOUT:-10}" -wp-fct "$fcts" -then -wp-fct= -wp-prop=@lemma \
+            > "$B/$name.log" 2>&1; then
         echo "PROVE $name FAILED (see $B/$name.log)"
         rc=1
         continue

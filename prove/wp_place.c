@@ -48,6 +48,17 @@ static inline size_t iw_ddp_hdr_len(uint8_t ctrl0);
     predicate wp_inside(iw_ddp_buf p, iw_ddp_buf b) =
         \exists integer o; 0 <= o && o + p.len <= b.len && p.base == b.base + o;
 
+    // the octets b[0 .. n) lie inside one piece the translation returned: one of the
+    // resolver's (that DDP had room for), one of rx_buf's, or one of a queue's receive buffer
+    // as it was at label L
+    predicate wp_in{L}(iw_ddp_stream *s, uint8_t *b, integer n) =
+        (\exists integer i, o; 0 <= i < IW_CFG_DDP_DST_IOV && i < wp_xn &&
+            0 <= o && o + n <= wp_xl(i).len && b == wp_xl(i).base + o) ||
+        (\exists integer i, o; 0 <= i < IW_CFG_DDP_RX_SGE && i < wp_rbn &&
+            0 <= o && o + n <= wp_rb(i).len && b == wp_rb(i).base + o) ||
+        (\exists integer q, a, o; 0 <= q < IW_CFG_DDP_QN && 0 <= a < \at(s->rq[q].nbuf, L) &&
+            0 <= o && o + n <= \at(s->rq[q].buf[a].len, L) && b == \at(s->rq[q].buf[a].base, L) + o);
+
     // p is one of the pieces the resolver returned and DDP had room for
     predicate wp_from_xlate(iw_ddp_buf p) =
         \exists integer i; 0 <= i < IW_CFG_DDP_DST_IOV && i < wp_xn && wp_same(p, wp_xl(i));
@@ -184,7 +195,9 @@ static iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t have, 
 /* Receive, step 1: *dst is NULL, or names pieces the translation returned; it is NULL on
  * every refusal and error (RFC 5041 §7.1: nothing placed; s->pend bit 0x10 is IW__DDP_P_FAIL,
  * a refusal held for commit). begin itself writes no octet
- * outside the stream. */
+ * outside the stream. Each piece is also stated alone (wp_in: the form iw_ddp_rx's assigns
+ * needs, implied by wp_placed_from), and laid end to end they fit in the payload
+ * (iw_ddp_span: DDP-037 makes them cover it exactly, tagged; untagged they cover n). */
 /*@ requires \valid(s) && wp_stream(s) && \valid(dst);
     requires \valid_read(u + (0 .. have - 1));
     requires \separated(dst, s) && \separated(dst, u + (0 .. have - 1));
@@ -194,7 +207,11 @@ static iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t have, 
     ensures *dst == \null || (\result == IW_OK && *dst == &s->pend_dst &&
         s->pend_dst.piece == s->pend_piece && s->pend_dst.n <= IW_CFG_DDP_DST_IOV &&
         s->pend_dst.hdr_len <= have && (s->pend & 0x10) == 0 &&
-        s->err.status == IW_OK && wp_placed_from{Here, Pre}(s, s->pend_dst.n));
+        s->err.status == IW_OK && wp_placed_from{Here, Pre}(s, s->pend_dst.n) &&
+        \forall integer j; 0 <= j < s->pend_dst.n ==>
+            wp_in{Pre}(s, s->pend_dst.piece[j].base, s->pend_dst.piece[j].len) &&
+            0 <= iw_ddp_span(s->pend_dst.piece, j) &&
+            iw_ddp_span(s->pend_dst.piece, j) + s->pend_dst.piece[j].len <= len - s->pend_dst.hdr_len);
 */
 iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have, size_t len,
                           unsigned flags, iw_mpa_rx_dst **dst);
@@ -212,31 +229,39 @@ iw_status iw_ddp_rx_commit(iw_ddp_stream *s, int ok);
 */
 void iw_crc32c_kernels_select(iw_crc32c_kernels *k);
 
+/*@ // the host's promise: the translation's pieces are valid memory, apart from the stream
+    // and from the segment
+    predicate wp_host{L}(iw_ddp_stream *s, uint8_t *u, integer len) =
+      (\forall integer i; 0 <= i < IW_CFG_DDP_DST_IOV ==>
+        \valid(wp_xl(i).base + (0 .. wp_xl(i).len - 1)) &&
+        \separated(wp_xl(i).base + (0 .. wp_xl(i).len - 1), s, u + (0 .. len - 1))) &&
+      (\forall integer q, a; 0 <= q < IW_CFG_DDP_QN && 0 <= a < IW_CFG_DDP_RX_SGE ==>
+        \valid(s->rq[q].buf[a].base + (0 .. s->rq[q].buf[a].len - 1)) &&
+        \separated(s->rq[q].buf[a].base + (0 .. s->rq[q].buf[a].len - 1), s, u + (0 .. len - 1))) &&
+      (\forall integer i; 0 <= i < IW_CFG_DDP_RX_SGE ==>
+        \valid(wp_rb(i).base + (0 .. wp_rb(i).len - 1)) &&
+        \separated(wp_rb(i).base + (0 .. wp_rb(i).len - 1), s, u + (0 .. len - 1)));
+
+    // so is every range inside one of them (proved by WP as a goal of its own)
+    lemma wp_in_valid{L}: \forall iw_ddp_stream *s, uint8_t *u, uint8_t *b, integer len, n;
+        wp_host(s, u, len) && wp_stream(s) && wp_in(s, b, n) ==> \valid(b + (0 .. n - 1));
+*/
+
 /* One whole ULPDU: every octet it writes outside the stream lies inside one of the pieces
  * the translation returned (the resolver's, or the receive buffer rx_buf returned for the
  * queue's message). The pieces are the host's memory, apart from the stream and the
- * segment. */
+ * segment. The assigns set {b[o] | wp_in(b, n), o < n} is exactly the octets of those pieces:
+ * every such b[o] is an octet of the piece b[0 .. n) lies in, and each piece is such a b. */
 /*@ requires \valid(s) && wp_stream(s);
     requires \valid_read(u + (0 .. len - 1));
     requires s->crc.move == \null || s->crc.move == &wp_move;
-    requires \forall integer i; 0 <= i < IW_CFG_DDP_DST_IOV ==>
-        \valid(wp_xl(i).base + (0 .. wp_xl(i).len - 1)) &&
-        \separated(wp_xl(i).base + (0 .. wp_xl(i).len - 1), s, u + (0 .. len - 1));
-    requires \forall integer q, a; 0 <= q < IW_CFG_DDP_QN && 0 <= a < IW_CFG_DDP_RX_SGE ==>
-        \valid(s->rq[q].buf[a].base + (0 .. s->rq[q].buf[a].len - 1)) &&
-        \separated(s->rq[q].buf[a].base + (0 .. s->rq[q].buf[a].len - 1), s, u + (0 .. len - 1));
-    requires \forall integer i; 0 <= i < IW_CFG_DDP_RX_SGE ==>
-        \valid(wp_rb(i).base + (0 .. wp_rb(i).len - 1)) &&
-        \separated(wp_rb(i).base + (0 .. wp_rb(i).len - 1), s, u + (0 .. len - 1));
-    assigns *s,
-        { wp_xl(i).base[o] | integer i, o; 0 <= i < IW_CFG_DDP_DST_IOV && i < wp_xn && 0 <= o < wp_xl(i).len },
-        { wp_rb(i).base[o] | integer i, o; 0 <= i < IW_CFG_DDP_RX_SGE && i < wp_rbn && 0 <= o < wp_rb(i).len },
-        { s->rq[q].buf[a].base[o] | integer q, a, o; 0 <= q < IW_CFG_DDP_QN &&
-            0 <= a < s->rq[q].nbuf && 0 <= o < s->rq[q].buf[a].len };
+    requires wp_host(s, (uint8_t *)u, len);
+    assigns *s, { b[o] | uint8_t *b, integer n, o; wp_in{Pre}(s, b, n) && 0 <= o < n };
 */
 iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len);
 
 #define IWARP_IMPLEMENTATION
+#include "crc32c.h" /* inside mpa.h's guard: its implementation (IW_MIN, the platform) now */
 #include "ddp.h"
 
 /* ddp.h's iw_ddp_xlated (declared there without a meaning): only the resolver's pieces have it

@@ -15,7 +15,9 @@
  * the stub wp_move below (a contract, no body). iw__sum (the CRC over the octets, with or
  * without a copy) is specified here and assumed: it calls the CRC kernels through pointers,
  * outside what this target proves; its contract says it writes d[0 .. k) when d is not NULL
- * and nothing else. */
+ * and nothing else. The kernel takes `void *`, which WP reads as `char *`: prove/run.sh runs
+ * WP with -wp-model Typed+cast, which keeps the pointer value through uint8_t * -> char * ->
+ * uint8_t * (the stub's contract reads and writes only through uint8_t *, so this is exact). */
 #define IW_CRC32C_NO_ACCEL 1
 #define IW_PROVE_WP 1
 #define IW_MEMCPY memcpy
