@@ -535,11 +535,8 @@ IW_DEF iw_term iw_ddp_xlate_term(iw_ddp_xlate x)
      * (DDP-021). */
     static const uint8_t code[] = {0, IW_DDP_T_INVALID_STAG, IW_DDP_T_BOUNDS, IW_DDP_T_NOT_ASSOC,
                                    IW_DDP_T_INVALID_STAG, IW_DDP_T_TO_WRAP};
-    iw_term t;
-    t.layer = IW_DDP_LAYER;
-    t.etype = IW_DDP_ETYPE_TAGGED;
-    t.ecode = (unsigned)x < sizeof code ? code[x] : IW_DDP_T_INVALID_STAG;
-    return t;
+    return iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED,
+                        (unsigned)x < sizeof code ? code[x] : IW_DDP_T_INVALID_STAG);
 }
 
 /* see ddp.h */
@@ -558,15 +555,6 @@ IW_DEF const char *iw_ddp_term_str(iw_term t)
     if (t.etype == IW_DDP_ETYPE_TAGGED && t.ecode < 5) return tagged[t.ecode];
     if (t.etype == IW_DDP_ETYPE_UNTAGGED && t.ecode >= 1 && t.ecode < 7) return untagged[t.ecode];
     return "?";
-}
-
-static iw_term iw__ddp_term(unsigned etype, unsigned code)
-{
-    iw_term t;
-    t.layer = IW_DDP_LAYER;
-    t.etype = (uint8_t)etype;
-    t.ecode = (uint8_t)code;
-    return t;
 }
 
 /* see ddp.h */
@@ -666,11 +654,11 @@ static IW_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, ui
     size_t i, k, sum = 0;
     if (s->rt_active) { /* DDP-025: a later segment continues its message */
         if (stag != s->rt_stag) {
-            *t = iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG);
+            *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG);
             return IW_ETERM;
         }
         if (to != s->rt_next_to) {
-            *t = iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_BOUNDS);
+            *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED, IW_DDP_T_BOUNDS);
             return IW_ETERM;
         }
     }
@@ -708,7 +696,7 @@ static IW_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, ui
     }
     if (*nd > IW_CFG_DDP_DST_IOV || i < *nd || sum != n) {
         *nd = 0;
-        *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
+        *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_CATASTROPHIC, 0);
         return IW_EHOST;
     }
     *nd = k;
@@ -728,13 +716,13 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
     *nd = 0;
     /* DDP-017: shorter than its header: "segment size invalid", (1,0,0x00) (project rule) */
     if (iw__ddp_hdr_decode(u, have, h, hl) != IW_OK) {
-        *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
+        *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_CATASTROPHIC, 0);
         return IW_ETERM;
     }
     n = (uint32_t)(len - *hl); /* len <= 65535: the LLP's ULPDU */
     if (h->dv != IW_DDP_VERSION) { /* DDP-018, DDP-026 */
-        *t = h->tagged ? iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_DV)
-                       : iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_DV);
+        *t = h->tagged ? iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED, IW_DDP_T_DV)
+                       : iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_DV);
         return IW_ETERM;
     }
 #ifdef IW_PROVE_WP
@@ -745,16 +733,16 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
     {
         iw_ddp_rxq *q;
         if (h->qn >= IW_CFG_DDP_QN) { /* DDP-027 */
-            *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
+            *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
             return IW_ETERM;
         }
         q = &s->rq[h->qn];
         if (h->msn != q->msn) { /* DDP-029: in order over TCP, the expected MSN only */
-            *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_MSN_RANGE);
+            *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_MSN_RANGE);
             return IW_ETERM;
         }
         if (h->mo != (q->active ? q->got : 0u)) { /* DDP-030 */
-            *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_MO);
+            *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_MO);
             return IW_ETERM;
         }
         if (!q->active) { /* first segment: the ULP's buffer (DDP-028) */
@@ -762,7 +750,7 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
             uint64_t cap = 0;
             iw_ddp_buf b[IW_CFG_DDP_RX_SGE];
             if (!s->ulp->rx_buf) {
-                *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_NO_BUF);
+                *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_NO_BUF);
                 return IW_ETERM;
             }
 #ifdef IW_PROVE_WP
@@ -770,7 +758,7 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
 #endif
             if (s->ulp->rx_buf(s->uctx, h, b, IW_CFG_DDP_RX_SGE, &nb, t) != IW_OK) return IW_ETERM;
             if (nb > IW_CFG_DDP_RX_SGE) {
-                *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
+                *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_CATASTROPHIC, 0);
                 return IW_EHOST;
             }
 #ifdef IW_PROVE_WP
@@ -782,7 +770,7 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
 #endif
             for (i = 0; i < nb; i++) {
                 if (!b[i].base && b[i].len) {
-                    *t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0);
+                    *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_CATASTROPHIC, 0);
                     return IW_EHOST;
                 }
                 q->buf[i] = b[i];
@@ -793,7 +781,7 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
             q->got = 0;
         }
         if ((uint64_t)h->mo + n > q->cap) { /* DDP-031 */
-            *t = iw__ddp_term(IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_TOO_LONG);
+            *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_TOO_LONG);
             return IW_ETERM;
         }
         /* the pieces of [MO, MO + n) of the queue's buffer */
@@ -830,7 +818,7 @@ static IW_HOT iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t
 static IW_COLD void iw__ddp_deliver_err(iw_ddp_stream *s, iw_status st)
 {
     iw_ddp_error e;
-    iw__ddp_mkerr(&e, st, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
+    iw__ddp_mkerr(&e, st, iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
     (void)iw__ddp_set_err(s, &e);
 }
 
@@ -894,7 +882,8 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
                        (u[0] & (IW_DDP_F_TAGGED | IW_DDP_F_DV)) != (IW_DDP_F_TAGGED | IW_DDP_VERSION)))
         return IW_EAGAIN;
     st = len > 0xFFFFu ? IW_ETERM : iw__ddp_check(s, u, have, len, &h, &hl, s->pend_piece, &nd, &t);
-    if (len > 0xFFFFu) t = iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0); /* not an LLP's ULPDU */
+    if (len > 0xFFFFu) /* not an LLP's ULPDU */
+        t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_CATASTROPHIC, 0);
     if (st != IW_OK) {
         /* its Terminate quotes the segment's first octets: a cut one is reassembled first */
         if (have < len) return IW_EAGAIN;
@@ -965,7 +954,8 @@ IW_DEF int iw_ddp_rx_revoke(iw_ddp_stream *s)
 {
     if (!s || !(s->pend & IW__DDP_P_CUT) || !s->pend_dst.n) return 0;
     s->pend_dst.n = 0;
-    iw__ddp_mkerr(&s->pend_err, IW_ETERM, iw__ddp_term(IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG),
+    iw__ddp_mkerr(&s->pend_err, IW_ETERM,
+                  iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG),
                   s->pend_raw, s->pend_len);
     s->pend = (uint8_t)(s->pend | IW__DDP_P_FAIL);
     return 1;
@@ -1028,7 +1018,8 @@ static IW_COLD iw_status iw__ddp_tx_fail(iw_ddp_stream *s)
     iw_status st;
     int was = s->tx_active;
     s->tx_active = 0;
-    st = iw_ddp_fail(s, IW_EHOST, iw__ddp_term(IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
+    st = iw_ddp_fail(s, IW_EHOST, iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_CATASTROPHIC, 0),
+                     NULL, 0);
     if (was && s->ulp->sent) s->ulp->sent(s->uctx, s->tx.cookie);
     return st;
 }

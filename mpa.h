@@ -156,17 +156,24 @@ typedef struct iw_term {
     uint8_t layer, etype, ecode;
 } iw_term;
 
-/* Write a Terminate Control word (RFC 5040 §4.8 Fig. 8): Layer | EType, Error Code, then the
- * octet of the M, D and R bits (mdr: 0x80, 0x40, 0x20, rdmap.h's IW_RDMAP_TERM_*) and a
- * reserved 0. The one encoder of this word: rdmap.h's iw_rdmap_term_encode and mpa.h's
- * header-less Terminate (iw_mpa_build_terminate) both call it. */
-IW_INLINE void iw_term_ctrl_put(uint8_t out[4], iw_term t, unsigned mdr)
+/* The triple (layer, etype, code): its one constructor, for every layer. */
+IW_INLINE iw_term iw_term_make(unsigned layer, unsigned etype, unsigned code)
 {
-    out[0] = (uint8_t)(((t.layer & 0xFu) << 4) | (t.etype & 0xFu));
-    out[1] = t.ecode;
-    out[2] = (uint8_t)(mdr & 0xE0u);
-    out[3] = 0;
+    iw_term t;
+    t.layer = (uint8_t)layer;
+    t.etype = (uint8_t)etype;
+    t.ecode = (uint8_t)code;
+    return t;
 }
+
+/* A Terminate after its DDP header (RFC 5040 §4.8 Fig. 7, 8), the one encoder of its layout:
+ * the Terminate Control word (Layer | EType, Error Code, the M, D and R bits of mdr: 0x80, 0x40,
+ * 0x20, rdmap.h's IW_RDMAP_TERM_*; reserved bits 0, RDMAP-019); with D, the DDP Segment Length
+ * (0 without M) and the dn octets of the offending DDP header dh (RDMAP-020); with R, the 28
+ * octets of the Read Request header rh. Returns its length. rdmap.h's iw_rdmap_term_encode and
+ * MPA's header-less Terminate (iw_mpa_build_terminate) call it. */
+IW_DEF size_t iw_term_encode(uint8_t *out, iw_term t, unsigned mdr, unsigned seg_len,
+                             const uint8_t *dh, size_t dn, const uint8_t *rh);
 
 
 
@@ -644,6 +651,9 @@ IW_INLINE uint32_t iw_mpa_rx_last_len(const iw_mpa_conn *c) { return c->rx_last_
 /* Accessors. */
 IW_INLINE unsigned iw_mpa_state(const iw_mpa_conn *c) { return c->state; }
 IW_INLINE unsigned iw_mpa_role(const iw_mpa_conn *c) { return c->cfg.role; }
+/* What is negotiated so far, as the upcalls' iw_mpa_info without Private Data (pd NULL): after
+ * iw_mpa_accept, what the Reply says; once established, what is in use. */
+IW_DEF void iw_mpa_get_info(const iw_mpa_conn *c, iw_mpa_info *in);
 IW_INLINE uint32_t iw_mpa_mulpdu(const iw_mpa_conn *c) { return c->mulpdu; }
 IW_INLINE int iw_mpa_tx_busy(const iw_mpa_conn *c) { return c->tx_busy || c->fr_tx_len != 0; }
 IW_INLINE const iw_mpa_error *iw_mpa_last_error(const iw_mpa_conn *c) { return &c->err; }
@@ -789,6 +799,27 @@ IW_DEF iw_status iw_mpa_frame_encode(const iw_mpa_frame *f, uint8_t *out, size_t
 }
 
 /* see mpa.h */
+IW_DEF size_t iw_term_encode(uint8_t *out, iw_term t, unsigned mdr, unsigned seg_len,
+                             const uint8_t *dh, size_t dn, const uint8_t *rh)
+{
+    size_t n = 4;
+    out[0] = (uint8_t)(((t.layer & 0xFu) << 4) | (t.etype & 0xFu));
+    out[1] = t.ecode;
+    out[2] = (uint8_t)(mdr & 0xE0u);
+    out[3] = 0;
+    if (mdr & 0x40u) {
+        iw_put_be16(out + n, (uint16_t)(mdr & 0x80u ? seg_len : 0u));
+        IW_MEMCPY(out + n + 2, dh, dn);
+        n += 2 + dn;
+    }
+    if (mdr & 0x20u) {
+        IW_MEMCPY(out + n, rh, 28u);
+        n += 28u;
+    }
+    return n;
+}
+
+/* see mpa.h */
 IW_DEF void iw_mpa_build_terminate(uint8_t out[22], iw_term t)
 {
     IW_MEMSET(out, 0, IW_MPA_TERM_ULPDU_LEN);
@@ -797,7 +828,7 @@ IW_DEF void iw_mpa_build_terminate(uint8_t out[22], iw_term t)
     out[9] = 2;     /* QN 2: the Terminate queue (RFC 5040 §5.4) */
     out[13] = 1;    /* MSN 1: one Terminate per stream */
     /* M = D = R = 0: the offending FPDU's headers cannot be trusted (RFC 5040 §7.1) */
-    iw_term_ctrl_put(out + 18, t, 0);
+    (void)iw_term_encode(out + 18, t, 0, 0, NULL, 0, NULL);
 }
 
 /* ---- connection ---- */
@@ -936,9 +967,7 @@ static iw_status iw__fail(iw_mpa_conn *c, iw_status st, unsigned ecode, iw_mpa_f
     c->err.status = st;
     c->err.mpa_ecode = (uint8_t)ecode;
     c->err.ferr = ferr;
-    c->err.term.layer = (uint8_t)layer;
-    c->err.term.etype = (uint8_t)etype;
-    c->err.term.ecode = (uint8_t)tcode;
+    c->err.term = iw_term_make(layer, etype, tcode);
     if (setup && c->state != IW_MPA_S_IDLE) c->ops->timer_cancel(c->ctx, IW_MPA_TIMER_SETUP);
     if (want_term && c->cfg.terminate && !setup && !c->closed && !c->rx_half) {
         iw_mpa_build_terminate(c->term, c->err.term);
@@ -1506,7 +1535,8 @@ IW_DEF iw_status iw_mpa_start(iw_mpa_conn *c, const uint8_t *pd, size_t pd_len)
     return iw__send_frame(c, &f);
 }
 
-static void iw__info(const iw_mpa_conn *c, iw_mpa_info *in, const uint8_t *pd, size_t pd_len)
+/* see mpa.h */
+IW_DEF void iw_mpa_get_info(const iw_mpa_conn *c, iw_mpa_info *in)
 {
     IW_MEMSET(in, 0, sizeof *in);
     in->rev = c->rev;
@@ -1520,6 +1550,11 @@ static void iw__info(const iw_mpa_conn *c, iw_mpa_info *in, const uint8_t *pd, s
     in->peer_ord = c->peer_ord;
     in->ird = c->ird;
     in->ord = c->ord;
+}
+
+static void iw__info(const iw_mpa_conn *c, iw_mpa_info *in, const uint8_t *pd, size_t pd_len)
+{
+    iw_mpa_get_info(c, in);
     in->pd = pd;
     in->pd_len = pd_len;
 }
@@ -1918,28 +1953,19 @@ static iw_status iw__rx_ulpdu(iw_mpa_conn *c, const uint8_t *u, size_t len)
     return iw__rx_verified(c, u, len);
 }
 
-/* One complete FPDU checked first: CRC (MPA-055), marker check (MPA-068), then the ULPDU.
- * Nothing of a bad FPDU is handed up. */
-static iw_status iw__rx_done(iw_mpa_conn *c, uint32_t crc, const uint8_t field[4],
-                             const uint8_t *u, size_t len, int mk_bad)
-{
-    if (c->crc_on && crc != iw_get_le32(field)) return iw__fail_mpa(c, IW_MPA_ECODE_CRC);
-    if (mk_bad) return iw__fail_mpa(c, IW_MPA_ECODE_MARKER);
-    return iw__rx_ulpdu(c, u, len);
-}
-
-/* The end of an FPDU begin took: CRC (MPA-055) and marker (MPA-068) checks, then commit;
- * nothing of a bad FPDU completes. */
-static IW_HOT iw_status iw__rx_commit(iw_mpa_conn *c, uint32_t crc, const uint8_t field[4],
-                                      int mk_bad)
+/* The end of an FPDU, the one verdict on it: CRC (MPA-055), then marker (MPA-068). Nothing of
+ * a bad FPDU is handed up or completes. u: the ULPDU u[0..len) checked first, handed up when
+ * good; NULL: the FPDU begin took, committed (ok or not). */
+static IW_HOT iw_status iw__rx_end(iw_mpa_conn *c, uint32_t crc, const uint8_t field[4],
+                                   const uint8_t *u, size_t len, int mk_bad)
 {
     int crc_bad = c->crc_on && crc != iw_get_le32(field);
-    c->rx_dst = NULL;
+    c->rx_dst = NULL; /* placing, if any, ends here */
     if (crc_bad || mk_bad) {
-        (void)c->ulp->commit(c->uctx, 0);
+        if (!u) (void)c->ulp->commit(c->uctx, 0);
         return iw__fail_mpa(c, crc_bad ? IW_MPA_ECODE_CRC : IW_MPA_ECODE_MARKER);
     }
-    return iw__ulp_status(c, c->ulp->commit(c->uctx, 1));
+    return u ? iw__rx_ulpdu(c, u, len) : iw__ulp_status(c, c->ulp->commit(c->uctx, 1));
 }
 
 /* A whole FPDU in the caller's buffer (fp: its first octet; its only marker, if any, the lead
@@ -1961,7 +1987,7 @@ static IW_HOT iw_status iw__rx_whole(iw_mpa_conn *c, const uint8_t *fp, size_t l
     if (!c->rx_gate && !mk_bad) st = c->ulp->begin(c->uctx, u, len, len, 0, &d);
     if (st == IW_EAGAIN) { /* verify-then-place */
         crc = c->crc_on ? iw__sum(c, 0, NULL, fp, lead + 2u + len + pad) : 0u;
-        return iw__rx_done(c, crc, u + len + pad, u, len, mk_bad);
+        return iw__rx_end(c, crc, u + len + pad, u, len, mk_bad);
     }
     if (st == IW_OK) st = iw__rx_take(c, d, len);
     if (st != IW_OK) return iw__ulp_status(c, st);
@@ -1980,7 +2006,7 @@ static IW_HOT iw_status iw__rx_whole(iw_mpa_conn *c, const uint8_t *fp, size_t l
         crc = iw__rx_put(c, crc, u + hl, len - hl, 1);
         crc = iw__sum(c, crc, NULL, u + len, pad);
     }
-    return iw__rx_commit(c, crc, u + len + pad, 0);
+    return iw__rx_end(c, crc, u + len + pad, NULL, 0, 0);
 }
 
 /* ULPDU_Length outside [14, rx_max]: Terminate (1, 0, 0x00) "segment size invalid"
@@ -2189,12 +2215,12 @@ static IW_HOT iw_status iw__rx_stream(iw_mpa_conn *c, const uint8_t *p, size_t l
                 if (c->rx_placing) {
                     c->rx_placing = 0;
                     IW_STAT(c->stats.rx_streamed++);
-                    st = iw__rx_commit(c, c->rx_crc, c->rx_crcf, mk_bad);
+                    st = iw__rx_end(c, c->rx_crc, c->rx_crcf, NULL, 0, mk_bad);
                     break;
                 }
 #endif
                 IW_STAT(c->stats.rx_copied++);
-                st = iw__rx_done(c, c->rx_crc, c->rx_crcf, c->reasm, c->rx_len, mk_bad);
+                st = iw__rx_end(c, c->rx_crc, c->rx_crcf, c->reasm, c->rx_len, mk_bad);
             }
             break;
         }

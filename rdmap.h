@@ -165,7 +165,7 @@ typedef struct iw_rdmap_term_info {
 } iw_rdmap_term_info;
 
 /* Write the Terminate body (what follows the 18-octet DDP header) into out (>=
- * IW_RDMAP_TERM_MAX octets); returns its length. Reserved bits are 0 (RDMAP-019). */
+ * IW_RDMAP_TERM_MAX octets) with mpa.h's iw_term_encode; returns its length. */
 IW_DEF size_t iw_rdmap_term_encode(const iw_rdmap_term_info *ti, uint8_t *out);
 /* Decode a Terminate body p[0..len). IW_OK, or IW_EINVAL when malformed (too short for the
  * headers its D and R bits announce). Reserved bits are ignored. */
@@ -486,15 +486,6 @@ extern "C" {
 #define IW__RDMAP_IN_WAIT 1u
 #define IW__RDMAP_IN_DDP 2u
 
-static iw_term iw__rdmap_term(unsigned layer, unsigned etype, unsigned code)
-{
-    iw_term t;
-    t.layer = (uint8_t)layer;
-    t.etype = (uint8_t)etype;
-    t.ecode = (uint8_t)code;
-    return t;
-}
-
 /* ---- the opcode table (RFC 5040 §4.1 Fig. 4, RFC 7306 §4.1 and §10) ---- */
 
 typedef iw_status (*iw__rdmap_handler)(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len);
@@ -610,22 +601,10 @@ IW_DEF const char *iw_rdmap_term_etype_str(iw_term t)
 /* see rdmap.h */
 IW_DEF size_t iw_rdmap_term_encode(const iw_rdmap_term_info *ti, uint8_t *out)
 {
-    size_t n = IW_RDMAP_TERM_HDR;
-    /* RFC 5040 §4.8 Fig. 8: Layer | EType, Error Code, M D R, reserved (RDMAP-019) */
-    iw_term_ctrl_put(out, ti->term, (ti->m ? IW_RDMAP_TERM_M : 0u) |
-                                        (ti->d ? IW_RDMAP_TERM_D : 0u) |
-                                        (ti->r ? IW_RDMAP_TERM_R : 0u));
-    if (ti->d) { /* Fig. 7: DDP Segment Length, then the DDP header (RDMAP-020) */
-        iw_put_be16(out + n, ti->m ? ti->seg_len : 0u);
-        n += 2;
-        IW_MEMCPY(out + n, ti->ddp_hdr, ti->ddp_hdr_len);
-        n += ti->ddp_hdr_len;
-    }
-    if (ti->r) {
-        IW_MEMCPY(out + n, ti->rdma_hdr, IW_RDMAP_READ_REQ_HDR);
-        n += IW_RDMAP_READ_REQ_HDR;
-    }
-    return n;
+    unsigned mdr = (ti->m ? IW_RDMAP_TERM_M : 0u) | (ti->d ? IW_RDMAP_TERM_D : 0u) |
+                   (ti->r ? IW_RDMAP_TERM_R : 0u);
+    return iw_term_encode(out, ti->term, mdr, ti->seg_len, ti->ddp_hdr, ti->ddp_hdr_len,
+                          ti->rdma_hdr);
 }
 
 /* see rdmap.h */
@@ -635,9 +614,7 @@ IW_DEF iw_status iw_rdmap_term_decode(const uint8_t *p, size_t len, iw_rdmap_ter
     if (!p || !ti) return IW_EINVAL;
     IW_MEMSET(ti, 0, sizeof *ti);
     if (len < IW_RDMAP_TERM_HDR) return IW_EINVAL;
-    ti->term.layer = (uint8_t)(p[0] >> 4);
-    ti->term.etype = (uint8_t)(p[0] & 0xFu);
-    ti->term.ecode = p[1];
+    ti->term = iw_term_make(p[0] >> 4u, p[0] & 0xFu, p[1]);
     ti->m = (uint8_t)((p[2] & IW_RDMAP_TERM_M) != 0);
     ti->d = (uint8_t)((p[2] & IW_RDMAP_TERM_D) != 0);
     ti->r = (uint8_t)((p[2] & IW_RDMAP_TERM_R) != 0); /* the 13 reserved bits are ignored */
@@ -803,14 +780,14 @@ static iw_status iw__rdmap_check(void *uctx, const iw_ddp_hdr *h, unsigned *acce
     unsigned op = h->ulp & IW_RDMAP_OP_MASK;
     const iw__rdmap_opinfo *oi = &iw__rdmap_optab[op];
     if ((unsigned)(h->ulp >> 6) != s->cfg.rv) { /* V1, RDMAP-033 */
-        *t = iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_VERSION);
+        *t = iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_VERSION);
         return IW_ETERM;
     }
     /* V2: undefined, RFC 7306 off, or the wrong buffer model (RDMAP-034, -035) */
     if (!oi->valid || ((oi->flags & IW__RDMAP_F_7306) && !s->cfg.rfc7306) ||
         oi->tagged != h->tagged) {
         if (op == IW_RDMAP_OP_TERMINATE) s->bad_term = 1; /* a tagged "Terminate": V27 */
-        *t = iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE);
+        *t = iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE);
         return IW_ETERM;
     }
     if (op == IW_RDMAP_OP_WRITE) { /* tagged (V2): none of the checks below applies */
@@ -820,19 +797,19 @@ static iw_status iw__rdmap_check(void *uctx, const iw_ddp_hdr *h, unsigned *acce
     if (op == IW_RDMAP_OP_TERMINATE && (h->qn != IW_RDMAP_QN_TERM || h->msn != 1 ||
                                         h->mo != 0 || !h->last)) { /* V27, RDMAP-061 */
         s->bad_term = 1;
-        *t = iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
+        *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
         return IW_ETERM;
     }
     if (!h->tagged && h->qn != oi->qn) { /* V3, RDMAP-036 */
-        *t = iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
+        *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
         return IW_ETERM;
     }
     if (op == IW_RDMAP_OP_READ_REQ && (!s->cfg.read_enabled || s->cfg.ird == 0)) { /* V8 */
-        *t = iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
+        *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
         return IW_ETERM;
     }
     if (op == IW_RDMAP_OP_ATOMIC_REQ && !s->cfg.read_enabled) {
-        *t = iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
+        *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_INVALID_QN);
         return IW_ETERM;
     }
     if (op == IW_RDMAP_OP_READ_RESP) { /* V4-V6 (RDMAP-013) */
@@ -848,15 +825,15 @@ static iw_status iw__rdmap_check(void *uctx, const iw_ddp_hdr *h, unsigned *acce
                 }
             }
             if (!w) {
-                *t = iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE);
+                *t = iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE);
                 return IW_ETERM;
             }
             if (h->stag != w->sink_stag) {
-                *t = iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG);
+                *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED, IW_DDP_T_INVALID_STAG);
                 return IW_ETERM;
             }
             if (h->to != w->sink_to) {
-                *t = iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED, IW_DDP_T_BOUNDS);
+                *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED, IW_DDP_T_BOUNDS);
                 return IW_ETERM;
             }
             s->rr_active = 1;
@@ -907,20 +884,20 @@ static iw_status iw__rdmap_rx_buf(void *uctx, const iw_ddp_hdr *h, iw_ddp_buf *b
     *n = 0;
     if (oi->qn == IW_RDMAP_QN_READ && s->irq_tail - s->irq_head >= s->cfg.ird) {
         /* V9: beyond IRD (RDMAP-039, ATOM-013) */
-        *t = iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_MSN_RANGE);
+        *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_MSN_RANGE);
         return IW_ETERM;
     }
     if (oi->flags & IW__RDMAP_F_RECV) { /* RDMAP-015, IMM-004: one receive per message */
         iw_status st;
         if (!s->ops->recv_buf) {
-            *t = iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_NO_BUF);
+            *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED, IW_DDP_U_NO_BUF);
             return IW_ETERM;
         }
         st = s->ops->recv_buf(s->ctx, op, bufs, max, n, t);
         if (st != IW_OK) {
             *n = 0;
-            if (st != IW_ETERM) *t = iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED,
-                                                   IW_DDP_U_NO_BUF);
+            if (st != IW_ETERM) *t = iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_UNTAGGED,
+                                                 IW_DDP_U_NO_BUF);
             return IW_ETERM;
         }
         s->rx_recv_active = 1;
@@ -958,7 +935,7 @@ static void iw__rdmap_ddp_error(void *uctx, const iw_ddp_error *e)
     if (e->status == IW_EHOST || s->sink_fail) {
         /* our own or the LLP's failure, or our Read's sink refused to take the response
          * (verbs Fig. 23: a local error, HdrCt 000): local catastrophic */
-        ti.term = iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0);
+        ti.term = iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0);
     } else {
         int dv_ok = has && (e->hdr[0] & IW_DDP_F_DV) == IW_DDP_VERSION;
         ti.term = e->term;
@@ -1020,8 +997,8 @@ static iw_term iw__rdmap_xlate_term(iw_ddp_xlate x)
 {
     static const uint8_t code[] = {0, IW_RDMAP_P_INVALID_STAG, IW_RDMAP_P_BOUNDS,
                                    IW_RDMAP_P_NOT_ASSOC, IW_RDMAP_P_ACCESS, IW_RDMAP_P_TO_WRAP};
-    return iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_PROT,
-                          (unsigned)x < sizeof code ? code[x] : (unsigned)IW_RDMAP_P_UNSPECIFIED);
+    return iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_PROT,
+                        (unsigned)x < sizeof code ? code[x] : (unsigned)IW_RDMAP_P_UNSPECIFIED);
 }
 
 /* Queue a validated inbound request (the IRD resource taken at rx_buf). */
@@ -1045,7 +1022,7 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
     uint32_t size = iw_get_be32(r + 12);
     (void)h;
     if (len != IW_RDMAP_READ_REQ_HDR) /* V7: ULPDU length 46 (RDMAP-037) */
-        return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
+        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
                                 n, iw_ddp_rx_seg_len(&s->ddp));
     if (size > 0) { /* RDMAP-009: RDMARDSZ 0 is not validated */
         size_t k = 0;
@@ -1078,10 +1055,10 @@ static iw_status iw__rdmap_on_atomic_req(iw_rdmap_stream *s, const iw_ddp_hdr *h
     uint64_t to = iw_get_be64(r + 12);
     (void)h;
     if (len != IW_RDMAP_ATOMIC_REQ_HDR) /* V21 (ATOM-020) */
-        return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
+        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
                                 n, iw_ddp_rx_seg_len(&s->ddp));
     if (aop != IW_RDMAP_AOP_FETCHADD && aop != IW_RDMAP_AOP_CMPSWAP) /* V22 (ATOM-019) */
-        return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
+        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
                                 n, iw_ddp_rx_seg_len(&s->ddp));
     x = s->ops->resolve(s->ctx, iw_get_be32(r + 8), to, 8, IW_RDMAP_ACC_REMOTE_ATOMIC, &b, 1,
                         &k);
@@ -1089,7 +1066,7 @@ static iw_status iw__rdmap_on_atomic_req(iw_rdmap_stream *s, const iw_ddp_hdr *h
     if (x != IW_DDP_X_OK) /* V23-V24 (ATOM-018) */
         return iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, n, iw_ddp_rx_seg_len(&s->ddp));
     if (k != 1 || !b.base || b.len != 8 || ((uintptr_t)b.base & 7u) != 0) /* V25 (ATOM-010) */
-        return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
+        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
                                 n, iw_ddp_rx_seg_len(&s->ddp));
     n = iw__rdmap_seg(s, r, IW_RDMAP_ATOMIC_REQ_HDR, seg);
     iw__rdmap_in_queue(s, IW_RDMAP_OP_ATOMIC_REQ, seg, n);
@@ -1125,14 +1102,14 @@ static iw_status iw__rdmap_on_read_resp(iw_rdmap_stream *s, const iw_ddp_hdr *h,
     size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     (void)h;
     if (!s->rr_active) /* cannot happen: check matched its first segment */
-        return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
+        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
                                 n, iw_ddp_rx_seg_len(&s->ddp));
     s->rr_active = 0;
     w = iw__rdmap_wr_at(s, s->rr_wr);
     if (len != w->len) { /* V6: total length differs from RDMARDSZ */
         w->status = IW_ETERM;
-        return iw__rdmap_refuse(s, iw__rdmap_term(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED,
-                                                  IW_DDP_T_BOUNDS),
+        return iw__rdmap_refuse(s, iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED,
+                                                IW_DDP_T_BOUNDS),
                                 seg, n, iw_ddp_rx_seg_len(&s->ddp));
     }
     iw__rdmap_resp_done(s, w);
@@ -1150,7 +1127,7 @@ static iw_status iw__rdmap_on_atomic_resp(iw_rdmap_stream *s, const iw_ddp_hdr *
     (void)h;
     if (len != IW_RDMAP_ATOMIC_RESP_HDR || !w || iw_get_be32(r) != w->req_id) { /* V26 */
         if (w && len == IW_RDMAP_ATOMIC_RESP_HDR) w->status = IW_ETERM;
-        return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
+        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
                                 n, iw_ddp_rx_seg_len(&s->ddp));
     }
     w->orig = iw_get_be64(r + 4); /* ATOM-009: big-endian on the wire */
@@ -1174,7 +1151,7 @@ static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
     rv.len = len;
     if (oi->flags & IW__RDMAP_F_IMM) { /* IMM-003: exactly 8 octets (V20) */
         if (len != IW_RDMAP_IMM_LEN)
-            return iw__rdmap_refuse(s, iw__rdmap_term(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM),
+            return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM),
                                     seg, n, iw_ddp_rx_seg_len(&s->ddp));
         rv.has_imm = 1;
         rv.len = 0;
@@ -1187,9 +1164,9 @@ static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
                                               : IW_RDMAP_INV_INVALID_STAG;
         rv.inval_stag = h->ulp32;
         if (v != IW_RDMAP_INV_OK) {
-            iw_term t = iw__rdmap_term(0, IW_RDMAP_ETYPE_PROT,
-                                       (unsigned)v < sizeof code ? code[v]
-                                                                 : 0xFFu);
+            iw_term t = iw_term_make(0, IW_RDMAP_ETYPE_PROT,
+                                     (unsigned)v < sizeof code ? code[v]
+                                                               : 0xFFu);
             /* the receive fails there */
             return iw__rdmap_refuse(s, t, seg, n, iw_ddp_rx_seg_len(&s->ddp));
         }
@@ -1216,7 +1193,7 @@ static iw_status iw__rdmap_on_term(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
     if (len > IW_CFG_RDMAP_CTL_BUF ||
         iw_rdmap_term_decode(s->rx_ctl[IW_RDMAP_QN_TERM], len, &ti) != IW_OK) {
         /* V27: malformed, closed without a Terminate */
-        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, iw__rdmap_term(0, 0, 0), NULL, 0);
+        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, iw_term_make(0, 0, 0), NULL, 0);
     } else {
         iw__rdmap_end(s, IW_RDMAP_EV_TERM_RCVD, IW_ETERM, ti.term, &ti, 0); /* RDMAP-057, -058 */
     }
@@ -1371,7 +1348,7 @@ static IW_HOT iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
         w->status = IW_EINVAL;
         w->sent = 1;
         iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM,
-                      iw__rdmap_term(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0), NULL, 1);
+                      iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0), NULL, 1);
         return IW_OK;
     }
     if (st == IW_OK) IW_STAT(s->stats.tx_msgs[w->opcode]++);

@@ -536,6 +536,8 @@ IW_DEF const iw_mpa_ulp_ops *iw_qp_mpa_ulp_ops(void);
 IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what);
 
 IW_INLINE unsigned iw_qp_state(const iw_qp *qp) { return qp->state; }
+/* The QP's number (iw_qp_query's id), for a host's table of QPs. */
+IW_INLINE uint32_t iw_qp_id(const iw_qp *qp) { return qp->id; }
 /* The QP's RDMAP counters (messages per opcode sent and received, octets placed; rdmap.h). */
 IW_INLINE const iw_rdmap_stats *iw_qp_stats(const iw_qp *qp) { return iw_rdmap_get_stats(&qp->rs); }
 
@@ -559,15 +561,6 @@ extern "C" {
 #define IW__STAG_MW 2u
 #define IW__STAG_INVALID 0u
 #define IW__STAG_VALID 1u
-
-static iw_term iw__v_term(unsigned layer, unsigned etype, unsigned code)
-{
-    iw_term t;
-    t.layer = (uint8_t)layer;
-    t.etype = (uint8_t)etype;
-    t.ecode = (uint8_t)code;
-    return t;
-}
 
 /* 64-bit shifts by a variable amount from 32-bit operations: RV32 and Cortex-M builds must
  * not pull in libgcc (__ashldi3, __lshrdi3). */
@@ -691,17 +684,17 @@ IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
         IW_MEMSET(&a, 0, sizeof a);
         a.event = IW_AE_RNIC_CATASTROPHIC;
         a.resource = IW_RES_RNIC;
-        a.term = iw__v_term(0, 2, 0x08);
+        a.term = iw_term_make(0, 2, 0x08);
         r->ops->async_event(r->ctx, &a);
     }
     for (qp = r->qps; qp; qp = qp->next) {
         if (qp->state == IW_QP_RTS) { /* Catastrophic error, global */
             qp->flushing = 1;
-            (void)iw_rdmap_terminate(&qp->rs, iw__v_term(0, 2, 0x08));
+            (void)iw_rdmap_terminate(&qp->rs, iw_term_make(0, 2, 0x08));
             qp->flushing = 0;
         }
         if (qp->state != IW_QP_IDLE && !iw_rdmap_failed(&qp->rs))
-            iw_rdmap_llp_down(&qp->rs, IW_EHOST, iw__v_term(0, 2, 0x08));
+            iw_rdmap_llp_down(&qp->rs, IW_EHOST, iw_term_make(0, 2, 0x08));
         if (qp->state != IW_QP_ERROR || qp->term_due == 2) iw__qp_enter(qp, IW_QP_ERROR);
         qp->term_due = 0; /* iw__qp_error's Error entered */
     }
@@ -1385,7 +1378,7 @@ static void iw__qp_enter(iw_qp *qp, unsigned state)
         /* no stream any more: what RDMAP and DDP still hold completes too (flushed), and the
          * LLP stream is ended (verbs §6.2.4: disassociated; a new association needs a new
          * stream) */
-        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
+        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw_term_make(2, 0, 0x01));
         /* from RTS or Closing the LLP is reset (VERBS-018, VERBS-031, VERBS-032); from
          * Terminate its close completed or failed (VERBS-026), and after an error of MPA's
          * own MPA ends the stream its way (its Terminate, RFC 5044 §8): not lost to a reset */
@@ -1430,7 +1423,7 @@ static IW_COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdma
             IW_MEMCPY(b.base, &c->orig, 8);
         } else { /* the result buffer went away meanwhile: a local error (VERBS-023) */
             w->status = x == IW_DDP_X_OK ? IW_WC_BASE_BOUNDS : iw__xlate_wc(x);
-            if (qp->state == IW_QP_RTS) iw__qp_term_later(qp, iw__v_term(0, 0, 0));
+            if (qp->state == IW_QP_RTS) iw__qp_term_later(qp, iw_term_make(0, 0, 0));
         }
     }
     if (w->status == IW_WC_SUCCESS && w->wr.type == IW_WR_READ_INV) { /* VERBS-074 */
@@ -1543,7 +1536,7 @@ static iw_status iw__qp_recv_buf(void *ctx, unsigned opcode, iw_ddp_buf *bufs, s
     (void)opcode;
     *n = 0;
     if (!iw__rq_take(qp)) { /* (1,2,0x02) (VERBS-090) */
-        *t = iw__v_term(1, 2, 2);
+        *t = iw_term_make(1, 2, 2);
         return IW_ETERM;
     }
     if (qp->cfg.srq) qp->cfg.pd = qp->cfg.srq->pd;
@@ -1559,7 +1552,7 @@ static iw_status iw__qp_recv_buf(void *ctx, unsigned opcode, iw_ddp_buf *bufs, s
             IW_MEMSET(&wc, 0, sizeof wc);
             wc.status = iw__xlate_wc(x);
             iw__rq_done(qp, &wc);
-            *t = iw__v_term(0, 0, 0);
+            *t = iw_term_make(0, 0, 0);
             *n = 0;
             return IW_ETERM;
         }
@@ -1955,7 +1948,7 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
     }
     (void)iw__sq_wc_waiting(qp, 1);
     if (qp->state != IW_QP_IDLE && qp->llp) /* disassociated: whatever is queued is dropped */
-        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
+        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw_term_make(2, 0, 0x01));
     iw__qp_err_due(qp);
     qp->cfg.sq_cq->users--;
     if (qp->cfg.rq_cq != qp->cfg.sq_cq) qp->cfg.rq_cq->users--;
@@ -2050,7 +2043,7 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
     }
     if (qp->state == IW_QP_RTS) iw__sq_run(qp);
     else if (qp->state == IW_QP_CLOSING && posted && *posted) { /* VERBS-031 */
-        iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
+        iw__qp_async(qp, IW_AE_BAD_CLOSE, iw_term_make(0, 0, 0));
         iw__qp_enter(qp, IW_QP_ERROR);
     }
     iw__qp_term_due(qp); /* a WR that failed in iw__sq_run ended the QP */
@@ -2337,7 +2330,7 @@ static void iw__qp_mpa_established(void *uctx, const iw_mpa_info *info)
 }
 static IW_COLD iw_status iw__qp_rx_closing(iw_qp *qp) /* VERBS-031: a segment in Closing */
 {
-    iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
+    iw__qp_async(qp, IW_AE_BAD_CLOSE, iw_term_make(0, 0, 0));
     iw__qp_enter(qp, IW_QP_ERROR);
     return IW_ECLOSED;
 }
@@ -2383,14 +2376,14 @@ static void iw__qp_mpa_closed(void *uctx)
     if (qp->alive && qp->state == IW_QP_RTS) {
         int busy = qp->sq_head != qp->sq_tail || iw_rdmap_ird_outstanding(&qp->rs) != 0;
         if (busy) { /* VERBS-020: Bad LLP Close, (0,2,0x07) */
-            iw_term t = iw__v_term(0, 2, 0x07);
+            iw_term t = iw_term_make(0, 2, 0x07);
             iw__qp_async(qp, IW_AE_BAD_LLP_CLOSE, t);
             qp->flushing = 1;
             qp->state = IW_QP_TERMINATE;
             (void)iw_rdmap_terminate(&qp->rs, t);
             qp->flushing = 0;
         } else { /* VERBS-019 */
-            iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw__v_term(0, 0, 0));
+            iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw_term_make(0, 0, 0));
             iw__qp_enter(qp, IW_QP_CLOSING);
         }
     }
@@ -2419,14 +2412,14 @@ IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
     if (what == IW_QP_LLP_CLOSED) {
         if (qp->state == IW_QP_CLOSING) { /* VERBS-030 / VERBS-031 */
             if (qp->sq_head == qp->sq_tail && !iw_rdmap_ird_outstanding(&qp->rs)) {
-                iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw__v_term(0, 0, 0));
+                iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw_term_make(0, 0, 0));
                 qp->state = IW_QP_IDLE;
                 /* the slots of WRs whose WC is not reaped stay held (VERBS-071), else a CQ
                  * sized to the SQ could overflow on the next stream */
                 if (!iw__sq_wc_waiting(qp, 0)) qp->sq_free = qp->sq_head;
                 qp->llp = NULL;
             } else {
-                iw__qp_async(qp, IW_AE_BAD_CLOSE, iw__v_term(0, 0, 0));
+                iw__qp_async(qp, IW_AE_BAD_CLOSE, iw_term_make(0, 0, 0));
                 iw__qp_enter(qp, IW_QP_ERROR);
             }
         } else if (qp->state == IW_QP_TERMINATE) { /* VERBS-026 */
@@ -2435,7 +2428,7 @@ IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
         return;
     }
     if (qp->state == IW_QP_RTS || qp->state == IW_QP_CLOSING) { /* VERBS-024, VERBS-032 */
-        iw_term t = iw__v_term(2, 0, 0x01);
+        iw_term t = iw_term_make(2, 0, 0x01);
         iw__qp_async(qp, what == IW_QP_LLP_RESET ? IW_AE_LLP_RESET : IW_AE_LLP_LOST, t);
         qp->flushing = 1;
         qp->state = IW_QP_ERROR;

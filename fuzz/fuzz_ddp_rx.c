@@ -160,14 +160,7 @@ static int to_wraps(uint64_t to, uint32_t n)
     return n > 0 && to > UINT64_MAX - (n - 1u);
 }
 
-static iw_term T(unsigned l, unsigned e, unsigned c)
-{
-    iw_term t;
-    t.layer = (uint8_t)l;
-    t.etype = (uint8_t)e;
-    t.ecode = (uint8_t)c;
-    return t;
-}
+#define T iw_term_make /* (layer, etype, code) */
 static int teq(iw_term a, iw_term b)
 {
     return a.layer == b.layer && a.etype == b.etype && a.ecode == b.ecode;

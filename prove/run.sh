@@ -71,7 +71,7 @@ done
 # One goal per property (RTE included, -wp-rte); alarms = goals no prover proved, each keyed
 # `wp:<goal name>` (names do not move with line numbers) and listed in prove/ALARMS.md.
 # PROVE_WP_LIMIT (default 1500 s) bounds the whole WP run; PROVE_WP_TIMEOUT each goal.
-WP_TARGETS=("placement_wp|prove/wp_place.c|iw__ddp_check_tagged,iw_ddp_rx,iw__ddp_term,iw_ddp_xlate_term"
+WP_TARGETS=("placement_wp|prove/wp_place.c|iw__ddp_check_tagged,iw_ddp_rx,iw_term_make,iw_ddp_xlate_term"
             "placement_stream_wp|prove/wp_stream.c|iw__rx_put,iw__rx_take")
 [ -n "${PROVE_ONLY:-}" ] && mapfile -t WP_TARGETS < <(printf '%s\n' "${WP_TARGETS[@]}" | grep -E "^(${PROVE_ONLY})\|")
 [ "${PROVE_WP:-1}" = 0 ] && WP_TARGETS=() # make prove-eva: the Eva targets only

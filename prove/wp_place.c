@@ -133,7 +133,7 @@ void wp_move(void *dst, const void *src, size_t n);
 /* ---- contracts of ddp.h's placement functions (their bodies are ddp.h's) ---- */
 
 /*@ assigns \nothing; */
-static iw_term iw__ddp_term(unsigned etype, unsigned code);
+IW_INLINE iw_term iw_term_make(unsigned layer, unsigned etype, unsigned code);
 
 /*@ assigns \nothing; */
 iw_term iw_ddp_xlate_term(iw_ddp_xlate x);

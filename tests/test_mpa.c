@@ -724,6 +724,13 @@ static void t_irdord_negotiation(void) /* MPA-033 MPA-034 MPA-035 */
     CHECK_EQ(B->f.last_info.peer_ord, 0x3FFF);
     CHECK_EQ(A->f.last_info.ord, 8); /* min(ORD, peer IRD) (MPA-034) */
     CHECK_EQ(A->f.last_info.ird, 4);
+    { /* the accessor says what the established upcall said, Private Data aside */
+        iw_mpa_info g;
+        iw_mpa_get_info(&A->c, &g);
+        CHECK(g.ord == 8 && g.ird == 4 && g.enhanced && g.crc == A->f.last_info.crc && !g.pd);
+        iw_mpa_get_info(&B->c, &g);
+        CHECK(g.peer_ord == 0x3FFF && g.ird == B->f.last_info.ird && g.ord == B->f.last_info.ord);
+    }
     CHECK(iw_get_be16(B->wire + 22) <= 4); /* Responder ORD <= Initiator IRD (MPA-035) */
     /* the Responder's accept limits its IRD to 14 bits too: 0x5000 goes out as 0x3FFF, no
      * P2P or RTR bit set by its high bits */

@@ -1984,7 +1984,7 @@ static void t_read_wrap_own_check(void)
 
 /* ---- the receive path skips the pump when iw__rdmap_tx_idle holds: the pump must then
  * change nothing and return IW_OK, in every state a mixed workload reaches (partial sends,
- * Reads, Atomics, Sends, a Terminate); and iw__rdmap_check on Write segments against RFC 5040
+ * Reads, Atomics, Sends, a Terminate); and RDMAP's check op on Write segments against RFC 5040
  * §7.2 written out here (RDMAP-033 version, RDMAP-034a/b, RDMAP-035 opcode and buffer model) ---- */
 
 static uint8_t ti_memA[65536], ti_memB[65536], ti_rbuf[8][4096];
@@ -2085,7 +2085,7 @@ static void t_tx_idle(void)
     CHECK(n_busy > 50);
 }
 
-/* ---- iw__rdmap_check on Write segments against RFC 5040 §7.2 ---- */
+/* ---- RDMAP's check op (DDP's ulp->check) on Write segments against RFC 5040 §7.2 ---- */
 
 static void t_check_write(void)
 {
@@ -2121,7 +2121,7 @@ static void t_check_write(void)
                         want.etype = 2;
                         want.ecode = 0x06;
                     }
-                    st = iw__rdmap_check(&B.s, &h, &access, &t);
+                    st = B.s.ddp.ulp->check(B.s.ddp.uctx, &h, &access, &t); /* RDMAP's op */
                     CHECK_EQ(st, want_st);
                     if (want_st == IW_OK) {
                         CHECK_EQ(access, IW_DDP_ACC_REMOTE_WRITE);

@@ -103,6 +103,7 @@ static void t_objects(void)
         CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_OK); /* VERBS-028b: all reaped */
         CHECK_EQ(iw_qp_query(&QA->qp, &qi), IW_V_OK);
         CHECK_EQ(qi.state, IW_QP_IDLE); /* VERBS-028b */
+        CHECK(qi.id == iw_qp_id(&QA->qp) && iw_qp_id(&QA->qp) != iw_qp_id(&QB->qp));
         a.next_state = IW_QP_ERROR;
         CHECK_EQ(iw_qp_modify(&QA->qp, &a), IW_V_OK);
         a.next_state = IW_QP_RTS;
@@ -114,14 +115,16 @@ static void t_objects(void)
         CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_ERROR);
         CHECK_EQ(iw_qp_post_sq(&QA->qp, &w, 1, NULL), IW_V_INVALID_QP_STATE); /* VERBS-033 */
     }
-    /* a resize keeps the WCs; shrinking below them fails (t_cq_resize too) */
+    /* a resize keeps the WCs; shrinking below them fails (two receives posted in
+     * Idle and flushed by Error put two WCs on the receive CQ) */
     {
-        iw_wc a1;
-        memset(&a1, 0, sizeof a1);
-        a1.wr_id = 7;
-        REQUIRE(iw__cq_push(&QA->rcq, &a1));
-        a1.wr_id = 8;
-        REQUIRE(iw__cq_push(&QA->rcq, &a1));
+        iw_qp_attr a;
+        memset(&a, 0, sizeof a);
+        a.next_state = IW_QP_IDLE;
+        REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
+        REQUIRE(recv1(QA, 7, 0, 0, 0) == IW_V_OK && recv1(QA, 8, 0, 0, 0) == IW_V_OK);
+        a.next_state = IW_QP_ERROR;
+        REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
         CHECK_EQ(iw_cq_resize(&QA->rcq, ring2, 1), IW_V_SHRINK_FAILED); /* VERBS-005b */
         CHECK_EQ(iw_cq_resize(&QA->rcq, ring2, 4), IW_V_OK);
         CHECK(iw_cq_poll(&QA->rcq, &wc) == IW_V_OK && wc.wr_id == 7); /* VERBS-005a */
