@@ -679,6 +679,7 @@ IW_DEF iw_vstatus iw_rnic_query(const iw_rnic *r, iw_rnic_attr *out)
     return IW_V_OK;
 }
 static void iw__qp_enter(struct iw_qp *qp, unsigned state);
+static void iw__sq_reap(struct iw_qp *qp);
 
 /* see verbs.h */
 IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
@@ -702,6 +703,7 @@ IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
         }
         if (qp->state != IW_QP_IDLE && !iw_rdmap_failed(&qp->rs))
             iw_rdmap_llp_down(&qp->rs, IW_EHOST, iw__v_term(0, 2, 0x08));
+        iw__sq_reap(qp);
         if (qp->state != IW_QP_ERROR || qp->term_due == 2) iw__qp_enter(qp, IW_QP_ERROR);
         qp->term_due = 0; /* iw__qp_error's Error entered */
     }
@@ -1415,8 +1417,9 @@ static iw_wc_status iw__wc_of_status(iw_status s)
 
 /* What a successful Atomic or Read with Invalidate does when it completes (out of line: the
  * per-message completion of a Write or Send does none of it). */
-static IW_COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdmap_cqe *c)
+static IW_NOINLINE void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdmap_cqe *c)
 {
+#if IW_CFG_RDMAP_ATOMICS /* else no atomic WR is ever posted (iw__sq_take) */
     if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP) &&
         (!qp->alive || qp->state == IW_QP_TERMINATE || qp->state == IW_QP_ERROR))
         w->status = IW_WC_FLUSHED; /* its response came, but the QP stopped before the WR
@@ -1433,6 +1436,9 @@ static IW_COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdma
             if (qp->state == IW_QP_RTS) iw__qp_term_later(qp, iw__v_term(0, 0, 0));
         }
     }
+#else
+    (void)c;
+#endif
     if (w->status == IW_WC_SUCCESS && w->wr.type == IW_WR_READ_INV) { /* VERBS-074 */
         iw_stag_ent *e = iw__stag_get(qp->rnic, w->wr.sgl[0].stag >> 8);
         if (e && !e->shared && !e->nmw) {
@@ -1453,9 +1459,9 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
                                        w->wr.type == IW_WR_READ_INV))
         iw__qp_complete_effects(qp, w, c);
     w->len = c->len;
-    iw__sq_reap(qp);
-    /* the waiting WRs run when the lower layers have returned (iw__sq_kick), not nested in
-     * this completion: a call chain from an entry point stays short (docs/porting-baremetal.md) */
+    /* its WC (iw__sq_reap) and the waiting WRs come when the lower layers have returned
+     * (iw__sq_kick, iw__qp_term_due, iw__sq_run's loop), not nested in this completion: a
+     * call chain from an entry point stays short (docs/porting-baremetal.md) */
     if (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) qp->sq_kick = 1;
 }
 
@@ -1477,11 +1483,18 @@ static IW_COLD void iw__qp_due(iw_qp *qp)
     qp->flushing = 1; /* its event or WC was the report: no second one */
     (void)iw_rdmap_terminate(&qp->rs, qp->term_due_t);
     qp->flushing = 0;
+    iw__sq_reap(qp);
 }
-IW_INLINE void iw__qp_term_due(iw_qp *qp) { if (qp->term_due) iw__qp_due(qp); }
+/* The WCs of what completed (iw__qp_complete), then a Terminate or Error a completion or the
+ * stream's end decided on, after the layers below returned. */
+static void iw__qp_term_due(iw_qp *qp)
+{
+    iw__sq_reap(qp);
+    if (qp->term_due) iw__qp_due(qp);
+}
 
 /* Run the SQ if a completion asked for it (iw__qp_complete), after the layers below returned;
- * then a Terminate a completion decided on. */
+ * then the WCs and a Terminate a completion decided on. */
 static void iw__sq_kick(iw_qp *qp)
 {
     if (qp->sq_kick) iw__sq_run(qp);
@@ -1876,6 +1889,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
     if (a->set_ord || a->set_ird) /* VERBS-035 */
         (void)iw_rdmap_set_ird_ord(&qp->rs, a->set_ird ? a->ird : iw_rdmap_get_cfg(&qp->rs)->ird,
                                    a->set_ord ? a->ord : iw_rdmap_get_cfg(&qp->rs)->ord);
+    iw__sq_reap(qp); /* what that sent and completed */
     if (from == to) return IW_V_OK;
     if (to == IW_QP_RTS) { /* VERBS-013: the stream from initial conditions */
         iw_rdmap_cfg rc = *iw_rdmap_get_cfg(&qp->rs);
@@ -1905,6 +1919,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         qp->state = IW_QP_TERMINATE;
         (void)iw_rdmap_terminate(&qp->rs, t);
         qp->flushing = 0;
+        iw__sq_reap(qp);
         return IW_V_OK;
     }
     if (to == IW_QP_ERROR) { /* VERBS-018: no Terminate, LLP reset, flush */
@@ -2213,12 +2228,16 @@ static void iw__sq_unposted(iw_qp *qp, iw_swqe *w)
 static void iw__sq_run(iw_qp *qp)
 {
     qp->sq_kick = 0; /* this loop runs what a completion inside it leaves waiting */
-    while (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) {
-        iw_swqe *w = &qp->mem.swqe[iw_ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
-        const iw_send_wr *s = &w->wr;
+    for (;;) {
+        iw_swqe *w;
+        const iw_send_wr *s;
         iw_rdmap_wr rw;
         iw_wc_status ws = IW_WC_SUCCESS;
         size_t niov = 0;
+        iw__sq_reap(qp); /* the WCs of what the last WR's post completed, before the next */
+        if (qp->state != IW_QP_RTS || qp->sq_exec == qp->sq_tail) return;
+        w = &qp->mem.swqe[iw_ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
+        s = &w->wr;
         if ((s->flags & IW_WR_LOCAL_FENCE) && qp->sq_head != qp->sq_exec) return; /* VERBS-073 */
         if (s->type == IW_WR_BIND_MW || s->type == IW_WR_FAST_REG || s->type == IW_WR_INVALIDATE) {
             /* take effect now, before the next WR (VERBS-051) */
@@ -2243,7 +2262,6 @@ static void iw__sq_run(iw_qp *qp)
             w->st = IW__SWQE_DONE;
             w->status = IW_WC_SUCCESS;
             qp->sq_exec++;
-            iw__sq_reap(qp);
             continue;
         }
         /* rw: the head (flags: the Read Fence indicator, VERBS-072) and the part its opcode uses
@@ -2371,6 +2389,7 @@ static void iw__qp_mpa_error(void *uctx, const iw_mpa_error *err)
     iw_qp *qp = (iw_qp *)uctx;
     if (!qp->alive) return;
     iw_rdmap_mpa_error(&qp->rs, err);
+    iw__sq_reap(qp);
     iw__qp_err_due(qp);
 }
 static void iw__qp_mpa_closed(void *uctx)
@@ -2385,6 +2404,7 @@ static void iw__qp_mpa_closed(void *uctx)
             qp->state = IW_QP_TERMINATE;
             (void)iw_rdmap_terminate(&qp->rs, t);
             qp->flushing = 0;
+            iw__sq_reap(qp);
         } else { /* VERBS-019 */
             iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw__v_term(0, 0, 0));
             iw__qp_enter(qp, IW_QP_CLOSING);
