@@ -2092,7 +2092,13 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
 /* Local SGEs of a Send or Write source -> host pieces (Local Read, VERBS-060, -061). Inlined
  * in iw__sq_run (out of line, gcc 12 made it a call with *niov in memory: 64-octet Writes took
  * 131 ns instead of 107). */
-static IW_HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
+#ifdef __OPTIMIZE_SIZE__ /* out of line at -Os: b[] is then not on iw__sq_run's frame, under
+                          * iw_rdmap_post's whole send chain (docs/porting-baremetal.md) */
+#define IW__SQ_GATHER IW_NOINLINE
+#else
+#define IW__SQ_GATHER IW_HOT
+#endif
+static IW__SQ_GATHER iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
 {
     uint32_t i;
     *niov = 0;
@@ -2117,7 +2123,7 @@ static IW_HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
 
 #if IW_CFG_VERBS_FAST_REG
 /* Fast-Register (verbs §7.3.2.5, Figure 36; VERBS-050, VERBS-053). */
-static iw_wc_status iw__fast_reg(iw_qp *qp, const iw_send_wr *w)
+static IW_NOINLINE iw_wc_status iw__fast_reg(iw_qp *qp, const iw_send_wr *w)
 {
     iw_rnic *r = qp->rnic;
     iw_stag_ent *e = iw__stag_get(r, w->fr_stag >> 8);
@@ -2153,7 +2159,7 @@ static iw_wc_status iw__fast_reg(iw_qp *qp, const iw_send_wr *w)
 
 #if IW_CFG_VERBS_MW
 /* Bind MW (verbs §7.10.2, Figure 20; VERBS-055, VERBS-056). */
-static iw_wc_status iw__bind(iw_qp *qp, const iw_mw_bind *b)
+static IW_NOINLINE iw_wc_status iw__bind(iw_qp *qp, const iw_mw_bind *b)
 {
     iw_rnic *r = qp->rnic;
     iw_stag_ent *w = iw__stag_get(r, b->mw_stag >> 8), *m = iw__stag_get(r, b->mr_stag >> 8);
@@ -2190,7 +2196,7 @@ static iw_wc_status iw__bind(iw_qp *qp, const iw_mw_bind *b)
 #endif
 
 /* Invalidate Local STag (verbs §7.8 local; VERBS-048). */
-static iw_wc_status iw__inval_local(iw_qp *qp, uint32_t stag)
+static IW_NOINLINE iw_wc_status iw__inval_local(iw_qp *qp, uint32_t stag)
 {
     iw_stag_ent *e = iw__stag_get(qp->rnic, stag >> 8);
     if (!e || stag == 0 || e->key != (stag & 0xFFu)) return IW_WC_INVALID_STAG;
@@ -2231,7 +2237,8 @@ static void iw__sq_run(iw_qp *qp)
     for (;;) {
         iw_swqe *w;
         const iw_send_wr *s;
-        iw_rdmap_wr rw;
+        iw_rdmap_wr *rw;
+        uint8_t op;
         iw_wc_status ws = IW_WC_SUCCESS;
         size_t niov = 0;
         iw__sq_reap(qp); /* the WCs of what the last WR's post completed, before the next */
@@ -2264,28 +2271,24 @@ static void iw__sq_run(iw_qp *qp)
             qp->sq_exec++;
             continue;
         }
-        /* rw: the head (flags: the Read Fence indicator, VERBS-072) and the part its opcode uses
-         * (iw_rdmap_post reads nothing else) */
-        rw.cookie = w;
-        rw.flags = (uint8_t)((s->flags & IW_WR_READ_FENCE) ? IW_RDMAP_F_READ_FENCE : 0u);
         switch ((int)s->type) { /* only the types iw_qp_post_sq sends here; default: atomics */
-        case IW_WR_SEND: rw.opcode = IW_RDMAP_OP_SEND; break;
-        case IW_WR_SEND_SE: rw.opcode = IW_RDMAP_OP_SEND_SE; break;
-        case IW_WR_SEND_INV: rw.opcode = IW_RDMAP_OP_SEND_INV; break;
-        case IW_WR_SEND_SE_INV: rw.opcode = IW_RDMAP_OP_SEND_SE_INV; break;
-        case IW_WR_WRITE: rw.opcode = IW_RDMAP_OP_WRITE; break;
+        case IW_WR_SEND: op = IW_RDMAP_OP_SEND; break;
+        case IW_WR_SEND_SE: op = IW_RDMAP_OP_SEND_SE; break;
+        case IW_WR_SEND_INV: op = IW_RDMAP_OP_SEND_INV; break;
+        case IW_WR_SEND_SE_INV: op = IW_RDMAP_OP_SEND_SE_INV; break;
+        case IW_WR_WRITE: op = IW_RDMAP_OP_WRITE; break;
         case IW_WR_READ:
-        case IW_WR_READ_INV: rw.opcode = IW_RDMAP_OP_READ_REQ; break;
-        case IW_WR_IMM: rw.opcode = IW_RDMAP_OP_IMM; break;
-        case IW_WR_IMM_SE: rw.opcode = IW_RDMAP_OP_IMM_SE; break;
-        default: rw.opcode = IW_RDMAP_OP_ATOMIC_REQ; break;
+        case IW_WR_READ_INV: op = IW_RDMAP_OP_READ_REQ; break;
+        case IW_WR_IMM: op = IW_RDMAP_OP_IMM; break;
+        case IW_WR_IMM_SE: op = IW_RDMAP_OP_IMM_SE; break;
+        default: op = IW_RDMAP_OP_ATOMIC_REQ; break;
         }
-        if (rw.opcode == IW_RDMAP_OP_READ_REQ || rw.opcode == IW_RDMAP_OP_ATOMIC_REQ) {
+        if (op == IW_RDMAP_OP_READ_REQ || op == IW_RDMAP_OP_ATOMIC_REQ) {
             if (iw_rdmap_get_cfg(&qp->rs)->ord == 0) { /* VERBS-037 */
                 iw__sq_fail(qp, w, IW_WC_ZERO_ORD);
                 return;
             }
-            if (rw.opcode == IW_RDMAP_OP_ATOMIC_REQ) { /* the result buffer: Local Write */
+            if (op == IW_RDMAP_OP_ATOMIC_REQ) { /* the result buffer: Local Write */
                 iw_ddp_buf b;
                 size_t k = 0;
                 iw_ddp_xlate x = iw__xlate(qp, s->sgl[0].stag, s->sgl[0].to, 8,
@@ -2295,36 +2298,48 @@ static void iw__sq_run(iw_qp *qp)
                     return;
                 }
             }
-            rw.stag = s->remote_stag;
-            rw.to = s->remote_to;
-            rw.sink_stag = s->sgl[0].stag; /* checked when the response arrives (VERBS-064) */
-            rw.sink_to = s->sgl[0].to;
-            rw.len = s->sgl[0].len;
-#if IW_CFG_RDMAP_ATOMICS
-            rw.aop = (uint8_t)(s->type == IW_WR_CMPSWAP ? IW_RDMAP_AOP_CMPSWAP
-                                                        : IW_RDMAP_AOP_FETCHADD);
-            rw.add_swap = s->add_swap;
-            rw.add_swap_mask = s->add_swap_mask;
-            rw.cmp = s->cmp;
-            rw.cmp_mask = s->cmp_mask;
-#endif
-        } else if (rw.opcode == IW_RDMAP_OP_IMM || rw.opcode == IW_RDMAP_OP_IMM_SE) {
-            IW_MEMCPY(rw.imm, s->imm, 8);
-        } else {
+        } else if (op != IW_RDMAP_OP_IMM && op != IW_RDMAP_OP_IMM_SE) {
             ws = iw__sq_gather(qp, w, &niov);
             if (ws != IW_WC_SUCCESS) {
                 iw__sq_fail(qp, w, ws);
                 return;
             }
-            rw.sgl = w->iov;
-            rw.nsge = niov;
-            rw.stag = s->remote_stag;
-            rw.to = s->remote_to;
-            rw.inval_stag = s->inval_stag;
         }
         w->st = IW__SWQE_RUN;
         qp->sq_exec++;
-        if (iw_rdmap_post(&qp->rs, &rw) != IW_OK) {
+        /* built in RDMAP's own queue slot, not on this stack (docs/porting-baremetal.md): the
+         * head (flags: the Read Fence indicator, VERBS-072) and the part its opcode uses
+         * (iw_rdmap_post uses nothing else) */
+        rw = iw_rdmap_post_slot(&qp->rs);
+        if (!rw) { /* the stream ended */
+            iw__sq_unposted(qp, w);
+            return;
+        }
+        rw->opcode = op;
+        rw->cookie = w;
+        rw->flags = (uint8_t)((s->flags & IW_WR_READ_FENCE) ? IW_RDMAP_F_READ_FENCE : 0u);
+        rw->stag = s->remote_stag;
+        rw->to = s->remote_to;
+        if (op == IW_RDMAP_OP_READ_REQ || op == IW_RDMAP_OP_ATOMIC_REQ) {
+            rw->sink_stag = s->sgl[0].stag; /* checked when the response arrives (VERBS-064) */
+            rw->sink_to = s->sgl[0].to;
+            rw->len = s->sgl[0].len;
+#if IW_CFG_RDMAP_ATOMICS
+            rw->aop = (uint8_t)(s->type == IW_WR_CMPSWAP ? IW_RDMAP_AOP_CMPSWAP
+                                                         : IW_RDMAP_AOP_FETCHADD);
+            rw->add_swap = s->add_swap;
+            rw->add_swap_mask = s->add_swap_mask;
+            rw->cmp = s->cmp;
+            rw->cmp_mask = s->cmp_mask;
+#endif
+        } else if (op == IW_RDMAP_OP_IMM || op == IW_RDMAP_OP_IMM_SE) {
+            IW_MEMCPY(rw->imm, s->imm, 8);
+        } else {
+            rw->sgl = w->iov;
+            rw->nsge = niov;
+            rw->inval_stag = s->inval_stag;
+        }
+        if (iw_rdmap_post(&qp->rs, rw) != IW_OK) {
             iw__sq_unposted(qp, w);
             return;
         }
