@@ -1277,17 +1277,18 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
 {
     iw_rdmap_inreq *q = iw__rdmap_in_at(s, s->irq_send);
     const uint8_t *r = q->raw + IW_DDP_UNTAGGED_HDR;
-    iw_ddp_msg m;
+    iw_ddp_msg *m = iw_ddp_send_slot(&s->ddp); /* built there, not on the pump's stack */
     iw_status st;
-    IW_MEMSET(&m, 0, sizeof m);
-    m.cookie = q;
+    if (!m) return IW_EAGAIN; /* a message in progress (the pump checked: never) */
+    IW_MEMSET(m, 0, sizeof *m);
+    m->cookie = q;
     if (q->opcode == IW_RDMAP_OP_READ_REQ) { /* RDMAP-006: tagged with SinkSTag, at SinkTO */
-        m.tagged = 1;
-        m.ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_READ_RESP);
-        m.stag = iw_get_be32(r);
-        m.to = iw_get_be64(r + 4);
-        m.len = iw_get_be32(r + 12);
-        if (m.len) m.pull = iw__rdmap_pull;
+        m->tagged = 1;
+        m->ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_READ_RESP);
+        m->stag = iw_get_be32(r);
+        m->to = iw_get_be64(r + 4);
+        m->len = iw_get_be32(r + 12);
+        if (m->len) m->pull = iw__rdmap_pull;
     } else { /* Atomic Request */
 #if IW_CFG_RDMAP_ATOMICS
         iw_ddp_buf b;
@@ -1319,17 +1320,17 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
         iw_put_be64(q->resp + 4, orig);
         q->iov.base = q->resp;
         q->iov.len = IW_RDMAP_ATOMIC_RESP_HDR;
-        m.ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_ATOMIC_RESP);
-        m.qn = IW_RDMAP_QN_ATOMIC_RESP;
-        m.sgl = &q->iov;
-        m.nsge = 1;
+        m->ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_ATOMIC_RESP);
+        m->qn = IW_RDMAP_QN_ATOMIC_RESP;
+        m->sgl = &q->iov;
+        m->nsge = 1;
 #endif
     }
     q->st = IW__RDMAP_IN_DDP;
     s->irq_send++;
     IW_STAT(s->stats.tx_msgs[q->opcode == IW_RDMAP_OP_READ_REQ ? IW_RDMAP_OP_READ_RESP
                                                        : IW_RDMAP_OP_ATOMIC_RESP]++);
-    st = iw_ddp_send(&s->ddp, &m);
+    st = iw_ddp_send_commit(&s->ddp);
     if (s->pull_x) iw__rdmap_pulled(s);
     return st;
 }
@@ -1407,19 +1408,19 @@ static iw_status iw__rdmap_pump(iw_rdmap_stream *s)
     while (!iw_ddp_tx_busy(&s->ddp) && st == IW_OK) {
         int resp_ready, wr_ready = 0;
         if (s->term_pending) { /* the first error's Terminate, after the message in flight */
-            iw_ddp_msg m;
-            IW_MEMSET(&m, 0, sizeof m);
+            iw_ddp_msg *m = iw_ddp_send_slot(&s->ddp); /* DDP is free: never NULL */
+            IW_MEMSET(m, 0, sizeof *m);
             s->term_pending = 0;
             s->term_inflight = 1;
             s->term_iov.base = s->term_body;
             s->term_iov.len = s->term_len;
-            m.ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_TERMINATE);
-            m.qn = IW_RDMAP_QN_TERM; /* RDMAP-021: QN 2, MSN 1, MO 0, L, Inval STag 0 */
-            m.sgl = &s->term_iov;
-            m.nsge = 1;
-            m.cookie = s;
+            m->ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_TERMINATE);
+            m->qn = IW_RDMAP_QN_TERM; /* RDMAP-021: QN 2, MSN 1, MO 0, L, Inval STag 0 */
+            m->sgl = &s->term_iov;
+            m->nsge = 1;
+            m->cookie = s;
             IW_STAT(s->stats.tx_msgs[IW_RDMAP_OP_TERMINATE]++);
-            st = iw_ddp_send(&s->ddp, &m);
+            st = iw_ddp_send_commit(&s->ddp);
             continue;
         }
         if (s->failed) break; /* RDMAP-022: nothing but the Terminate */

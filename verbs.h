@@ -821,18 +821,24 @@ IW_DEF iw_vstatus iw_cq_notify(iw_cq *cq, unsigned type)
  * also reported on the CQ itself ("CQ Overflow Detected", verbs §5.3), so that a WC lost
  * while its QP was no longer in RTS (flushing, closing) is never lost silently.
  * Notification: verbs §8.2.5. */
+/* A WC found cq full: its event, once (out of line: its record is not on the frame of every
+ * WC's caller, docs/porting-baremetal.md). */
+static IW_NOINLINE void iw__cq_overflow(iw_cq *cq)
+{
+    if (!cq->overflowed && cq->rnic->ops->async_event) {
+        iw_async_rec a;
+        IW_MEMSET(&a, 0, sizeof a);
+        a.event = IW_AE_CQ_OVERFLOW;
+        a.resource = IW_RES_CQ;
+        a.handle = cq;
+        cq->rnic->ops->async_event(cq->rnic->ctx, &a);
+    }
+    cq->overflowed = 1;
+}
 static int iw__cq_push(iw_cq *cq, const iw_wc *wc)
 {
     if (cq->count == cq->cap) {
-        if (!cq->overflowed && cq->rnic->ops->async_event) {
-            iw_async_rec a;
-            IW_MEMSET(&a, 0, sizeof a);
-            a.event = IW_AE_CQ_OVERFLOW;
-            a.resource = IW_RES_CQ;
-            a.handle = cq;
-            cq->rnic->ops->async_event(cq->rnic->ctx, &a);
-        }
-        cq->overflowed = 1;
+        iw__cq_overflow(cq);
         return 0;
     }
     cq->ring[iw_ring_ix(cq->head + cq->count, cq->cap)] = *wc;
@@ -1378,16 +1384,10 @@ static void iw__qp_flush(iw_qp *qp)
     iw__rq_flush(qp);
 }
 
-static void iw__qp_enter(iw_qp *qp, unsigned state)
+/* The rest of entering state from from, once RDMAP's stream is down (iw__qp_enter). */
+static void iw__qp_entered(iw_qp *qp, unsigned from, unsigned state)
 {
-    unsigned from = qp->state;
-    qp->state = (uint8_t)state;
-    if (state != IW_QP_RTS) (void)iw_rdmap_rx_revoke(&qp->rs); /* no more placement (VERBS-025) */
     if (state == IW_QP_ERROR && from != IW_QP_IDLE && qp->llp) {
-        /* no stream any more: what RDMAP and DDP still hold completes too (flushed), and the
-         * LLP stream is ended (verbs §6.2.4: disassociated; a new association needs a new
-         * stream) */
-        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
         /* from RTS or Closing the LLP is reset (VERBS-018, VERBS-031, VERBS-032); from
          * Terminate its close completed or failed (VERBS-026), and after an error of MPA's
          * own MPA ends the stream its way (its Terminate, RFC 5044 §8): not lost to a reset */
@@ -1399,6 +1399,18 @@ static void iw__qp_enter(iw_qp *qp, unsigned state)
     }
     if (state == IW_QP_ERROR) iw__qp_flush(qp);
     if (state == IW_QP_CLOSING) iw__rq_flush(qp); /* VERBS-029: RQ flushed, SQ stopped */
+}
+
+static void iw__qp_enter(iw_qp *qp, unsigned state)
+{
+    unsigned from = qp->state;
+    qp->state = (uint8_t)state;
+    if (state != IW_QP_RTS) (void)iw_rdmap_rx_revoke(&qp->rs); /* no more placement (VERBS-025) */
+    /* no stream any more: what RDMAP and DDP still hold completes too (flushed), and the LLP
+     * stream is ended (verbs §6.2.4: disassociated; a new association needs a new stream) */
+    if (state == IW_QP_ERROR && from != IW_QP_IDLE && qp->llp)
+        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw__v_term(2, 0, 0x01));
+    iw__qp_entered(qp, from, state);
 }
 
 /* Execute SQ WQEs in order: RDMAP operations go to the stream; Bind, Fast-Register and
@@ -1468,9 +1480,15 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
 /* Enter the Error state the stream's end asked for (iw__qp_error), after RDMAP returned. */
 static IW_COLD void iw__qp_err_due(iw_qp *qp)
 {
+    unsigned from = qp->state;
     if (qp->term_due != 2) return;
     qp->term_due = 0;
-    iw__qp_enter(qp, IW_QP_ERROR);
+    /* iw__qp_enter(qp, IW_QP_ERROR) without its iw_rdmap_llp_down: the LLP's failure that
+     * set term_due came through it, so the stream is down and nothing is left for it to
+     * flush (and its chain is not on this one's stack, docs/porting-baremetal.md) */
+    qp->state = IW_QP_ERROR;
+    (void)iw_rdmap_rx_revoke(&qp->rs);
+    iw__qp_entered(qp, from, IW_QP_ERROR);
 }
 
 /* Send the Terminate a completion decided on (iw__qp_term_later), after the layers below
