@@ -404,7 +404,6 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr);
 /* Posting without a copy: the send queue's next slot (NULL when full or the stream ended),
  * filled as for iw_rdmap_post and then posted by iw_rdmap_post(s, slot), which then copies
  * nothing. A slot filled and not posted changes nothing. */
-IW_DEF iw_rdmap_wr *iw_rdmap_post_slot(iw_rdmap_stream *s);
 
 /* One whole ULPDU from the LLP (verify-then-place). IW_OK, IW_ETERM once the stream failed
  * (the Terminate is sent from here on), IW_EHOST. */
@@ -426,6 +425,13 @@ IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t);
 IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t);
 
 IW_INLINE int iw_rdmap_failed(const iw_rdmap_stream *s) { return s->failed; }
+/* see iw_rdmap_post */
+IW_INLINE iw_rdmap_wr *iw_rdmap_post_slot(iw_rdmap_stream *s)
+{
+    uint32_t c = s ? s->sq_cap : 0u; /* the slot: iw_ring_ix's sq_tail mod sq_cap */
+    if (!s || s->failed || s->sq_tail - s->sq_head >= c) return NULL;
+    return &s->sq[(c & (c - 1u)) == 0 ? s->sq_tail & (c - 1u) : s->sq_tail % c];
+}
 /* Streamed placement on the stream's DDP (ddp.h iw_ddp_rx_streaming, iw_ddp_rx_revoke): the
  * STag a segment's payload is still arriving into, and withdrawing that destination. */
 IW_INLINE uint32_t iw_rdmap_rx_streaming(const iw_rdmap_stream *s)
@@ -1557,13 +1563,6 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     }
     s->sq_tail++;
     return iw__rdmap_pump(s);
-}
-
-/* see rdmap.h */
-IW_DEF iw_rdmap_wr *iw_rdmap_post_slot(iw_rdmap_stream *s)
-{
-    if (!s || s->failed || s->sq_tail - s->sq_head >= s->sq_cap) return NULL;
-    return iw__rdmap_wr_at(s, s->sq_tail);
 }
 
 /* see rdmap.h */

@@ -433,6 +433,7 @@ typedef struct iw_qp {
     uint8_t state, alive, term_local, term_valid, llp_up, flushing;
     uint8_t sq_kick;           /* a completion left WRs waiting: the outermost call runs the SQ */
     uint8_t term_due;          /* iw__sq_kick: 1 sends term_due_t, 2 enters Error (iw__qp_due) */
+    uint8_t reap_due;          /* a WR completed (iw__qp_complete): iw__sq_reap has work */
     iw_term term_due_t;
     iw_rdmap_term_info term;   /* the Terminate sent or received (Query QP) */
     iw_rdmap_stream rs;
@@ -1302,6 +1303,7 @@ static void iw__qp_wc(iw_qp *qp, iw_cq *cq, const iw_wc *wc, int rq)
  * unsignaled successes give no WC (VERBS-069). */
 static void iw__sq_reap(iw_qp *qp)
 {
+    qp->reap_due = 0;
     while (qp->sq_head != qp->sq_exec) {
         iw_swqe *w = &qp->mem.swqe[iw_ring_ix(qp->sq_head, qp->cfg.sq_depth)];
         if (w->st != IW__SWQE_DONE) break;
@@ -1471,6 +1473,7 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
                                        w->wr.type == IW_WR_READ_INV))
         iw__qp_complete_effects(qp, w, c);
     w->len = c->len;
+    qp->reap_due = 1;
     /* its WC (iw__sq_reap) and the waiting WRs come when the lower layers have returned
      * (iw__sq_kick, iw__qp_term_due, iw__sq_run's loop), not nested in this completion: a
      * call chain from an entry point stays short (docs/porting-baremetal.md) */
@@ -1505,9 +1508,9 @@ static IW_COLD void iw__qp_due(iw_qp *qp)
 }
 /* The WCs of what completed (iw__qp_complete), then a Terminate or Error a completion or the
  * stream's end decided on, after the layers below returned. */
-static void iw__qp_term_due(iw_qp *qp)
+IW_INLINE void iw__qp_term_due(iw_qp *qp)
 {
-    iw__sq_reap(qp);
+    if (qp->reap_due) iw__sq_reap(qp);
     if (qp->term_due) iw__qp_due(qp);
 }
 
@@ -2259,7 +2262,7 @@ static void iw__sq_run(iw_qp *qp)
         uint8_t op;
         iw_wc_status ws = IW_WC_SUCCESS;
         size_t niov = 0;
-        iw__sq_reap(qp); /* the WCs of what the last WR's post completed, before the next */
+        if (qp->reap_due) iw__sq_reap(qp); /* what the last WR's post completed, before the next */
         if (qp->state != IW_QP_RTS || qp->sq_exec == qp->sq_tail) return;
         w = &qp->mem.swqe[iw_ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
         s = &w->wr;
@@ -2287,6 +2290,7 @@ static void iw__sq_run(iw_qp *qp)
             w->st = IW__SWQE_DONE;
             w->status = IW_WC_SUCCESS;
             qp->sq_exec++;
+            qp->reap_due = 1;
             continue;
         }
         switch ((int)s->type) { /* only the types iw_qp_post_sq sends here; default: atomics */
