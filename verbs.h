@@ -822,8 +822,7 @@ IW_DEF iw_vstatus iw_cq_notify(iw_cq *cq, unsigned type)
  * also reported on the CQ itself ("CQ Overflow Detected", verbs §5.3), so that a WC lost
  * while its QP was no longer in RTS (flushing, closing) is never lost silently.
  * Notification: verbs §8.2.5. */
-/* A WC found cq full: its event, once (out of line: its record is not on the frame of every
- * WC's caller, docs/porting-baremetal.md). */
+/* A WC found cq full: its event, once (out of line, off every WC caller's frame). */
 static IW_NOINLINE void iw__cq_overflow(iw_cq *cq)
 {
     if (!cq->overflowed && cq->rnic->ops->async_event) {
@@ -1474,9 +1473,8 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
         iw__qp_complete_effects(qp, w, c);
     w->len = c->len;
     qp->reap_due = 1;
-    /* its WC (iw__sq_reap) and the waiting WRs come when the lower layers have returned
-     * (iw__sq_kick, iw__qp_term_due, iw__sq_run's loop), not nested in this completion: a
-     * call chain from an entry point stays short (docs/porting-baremetal.md) */
+    /* its WC and the waiting WRs come once the layers below returned (iw__qp_term_due,
+     * iw__sq_run's loop), not nested in here: chains stay short (docs/porting-baremetal.md) */
     if (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) qp->sq_kick = 1;
 }
 
@@ -1486,9 +1484,8 @@ static IW_COLD void iw__qp_err_due(iw_qp *qp)
     unsigned from = qp->state;
     if (qp->term_due != 2) return;
     qp->term_due = 0;
-    /* iw__qp_enter(qp, IW_QP_ERROR) without its iw_rdmap_llp_down: the LLP's failure that
-     * set term_due came through it, so the stream is down and nothing is left for it to
-     * flush (and its chain is not on this one's stack, docs/porting-baremetal.md) */
+    /* iw__qp_enter(qp, IW_QP_ERROR) without iw_rdmap_llp_down: the LLP's failure that set
+     * term_due came through it, so it has nothing left to do (nor its chain on this stack) */
     qp->state = IW_QP_ERROR;
     (void)iw_rdmap_rx_revoke(&qp->rs);
     iw__qp_entered(qp, from, IW_QP_ERROR);
@@ -2113,8 +2110,7 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
 /* Local SGEs of a Send or Write source -> host pieces (Local Read, VERBS-060, -061). Inlined
  * in iw__sq_run (out of line, gcc 12 made it a call with *niov in memory: 64-octet Writes took
  * 131 ns instead of 107). */
-#ifdef __OPTIMIZE_SIZE__ /* out of line at -Os: b[] is then not on iw__sq_run's frame, under
-                          * iw_rdmap_post's whole send chain (docs/porting-baremetal.md) */
+#ifdef __OPTIMIZE_SIZE__ /* out of line at -Os: b[] off iw__sq_run's frame (stack_max) */
 #define IW__SQ_GATHER IW_NOINLINE
 #else
 #define IW__SQ_GATHER IW_HOT
@@ -2329,9 +2325,8 @@ static void iw__sq_run(iw_qp *qp)
         }
         w->st = IW__SWQE_RUN;
         qp->sq_exec++;
-        /* built in RDMAP's own queue slot, not on this stack (docs/porting-baremetal.md): the
-         * head (flags: the Read Fence indicator, VERBS-072) and the part its opcode uses
-         * (iw_rdmap_post uses nothing else) */
+        /* built in RDMAP's queue slot, not on this stack: the head (flags: the Read Fence,
+         * VERBS-072) and the part its opcode uses (iw_rdmap_post uses nothing else) */
         rw = iw_rdmap_post_slot(&qp->rs);
         if (!rw) { /* the stream ended */
             iw__sq_unposted(qp, w);
