@@ -1018,8 +1018,12 @@ static IW_COLD iw_status iw__ddp_tx_fail(iw_ddp_stream *s)
     iw_status st;
     int was = s->tx_active;
     s->tx_active = 0;
-    st = iw_ddp_fail(s, IW_EHOST, iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_CATASTROPHIC, 0),
-                     NULL, 0);
+    st = s->err.status; /* iw_ddp_fail's work, one frame less on the send chain's stack */
+    if (st == IW_OK) {
+        iw__ddp_mkerr(&s->pend_err, IW_EHOST,
+                      iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_CATASTROPHIC, 0), NULL, 0);
+        st = iw__ddp_set_err(s, &s->pend_err);
+    }
     if (was && s->ulp->sent) s->ulp->sent(s->uctx, s->tx.cookie);
     return st;
 }

@@ -673,6 +673,14 @@ IW_INLINE const iw_mpa_stats *iw_mpa_get_stats(const iw_mpa_conn *c)
 #endif
 #endif /* IW_MPA_H */
 
+/* Out of line in every build, -Os too (IW_COLD is not): a rare helper's locals stay off its
+ * hot caller's frame (stack_max, docs/porting-baremetal.md). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(IW_NOINLINE)
+#define IW_NOINLINE __attribute__((__noinline__))
+#elif !defined(IW_NOINLINE)
+#define IW_NOINLINE
+#endif
+
 /* ======================================================================================== */
 /* Implementation                                                                           */
 /* ======================================================================================== */

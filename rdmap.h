@@ -283,7 +283,7 @@ typedef struct iw_rdmap_ops {
 #define IW_RDMAP_F_READ_FENCE 0x1u /* start only once every earlier Read and Atomic completed */
 
 /* One posted operation: a head every opcode has (opcode, flags, cookie) and the part its
- * opcode uses. iw_rdmap_post reads the head and that part only, so a caller sets just those:
+ * opcode uses. iw_rdmap_post uses the head and that part only, so a caller sets just those:
  *   WRITE                     sgl, nsge (the payload), stag, to (the sink)
  *   SEND, SEND_SE             sgl, nsge
  *   SEND_INV, SEND_SE_INV     sgl, nsge, inval_stag
@@ -401,6 +401,9 @@ IW_DEF iw_status iw_rdmap_set_ird_ord(iw_rdmap_stream *s, uint16_t ird, uint16_t
  * DDP at once when it may be, so ops.complete can run before this returns. Every upcall may
  * post again (from recv, complete, error; also MPA's established). */
 IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr);
+/* Posting without a copy: the send queue's next slot (NULL when full or the stream ended),
+ * filled as for iw_rdmap_post and then posted by iw_rdmap_post(s, slot), which then copies
+ * nothing. A slot filled and not posted changes nothing. */
 
 /* One whole ULPDU from the LLP (verify-then-place). IW_OK, IW_ETERM once the stream failed
  * (the Terminate is sent from here on), IW_EHOST. */
@@ -422,6 +425,13 @@ IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t);
 IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t);
 
 IW_INLINE int iw_rdmap_failed(const iw_rdmap_stream *s) { return s->failed; }
+/* see iw_rdmap_post */
+IW_INLINE iw_rdmap_wr *iw_rdmap_post_slot(iw_rdmap_stream *s)
+{
+    uint32_t c = s ? s->sq_cap : 0u; /* the slot: iw_ring_ix's sq_tail mod sq_cap */
+    if (!s || s->failed || s->sq_tail - s->sq_head >= c) return NULL;
+    return &s->sq[(c & (c - 1u)) == 0 ? s->sq_tail & (c - 1u) : s->sq_tail % c];
+}
 /* Streamed placement on the stream's DDP (ddp.h iw_ddp_rx_streaming, iw_ddp_rx_revoke): the
  * STag a segment's payload is still arriving into, and withdrawing that destination. */
 IW_INLINE uint32_t iw_rdmap_rx_streaming(const iw_rdmap_stream *s)
@@ -1250,17 +1260,18 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
 {
     iw_rdmap_inreq *q = iw__rdmap_in_at(s, s->irq_send);
     const uint8_t *r = q->raw + IW_DDP_UNTAGGED_HDR;
-    iw_ddp_msg m;
+    iw_ddp_msg *m = iw_ddp_send_slot(&s->ddp); /* built there, not on the pump's stack */
     iw_status st;
-    IW_MEMSET(&m, 0, sizeof m);
-    m.cookie = q;
+    if (!m) return IW_EAGAIN; /* a message in progress (the pump checked: never) */
+    IW_MEMSET(m, 0, sizeof *m);
+    m->cookie = q;
     if (q->opcode == IW_RDMAP_OP_READ_REQ) { /* RDMAP-006: tagged with SinkSTag, at SinkTO */
-        m.tagged = 1;
-        m.ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_READ_RESP);
-        m.stag = iw_get_be32(r);
-        m.to = iw_get_be64(r + 4);
-        m.len = iw_get_be32(r + 12);
-        if (m.len) m.pull = iw__rdmap_pull;
+        m->tagged = 1;
+        m->ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_READ_RESP);
+        m->stag = iw_get_be32(r);
+        m->to = iw_get_be64(r + 4);
+        m->len = iw_get_be32(r + 12);
+        if (m->len) m->pull = iw__rdmap_pull;
     } else { /* Atomic Request */
 #if IW_CFG_RDMAP_ATOMICS
         iw_ddp_buf b;
@@ -1292,17 +1303,17 @@ static iw_status iw__rdmap_send_resp(iw_rdmap_stream *s)
         iw_put_be64(q->resp + 4, orig);
         q->iov.base = q->resp;
         q->iov.len = IW_RDMAP_ATOMIC_RESP_HDR;
-        m.ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_ATOMIC_RESP);
-        m.qn = IW_RDMAP_QN_ATOMIC_RESP;
-        m.sgl = &q->iov;
-        m.nsge = 1;
+        m->ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_ATOMIC_RESP);
+        m->qn = IW_RDMAP_QN_ATOMIC_RESP;
+        m->sgl = &q->iov;
+        m->nsge = 1;
 #endif
     }
     q->st = IW__RDMAP_IN_DDP;
     s->irq_send++;
     IW_STAT(s->stats.tx_msgs[q->opcode == IW_RDMAP_OP_READ_REQ ? IW_RDMAP_OP_READ_RESP
                                                        : IW_RDMAP_OP_ATOMIC_RESP]++);
-    st = iw_ddp_send(&s->ddp, &m);
+    st = iw_ddp_send_commit(&s->ddp);
     if (s->pull_x) iw__rdmap_pulled(s);
     return st;
 }
@@ -1380,19 +1391,19 @@ static iw_status iw__rdmap_pump(iw_rdmap_stream *s)
     while (!iw_ddp_tx_busy(&s->ddp) && st == IW_OK) {
         int resp_ready, wr_ready = 0;
         if (s->term_pending) { /* the first error's Terminate, after the message in flight */
-            iw_ddp_msg m;
-            IW_MEMSET(&m, 0, sizeof m);
+            iw_ddp_msg *m = iw_ddp_send_slot(&s->ddp); /* DDP is free: never NULL */
+            IW_MEMSET(m, 0, sizeof *m);
             s->term_pending = 0;
             s->term_inflight = 1;
             s->term_iov.base = s->term_body;
             s->term_iov.len = s->term_len;
-            m.ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_TERMINATE);
-            m.qn = IW_RDMAP_QN_TERM; /* RDMAP-021: QN 2, MSN 1, MO 0, L, Inval STag 0 */
-            m.sgl = &s->term_iov;
-            m.nsge = 1;
-            m.cookie = s;
+            m->ulp = IW_RDMAP_CTRL(s->cfg.rv, IW_RDMAP_OP_TERMINATE);
+            m->qn = IW_RDMAP_QN_TERM; /* RDMAP-021: QN 2, MSN 1, MO 0, L, Inval STag 0 */
+            m->sgl = &s->term_iov;
+            m->nsge = 1;
+            m->cookie = s;
             IW_STAT(s->stats.tx_msgs[IW_RDMAP_OP_TERMINATE]++);
-            st = iw_ddp_send(&s->ddp, &m);
+            st = iw_ddp_send_commit(&s->ddp);
             continue;
         }
         if (s->failed) break; /* RDMAP-022: nothing but the Terminate */
@@ -1490,9 +1501,7 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
     if (s->failed) return IW_ESTATE;
     if (s->sq_tail - s->sq_head >= s->sq_cap) return IW_EAGAIN;
     w = iw__rdmap_wr_at(s, s->sq_tail);
-    w->opcode = (uint8_t)op;
-    w->flags = wr->flags;
-    w->cookie = wr->cookie;
+    if (w != wr) *w = *wr; /* else built in place (iw_rdmap_post_slot); read from w below */
     w->st = IW__RDMAP_WR_WAIT;
     w->sent = w->resp = 0;
     w->status = IW_OK;
@@ -1501,47 +1510,33 @@ IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
 #if IW_CFG_RDMAP_ATOMICS
     w->orig = 0;
 #endif
-    w->len = 0;
     if (op == IW_RDMAP_OP_READ_REQ) { /* RFC 5040 §4.4 (RDMAP-005) */
-        w->len = wr->len;
-        w->sink_stag = wr->sink_stag;
-        w->sink_to = wr->sink_to;
-        iw_put_be32(w->hdr, wr->sink_stag);
-        iw_put_be64(w->hdr + 4, wr->sink_to);
-        iw_put_be32(w->hdr + 12, wr->len);
-        iw_put_be32(w->hdr + 16, wr->stag);
-        iw_put_be64(w->hdr + 20, wr->to);
+        iw_put_be32(w->hdr, w->sink_stag);
+        iw_put_be64(w->hdr + 4, w->sink_to);
+        iw_put_be32(w->hdr + 12, w->len);
+        iw_put_be32(w->hdr + 16, w->stag);
+        iw_put_be64(w->hdr + 20, w->to);
 #if IW_CFG_RDMAP_ATOMICS
     } else if (op == IW_RDMAP_OP_ATOMIC_REQ) { /* RFC 7306 §5.2.1 Fig. 4 (ATOM-002, -008) */
-        int fa = wr->aop == IW_RDMAP_AOP_FETCHADD;
-        w->len = wr->len;
+        int fa = w->aop == IW_RDMAP_AOP_FETCHADD;
         w->req_id = s->next_req_id++;
         w->hdr[0] = w->hdr[1] = w->hdr[2] = 0;
-        w->hdr[3] = wr->aop;
+        w->hdr[3] = w->aop;
         iw_put_be32(w->hdr + 4, w->req_id);
-        iw_put_be32(w->hdr + 8, wr->stag);
-        iw_put_be64(w->hdr + 12, wr->to);
-        iw_put_be64(w->hdr + 20, wr->add_swap);
-        iw_put_be64(w->hdr + 28, wr->add_swap_mask);
-        iw_put_be64(w->hdr + 36, fa ? 0u : wr->cmp);
-        iw_put_be64(w->hdr + 44, fa ? ~(uint64_t)0 : wr->cmp_mask);
+        iw_put_be32(w->hdr + 8, w->stag);
+        iw_put_be64(w->hdr + 12, w->to);
+        iw_put_be64(w->hdr + 20, w->add_swap);
+        iw_put_be64(w->hdr + 28, w->add_swap_mask);
+        iw_put_be64(w->hdr + 36, fa ? 0u : w->cmp);
+        iw_put_be64(w->hdr + 44, fa ? ~(uint64_t)0 : w->cmp_mask);
 #endif
     } else if (iw__rdmap_optab[op].flags & IW__RDMAP_F_IMM) { /* RFC 7306 §6.2 (IMM-002) */
-        IW_MEMCPY(w->imm, wr->imm, sizeof w->imm);
+        w->len = 0;
     } else { /* a Write (and its sink), a Send (and the STag a Send with Invalidate names) */
-        const iw_iov *g = wr->sgl;
-        size_t i, ng = wr->nsge;
+        size_t i;
         uint64_t total = 0; /* its length: the sum of its SGEs, above 2^32 - 1 saturated */
-        w->sgl = g;
-        w->nsge = ng;
-        for (i = 0; i < ng; i++) total += g[i].len;
+        for (i = 0; i < w->nsge; i++) total += w->sgl[i].len;
         w->len = total > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)total;
-        if (op == IW_RDMAP_OP_WRITE) {
-            w->stag = wr->stag;
-            w->to = wr->to;
-        } else if (iw__rdmap_optab[op].flags & IW__RDMAP_F_INV) {
-            w->inval_stag = wr->inval_stag;
-        }
     }
     s->sq_tail++;
     return iw__rdmap_pump(s);

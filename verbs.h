@@ -433,6 +433,7 @@ typedef struct iw_qp {
     uint8_t state, alive, term_local, term_valid, llp_up, flushing;
     uint8_t sq_kick;           /* a completion left WRs waiting: the outermost call runs the SQ */
     uint8_t term_due;          /* iw__sq_kick: 1 sends term_due_t, 2 enters Error (iw__qp_due) */
+    uint8_t reap_due;          /* a WR completed (iw__qp_complete): iw__sq_reap has work */
     iw_term term_due_t;
     iw_rdmap_term_info term;   /* the Terminate sent or received (Query QP) */
     iw_rdmap_stream rs;
@@ -672,6 +673,7 @@ IW_DEF iw_vstatus iw_rnic_query(const iw_rnic *r, iw_rnic_attr *out)
     return IW_V_OK;
 }
 static void iw__qp_enter(struct iw_qp *qp, unsigned state);
+static void iw__sq_reap(struct iw_qp *qp);
 
 /* see verbs.h */
 IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
@@ -695,6 +697,7 @@ IW_DEF void iw_rnic_catastrophic(iw_rnic *r)
         }
         if (qp->state != IW_QP_IDLE && !iw_rdmap_failed(&qp->rs))
             iw_rdmap_llp_down(&qp->rs, IW_EHOST, iw_term_make(0, 2, 0x08));
+        iw__sq_reap(qp);
         if (qp->state != IW_QP_ERROR || qp->term_due == 2) iw__qp_enter(qp, IW_QP_ERROR);
         qp->term_due = 0; /* iw__qp_error's Error entered */
     }
@@ -812,18 +815,23 @@ IW_DEF iw_vstatus iw_cq_notify(iw_cq *cq, unsigned type)
  * also reported on the CQ itself ("CQ Overflow Detected", verbs §5.3), so that a WC lost
  * while its QP was no longer in RTS (flushing, closing) is never lost silently.
  * Notification: verbs §8.2.5. */
+/* A WC found cq full: its event, once (out of line, off every WC caller's frame). */
+static IW_NOINLINE void iw__cq_overflow(iw_cq *cq)
+{
+    if (!cq->overflowed && cq->rnic->ops->async_event) {
+        iw_async_rec a;
+        IW_MEMSET(&a, 0, sizeof a);
+        a.event = IW_AE_CQ_OVERFLOW;
+        a.resource = IW_RES_CQ;
+        a.handle = cq;
+        cq->rnic->ops->async_event(cq->rnic->ctx, &a);
+    }
+    cq->overflowed = 1;
+}
 static int iw__cq_push(iw_cq *cq, const iw_wc *wc)
 {
     if (cq->count == cq->cap) {
-        if (!cq->overflowed && cq->rnic->ops->async_event) {
-            iw_async_rec a;
-            IW_MEMSET(&a, 0, sizeof a);
-            a.event = IW_AE_CQ_OVERFLOW;
-            a.resource = IW_RES_CQ;
-            a.handle = cq;
-            cq->rnic->ops->async_event(cq->rnic->ctx, &a);
-        }
-        cq->overflowed = 1;
+        iw__cq_overflow(cq);
         return 0;
     }
     cq->ring[iw_ring_ix(cq->head + cq->count, cq->cap)] = *wc;
@@ -1287,6 +1295,7 @@ static void iw__qp_wc(iw_qp *qp, iw_cq *cq, const iw_wc *wc, int rq)
  * unsignaled successes give no WC (VERBS-069). */
 static void iw__sq_reap(iw_qp *qp)
 {
+    qp->reap_due = 0;
     while (qp->sq_head != qp->sq_exec) {
         iw_swqe *w = &qp->mem.swqe[iw_ring_ix(qp->sq_head, qp->cfg.sq_depth)];
         if (w->st != IW__SWQE_DONE) break;
@@ -1369,16 +1378,10 @@ static void iw__qp_flush(iw_qp *qp)
     iw__rq_flush(qp);
 }
 
-static void iw__qp_enter(iw_qp *qp, unsigned state)
+/* The rest of entering state from from, once RDMAP's stream is down (iw__qp_enter). */
+static void iw__qp_entered(iw_qp *qp, unsigned from, unsigned state)
 {
-    unsigned from = qp->state;
-    qp->state = (uint8_t)state;
-    if (state != IW_QP_RTS) (void)iw_rdmap_rx_revoke(&qp->rs); /* no more placement (VERBS-025) */
     if (state == IW_QP_ERROR && from != IW_QP_IDLE && qp->llp) {
-        /* no stream any more: what RDMAP and DDP still hold completes too (flushed), and the
-         * LLP stream is ended (verbs §6.2.4: disassociated; a new association needs a new
-         * stream) */
-        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw_term_make(2, 0, 0x01));
         /* from RTS or Closing the LLP is reset (VERBS-018, VERBS-031, VERBS-032); from
          * Terminate its close completed or failed (VERBS-026), and after an error of MPA's
          * own MPA ends the stream its way (its Terminate, RFC 5044 §8): not lost to a reset */
@@ -1390,6 +1393,18 @@ static void iw__qp_enter(iw_qp *qp, unsigned state)
     }
     if (state == IW_QP_ERROR) iw__qp_flush(qp);
     if (state == IW_QP_CLOSING) iw__rq_flush(qp); /* VERBS-029: RQ flushed, SQ stopped */
+}
+
+static void iw__qp_enter(iw_qp *qp, unsigned state)
+{
+    unsigned from = qp->state;
+    qp->state = (uint8_t)state;
+    if (state != IW_QP_RTS) (void)iw_rdmap_rx_revoke(&qp->rs); /* no more placement (VERBS-025) */
+    /* no stream any more: what RDMAP and DDP still hold completes too (flushed), and the LLP
+     * stream is ended (verbs §6.2.4: disassociated; a new association needs a new stream) */
+    if (state == IW_QP_ERROR && from != IW_QP_IDLE && qp->llp)
+        iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw_term_make(2, 0, 0x01));
+    iw__qp_entered(qp, from, state);
 }
 
 /* Execute SQ WQEs in order: RDMAP operations go to the stream; Bind, Fast-Register and
@@ -1408,8 +1423,9 @@ static iw_wc_status iw__wc_of_status(iw_status s)
 
 /* What a successful Atomic or Read with Invalidate does when it completes (out of line: the
  * per-message completion of a Write or Send does none of it). */
-static IW_COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdmap_cqe *c)
+static IW_NOINLINE void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdmap_cqe *c)
 {
+#if IW_CFG_RDMAP_ATOMICS /* else no atomic WR is ever posted (iw__sq_take) */
     if (w->status == IW_WC_SUCCESS && (w->wr.type == IW_WR_FETCHADD || w->wr.type == IW_WR_CMPSWAP) &&
         (!qp->alive || qp->state == IW_QP_TERMINATE || qp->state == IW_QP_ERROR))
         w->status = IW_WC_FLUSHED; /* its response came, but the QP stopped before the WR
@@ -1426,6 +1442,9 @@ static IW_COLD void iw__qp_complete_effects(iw_qp *qp, iw_swqe *w, const iw_rdma
             if (qp->state == IW_QP_RTS) iw__qp_term_later(qp, iw_term_make(0, 0, 0));
         }
     }
+#else
+    (void)c;
+#endif
     if (w->status == IW_WC_SUCCESS && w->wr.type == IW_WR_READ_INV) { /* VERBS-074 */
         iw_stag_ent *e = iw__stag_get(qp->rnic, w->wr.sgl[0].stag >> 8);
         if (e && !e->shared && !e->nmw) {
@@ -1446,18 +1465,23 @@ static void iw__qp_complete(void *ctx, const iw_rdmap_cqe *c)
                                        w->wr.type == IW_WR_READ_INV))
         iw__qp_complete_effects(qp, w, c);
     w->len = c->len;
-    iw__sq_reap(qp);
-    /* the waiting WRs run when the lower layers have returned (iw__sq_kick), not nested in
-     * this completion: a call chain from an entry point stays short (docs/porting-baremetal.md) */
+    qp->reap_due = 1;
+    /* its WC and the waiting WRs come once the layers below returned (iw__qp_term_due,
+     * iw__sq_run's loop), not nested in here: chains stay short (docs/porting-baremetal.md) */
     if (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) qp->sq_kick = 1;
 }
 
 /* Enter the Error state the stream's end asked for (iw__qp_error), after RDMAP returned. */
 static IW_COLD void iw__qp_err_due(iw_qp *qp)
 {
+    unsigned from = qp->state;
     if (qp->term_due != 2) return;
     qp->term_due = 0;
-    iw__qp_enter(qp, IW_QP_ERROR);
+    /* iw__qp_enter(qp, IW_QP_ERROR) without iw_rdmap_llp_down: the LLP's failure that set
+     * term_due came through it, so it has nothing left to do (nor its chain on this stack) */
+    qp->state = IW_QP_ERROR;
+    (void)iw_rdmap_rx_revoke(&qp->rs);
+    iw__qp_entered(qp, from, IW_QP_ERROR);
 }
 
 /* Send the Terminate a completion decided on (iw__qp_term_later), after the layers below
@@ -1470,11 +1494,18 @@ static IW_COLD void iw__qp_due(iw_qp *qp)
     qp->flushing = 1; /* its event or WC was the report: no second one */
     (void)iw_rdmap_terminate(&qp->rs, qp->term_due_t);
     qp->flushing = 0;
+    iw__sq_reap(qp);
 }
-IW_INLINE void iw__qp_term_due(iw_qp *qp) { if (qp->term_due) iw__qp_due(qp); }
+/* The WCs of what completed (iw__qp_complete), then a Terminate or Error a completion or the
+ * stream's end decided on, after the layers below returned. */
+IW_INLINE void iw__qp_term_due(iw_qp *qp)
+{
+    if (qp->reap_due) iw__sq_reap(qp);
+    if (qp->term_due) iw__qp_due(qp);
+}
 
 /* Run the SQ if a completion asked for it (iw__qp_complete), after the layers below returned;
- * then a Terminate a completion decided on. */
+ * then the WCs and a Terminate a completion decided on. */
 static void iw__sq_kick(iw_qp *qp)
 {
     if (qp->sq_kick) iw__sq_run(qp);
@@ -1873,6 +1904,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
                                    a->set_ord ? a->ord : iw_rdmap_get_cfg(&qp->rs)->ord);
     if (a->set_ord) qp->cfg.ord = a->ord; /* an ORD reduced in Idle holds in RTS: MPA's, */
     if (qp->cfg.ord < qp->info.ord) qp->info.ord = qp->cfg.ord; /* now or later, is capped */
+    iw__sq_reap(qp); /* what that sent and completed */
     if (from == to) return IW_V_OK;
     if (to == IW_QP_RTS) { /* VERBS-013: the stream from initial conditions */
         iw_rdmap_cfg rc = *iw_rdmap_get_cfg(&qp->rs);
@@ -1902,6 +1934,7 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         qp->state = IW_QP_TERMINATE;
         (void)iw_rdmap_terminate(&qp->rs, t);
         qp->flushing = 0;
+        iw__sq_reap(qp);
         return IW_V_OK;
     }
     if (to == IW_QP_ERROR) { /* VERBS-018: no Terminate, LLP reset, flush */
@@ -2074,7 +2107,12 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
 /* Local SGEs of a Send or Write source -> host pieces (Local Read, VERBS-060, -061). Inlined
  * in iw__sq_run (out of line, gcc 12 made it a call with *niov in memory: 64-octet Writes took
  * 131 ns instead of 107). */
-static IW_HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
+#ifdef __OPTIMIZE_SIZE__ /* out of line at -Os: b[] off iw__sq_run's frame (stack_max) */
+#define IW__SQ_GATHER IW_NOINLINE
+#else
+#define IW__SQ_GATHER IW_HOT
+#endif
+static IW__SQ_GATHER iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
 {
     uint32_t i;
     *niov = 0;
@@ -2099,7 +2137,7 @@ static IW_HOT iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
 
 #if IW_CFG_VERBS_FAST_REG
 /* Fast-Register (verbs §7.3.2.5, Figure 36; VERBS-050, VERBS-053). */
-static iw_wc_status iw__fast_reg(iw_qp *qp, const iw_send_wr *w)
+static IW_NOINLINE iw_wc_status iw__fast_reg(iw_qp *qp, const iw_send_wr *w)
 {
     iw_rnic *r = qp->rnic;
     iw_stag_ent *e = iw__stag_get(r, w->fr_stag >> 8);
@@ -2135,7 +2173,7 @@ static iw_wc_status iw__fast_reg(iw_qp *qp, const iw_send_wr *w)
 
 #if IW_CFG_VERBS_MW
 /* Bind MW (verbs §7.10.2, Figure 20; VERBS-055, VERBS-056). */
-static iw_wc_status iw__bind(iw_qp *qp, const iw_mw_bind *b)
+static IW_NOINLINE iw_wc_status iw__bind(iw_qp *qp, const iw_mw_bind *b)
 {
     iw_rnic *r = qp->rnic;
     iw_stag_ent *w = iw__stag_get(r, b->mw_stag >> 8), *m = iw__stag_get(r, b->mr_stag >> 8);
@@ -2172,7 +2210,7 @@ static iw_wc_status iw__bind(iw_qp *qp, const iw_mw_bind *b)
 #endif
 
 /* Invalidate Local STag (verbs §7.8 local; VERBS-048). */
-static iw_wc_status iw__inval_local(iw_qp *qp, uint32_t stag)
+static IW_NOINLINE iw_wc_status iw__inval_local(iw_qp *qp, uint32_t stag)
 {
     iw_stag_ent *e = iw__stag_get(qp->rnic, stag >> 8);
     if (!e || stag == 0 || e->key != (stag & 0xFFu)) return IW_WC_INVALID_STAG;
@@ -2210,12 +2248,17 @@ static void iw__sq_unposted(iw_qp *qp, iw_swqe *w)
 static void iw__sq_run(iw_qp *qp)
 {
     qp->sq_kick = 0; /* this loop runs what a completion inside it leaves waiting */
-    while (qp->state == IW_QP_RTS && qp->sq_exec != qp->sq_tail) {
-        iw_swqe *w = &qp->mem.swqe[iw_ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
-        const iw_send_wr *s = &w->wr;
-        iw_rdmap_wr rw;
+    for (;;) {
+        iw_swqe *w;
+        const iw_send_wr *s;
+        iw_rdmap_wr *rw;
+        uint8_t op;
         iw_wc_status ws = IW_WC_SUCCESS;
         size_t niov = 0;
+        if (qp->reap_due) iw__sq_reap(qp); /* what the last WR's post completed, before the next */
+        if (qp->state != IW_QP_RTS || qp->sq_exec == qp->sq_tail) return;
+        w = &qp->mem.swqe[iw_ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
+        s = &w->wr;
         if ((s->flags & IW_WR_LOCAL_FENCE) && qp->sq_head != qp->sq_exec) return; /* VERBS-073 */
         if (s->type == IW_WR_BIND_MW || s->type == IW_WR_FAST_REG || s->type == IW_WR_INVALIDATE) {
             /* take effect now, before the next WR (VERBS-051) */
@@ -2240,31 +2283,27 @@ static void iw__sq_run(iw_qp *qp)
             w->st = IW__SWQE_DONE;
             w->status = IW_WC_SUCCESS;
             qp->sq_exec++;
-            iw__sq_reap(qp);
+            qp->reap_due = 1;
             continue;
         }
-        /* rw: the head (flags: the Read Fence indicator, VERBS-072) and the part its opcode uses
-         * (iw_rdmap_post reads nothing else) */
-        rw.cookie = w;
-        rw.flags = (uint8_t)((s->flags & IW_WR_READ_FENCE) ? IW_RDMAP_F_READ_FENCE : 0u);
         switch ((int)s->type) { /* only the types iw_qp_post_sq sends here; default: atomics */
-        case IW_WR_SEND: rw.opcode = IW_RDMAP_OP_SEND; break;
-        case IW_WR_SEND_SE: rw.opcode = IW_RDMAP_OP_SEND_SE; break;
-        case IW_WR_SEND_INV: rw.opcode = IW_RDMAP_OP_SEND_INV; break;
-        case IW_WR_SEND_SE_INV: rw.opcode = IW_RDMAP_OP_SEND_SE_INV; break;
-        case IW_WR_WRITE: rw.opcode = IW_RDMAP_OP_WRITE; break;
+        case IW_WR_SEND: op = IW_RDMAP_OP_SEND; break;
+        case IW_WR_SEND_SE: op = IW_RDMAP_OP_SEND_SE; break;
+        case IW_WR_SEND_INV: op = IW_RDMAP_OP_SEND_INV; break;
+        case IW_WR_SEND_SE_INV: op = IW_RDMAP_OP_SEND_SE_INV; break;
+        case IW_WR_WRITE: op = IW_RDMAP_OP_WRITE; break;
         case IW_WR_READ:
-        case IW_WR_READ_INV: rw.opcode = IW_RDMAP_OP_READ_REQ; break;
-        case IW_WR_IMM: rw.opcode = IW_RDMAP_OP_IMM; break;
-        case IW_WR_IMM_SE: rw.opcode = IW_RDMAP_OP_IMM_SE; break;
-        default: rw.opcode = IW_RDMAP_OP_ATOMIC_REQ; break;
+        case IW_WR_READ_INV: op = IW_RDMAP_OP_READ_REQ; break;
+        case IW_WR_IMM: op = IW_RDMAP_OP_IMM; break;
+        case IW_WR_IMM_SE: op = IW_RDMAP_OP_IMM_SE; break;
+        default: op = IW_RDMAP_OP_ATOMIC_REQ; break;
         }
-        if (rw.opcode == IW_RDMAP_OP_READ_REQ || rw.opcode == IW_RDMAP_OP_ATOMIC_REQ) {
+        if (op == IW_RDMAP_OP_READ_REQ || op == IW_RDMAP_OP_ATOMIC_REQ) {
             if (iw_rdmap_get_cfg(&qp->rs)->ord == 0) { /* VERBS-037 */
                 iw__sq_fail(qp, w, IW_WC_ZERO_ORD);
                 return;
             }
-            if (rw.opcode == IW_RDMAP_OP_ATOMIC_REQ) { /* the result buffer: Local Write */
+            if (op == IW_RDMAP_OP_ATOMIC_REQ) { /* the result buffer: Local Write */
                 iw_ddp_buf b;
                 size_t k = 0;
                 iw_ddp_xlate x = iw__xlate(qp, s->sgl[0].stag, s->sgl[0].to, 8,
@@ -2274,36 +2313,47 @@ static void iw__sq_run(iw_qp *qp)
                     return;
                 }
             }
-            rw.stag = s->remote_stag;
-            rw.to = s->remote_to;
-            rw.sink_stag = s->sgl[0].stag; /* checked when the response arrives (VERBS-064) */
-            rw.sink_to = s->sgl[0].to;
-            rw.len = s->sgl[0].len;
-#if IW_CFG_RDMAP_ATOMICS
-            rw.aop = (uint8_t)(s->type == IW_WR_CMPSWAP ? IW_RDMAP_AOP_CMPSWAP
-                                                        : IW_RDMAP_AOP_FETCHADD);
-            rw.add_swap = s->add_swap;
-            rw.add_swap_mask = s->add_swap_mask;
-            rw.cmp = s->cmp;
-            rw.cmp_mask = s->cmp_mask;
-#endif
-        } else if (rw.opcode == IW_RDMAP_OP_IMM || rw.opcode == IW_RDMAP_OP_IMM_SE) {
-            IW_MEMCPY(rw.imm, s->imm, 8);
-        } else {
+        } else if (op != IW_RDMAP_OP_IMM && op != IW_RDMAP_OP_IMM_SE) {
             ws = iw__sq_gather(qp, w, &niov);
             if (ws != IW_WC_SUCCESS) {
                 iw__sq_fail(qp, w, ws);
                 return;
             }
-            rw.sgl = w->iov;
-            rw.nsge = niov;
-            rw.stag = s->remote_stag;
-            rw.to = s->remote_to;
-            rw.inval_stag = s->inval_stag;
         }
         w->st = IW__SWQE_RUN;
         qp->sq_exec++;
-        if (iw_rdmap_post(&qp->rs, &rw) != IW_OK) {
+        /* built in RDMAP's queue slot, not on this stack: the head (flags: the Read Fence,
+         * VERBS-072) and the part its opcode uses (iw_rdmap_post uses nothing else) */
+        rw = iw_rdmap_post_slot(&qp->rs);
+        if (!rw) { /* the stream ended */
+            iw__sq_unposted(qp, w);
+            return;
+        }
+        rw->opcode = op;
+        rw->cookie = w;
+        rw->flags = (uint8_t)((s->flags & IW_WR_READ_FENCE) ? IW_RDMAP_F_READ_FENCE : 0u);
+        rw->stag = s->remote_stag;
+        rw->to = s->remote_to;
+        if (op == IW_RDMAP_OP_READ_REQ || op == IW_RDMAP_OP_ATOMIC_REQ) {
+            rw->sink_stag = s->sgl[0].stag; /* checked when the response arrives (VERBS-064) */
+            rw->sink_to = s->sgl[0].to;
+            rw->len = s->sgl[0].len;
+#if IW_CFG_RDMAP_ATOMICS
+            rw->aop = (uint8_t)(s->type == IW_WR_CMPSWAP ? IW_RDMAP_AOP_CMPSWAP
+                                                         : IW_RDMAP_AOP_FETCHADD);
+            rw->add_swap = s->add_swap;
+            rw->add_swap_mask = s->add_swap_mask;
+            rw->cmp = s->cmp;
+            rw->cmp_mask = s->cmp_mask;
+#endif
+        } else if (op == IW_RDMAP_OP_IMM || op == IW_RDMAP_OP_IMM_SE) {
+            IW_MEMCPY(rw->imm, s->imm, 8);
+        } else {
+            rw->sgl = w->iov;
+            rw->nsge = niov;
+            rw->inval_stag = s->inval_stag;
+        }
+        if (iw_rdmap_post(&qp->rs, rw) != IW_OK) {
             iw__sq_unposted(qp, w);
             return;
         }
@@ -2368,6 +2418,7 @@ static void iw__qp_mpa_error(void *uctx, const iw_mpa_error *err)
     iw_qp *qp = (iw_qp *)uctx;
     if (!qp->alive) return;
     iw_rdmap_mpa_error(&qp->rs, err);
+    iw__sq_reap(qp);
     iw__qp_err_due(qp);
 }
 static void iw__qp_mpa_closed(void *uctx)
@@ -2382,6 +2433,7 @@ static void iw__qp_mpa_closed(void *uctx)
             qp->state = IW_QP_TERMINATE;
             (void)iw_rdmap_terminate(&qp->rs, t);
             qp->flushing = 0;
+            iw__sq_reap(qp);
         } else { /* VERBS-019 */
             iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw_term_make(0, 0, 0));
             iw__qp_enter(qp, IW_QP_CLOSING);

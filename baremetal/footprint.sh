@@ -25,15 +25,17 @@ eval "$("${pfx}nm" -S -t d "$d/qp_probe.o" | awk '$4 ~ /^probe_/ { n = $4; sub(/
 qp=$((iw_qp + iw_mpa_conn + iw_swqe + iw_rdmap_wr + iw_recv_wr + iw_rdmap_inreq))
 echo "FOOTPRINT $prof $t core3=$core3 all4=$all4 stack_max=$smax qp_ram=$qp"
 # The small profile's budgets on the Cortex-M4 (docs/porting-baremetal.md): code + read-only data
-# of mpa+ddp+rdmap <= 16 KiB, of all four <= 32 KiB, RAM per QP <= 2 KiB. Over budget fails
-# `make size`. (The 1 KiB stack budget is not met yet: reported, not enforced.)
+# of mpa+ddp+rdmap <= 16 KiB, of all four <= 32 KiB, RAM per QP <= 2 KiB, the deepest call
+# chain's stack <= 1 KiB. Over budget fails `make size`. (RV32's stack, about 10 % more for the
+# same source, is reported, not enforced.)
 if [ "$prof" = small ] && [ "$t" = m4 ]; then
-    over="" b3=16384 b4=32768 bq=2048
+    over="" b3=16384 b4=32768 bq=2048 bs=1024
     [ "$core3" -le $b3 ] || over="$over core3=$core3>$b3"
     [ "$all4" -le $b4 ] || over="$over all4=$all4>$b4"
     [ "$qp" -le $bq ] || over="$over qp_ram=$qp>$bq"
+    [ "$smax" -le $bs ] || over="$over stack_max=$smax>$bs"
     if [ -n "$over" ]; then echo "FOOTPRINT small m4 over budget:$over"; exit 1; fi
-    echo "# small m4 within budget: core3 <= $b3, all4 <= $b4, qp_ram <= $bq"
+    echo "# small m4 within budget: core3 <= $b3, all4 <= $b4, qp_ram <= $bq, stack_max <= $bs"
 fi
 echo "# $prof $t sizeof: iw_qp=$iw_qp (iw_rdmap_stream=$iw_rdmap_stream inside) iw_mpa_conn=$iw_mpa_conn;" \
      "per SQ slot iw_swqe=$iw_swqe + iw_rdmap_wr=$iw_rdmap_wr, per RQ slot iw_recv_wr=$iw_recv_wr, per IRD" \
