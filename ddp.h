@@ -930,9 +930,9 @@ IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len)
 #endif
         for (k = 64; k < IW__DDP_PREFETCH_LEN && k < len; k += 64) IW__DDP_PREFETCH(u + k);
     }
-    if (!s->crc.move) iw_crc32c_kernels_select(&s->crc); /* the first call: once */
     st = iw_ddp_rx_begin(s, u, len, len, IW_MPA_RX_VERIFIED, &d);
     if (st != IW_OK) return st;
+    if (d && d->n && !s->crc.move) iw_crc32c_kernels_select(&s->crc); /* the first: once */
     if (d)
 #ifdef IW_PROVE_WP
         /*@ loop invariant 0 <= i <= d->n && p == u + d->hdr_len + iw_ddp_span(d->piece, i);
