@@ -712,18 +712,20 @@ static void iw__rdmap_retire(iw_rdmap_stream *s)
 }
 
 /* The stream's first error or end (docs/style.md §6: first wins; RFC 5040 §7.1 rule 4,
- * RDMAP-030). ti: the Terminate to send (send != 0), or the one received; NULL: t with HdrCt
- * 000 (no caller keeps a whole iw_rdmap_term_info on its stack for that); kind: IW_RDMAP_EV_*. */
-static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st, iw_term t,
+ * RDMAP-030). ti: the Terminate to send (send != 0), or the one received; NULL: *t (NULL:
+ * (0,0,0)) with HdrCt 000, by address (a short frame); kind: IW_RDMAP_EV_*. */
+static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st, const iw_term *t,
                           const iw_rdmap_term_info *ti, int send)
 {
     if (s->failed) return;
     s->failed = 1;
-    IW_MEMSET(&s->ev, 0, sizeof s->ev);
+    if (ti != &s->ev.term) { /* else built in place (iw__rdmap_ddp_error) */
+        IW_MEMSET(&s->ev.term, 0, sizeof s->ev.term);
+        if (ti) s->ev.term = *ti;
+        else if (t) s->ev.term.term = *t;
+    }
     s->ev.kind = kind;
     s->ev.status = st;
-    if (ti) s->ev.term = *ti;
-    else s->ev.term.term = t;
     if (s->rx_recv_active) { /* the receive a Send took completes in error (RDMAP-016, -049) */
         iw_rdmap_recv r;
         IW_MEMSET(&r, 0, sizeof r);
@@ -928,42 +930,42 @@ static iw_status iw__rdmap_deliver(void *uctx, const iw_ddp_hdr *h, uint32_t len
     return iw__rdmap_optab[op].handler(s, h, len);
 }
 
-/* DDP's first error (its own, or one RDMAP recorded through iw_ddp_fail): the Terminate. */
+/* DDP's first error (its own or one RDMAP recorded via iw_ddp_fail): the Terminate, in s->ev. */
 static void iw__rdmap_ddp_error(void *uctx, const iw_ddp_error *e)
 {
     iw_rdmap_stream *s = (iw_rdmap_stream *)uctx;
-    iw_rdmap_term_info ti;
+    iw_rdmap_term_info *ti = &s->ev.term;
     int has = e->has_hdr && e->hdr_len >= 2;
     unsigned op = has ? (e->hdr[1] & IW_RDMAP_OP_MASK) : 0xFu;
     if (s->failed) return;
     if (s->bad_term) { /* V27, RDMAP-061: a malformed Terminate is not answered */
-        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, e->term, NULL, 0);
+        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, &e->term, NULL, 0);
         iw__rdmap_close_llp(s);
         return;
     }
-    IW_MEMSET(&ti, 0, sizeof ti);
+    IW_MEMSET(&s->ev, 0, sizeof s->ev);
     if (e->status == IW_EHOST || s->sink_fail) {
         /* our own or the LLP's failure, or our Read's sink refused to take the response
          * (verbs Fig. 23: a local error, HdrCt 000): local catastrophic */
-        ti.term = iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0);
+        ti->term = iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0);
     } else {
         int dv_ok = has && (e->hdr[0] & IW_DDP_F_DV) == IW_DDP_VERSION;
-        ti.term = e->term;
-        iw__rdmap_hdrct(&ti, op, has, dv_ok);
-        if (ti.d) {
+        ti->term = e->term;
+        iw__rdmap_hdrct(ti, op, has, dv_ok);
+        if (ti->d) {
             uint32_t sl = s->refusing ? s->refuse_len : e->seg_len;
-            ti.ddp_hdr_len = (uint8_t)iw_ddp_hdr_len(e->hdr[0]);
-            IW_MEMCPY(ti.ddp_hdr, e->hdr, ti.ddp_hdr_len);
-            ti.seg_len = (uint16_t)(sl > 0xFFFFu ? 0xFFFFu : sl); /* RDMAP-028 */
+            ti->ddp_hdr_len = (uint8_t)iw_ddp_hdr_len(e->hdr[0]);
+            IW_MEMCPY(ti->ddp_hdr, e->hdr, ti->ddp_hdr_len);
+            ti->seg_len = (uint16_t)(sl > 0xFFFFu ? 0xFFFFu : sl); /* RDMAP-028 */
         }
-        if (ti.r) {
+        if (ti->r) {
             if (e->hdr_len >= IW_DDP_UNTAGGED_HDR + IW_RDMAP_READ_REQ_HDR)
-                IW_MEMCPY(ti.rdma_hdr, e->hdr + IW_DDP_UNTAGGED_HDR, IW_RDMAP_READ_REQ_HDR);
+                IW_MEMCPY(ti->rdma_hdr, e->hdr + IW_DDP_UNTAGGED_HDR, IW_RDMAP_READ_REQ_HDR);
             else
-                ti.r = 0;
+                ti->r = 0;
         }
     }
-    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, ti.term, &ti, 1);
+    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, NULL, ti, 1);
 }
 
 /* DDP is done with a message: a Write, Send or request of ours, a response, or the
@@ -1203,9 +1205,9 @@ static iw_status iw__rdmap_on_term(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
     if (len > IW_CFG_RDMAP_CTL_BUF ||
         iw_rdmap_term_decode(s->rx_ctl[IW_RDMAP_QN_TERM], len, &ti) != IW_OK) {
         /* V27: malformed, closed without a Terminate */
-        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, iw_term_make(0, 0, 0), NULL, 0);
+        iw__rdmap_end(s, IW_RDMAP_EV_BAD_TERM, IW_ETERM, NULL, NULL, 0);
     } else {
-        iw__rdmap_end(s, IW_RDMAP_EV_TERM_RCVD, IW_ETERM, ti.term, &ti, 0); /* RDMAP-057, -058 */
+        iw__rdmap_end(s, IW_RDMAP_EV_TERM_RCVD, IW_ETERM, NULL, &ti, 0); /* RDMAP-057, -058 */
     }
     iw__rdmap_close_llp(s);
     return IW_OK; /* the stream is already ended: DDP drops what follows */
@@ -1356,10 +1358,10 @@ static IW_HOT iw_status iw__rdmap_send_wr(iw_rdmap_stream *s, iw_rdmap_wr *w)
     if (iw__rdmap_needs_resp(w->opcode)) s->ord_out++;
     if (m) st = iw_ddp_send_commit(&s->ddp);
     if (st == IW_EINVAL) { /* RDMAP-031: cannot be built: a Terminate instead, HdrCt 000 */
+        static const iw_term cat = {IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0};
         w->status = IW_EINVAL;
         w->sent = 1;
-        iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM,
-                      iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_CATASTROPHIC, 0), NULL, 1);
+        iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, &cat, NULL, 1);
         return IW_OK;
     }
     if (st == IW_OK) IW_STAT(s->stats.tx_msgs[w->opcode]++);
@@ -1588,7 +1590,7 @@ IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t)
 {
     if (!s || t.layer > 2 || t.etype > 0xF) return IW_EINVAL;
     if (s->failed) return IW_ESTATE;
-    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, t, NULL, 1); /* HdrCt 000 (RDMAP-025, -031) */
+    iw__rdmap_end(s, IW_RDMAP_EV_TERM_SENT, IW_ETERM, &t, NULL, 1); /* HdrCt 000 (RDMAP-025, -031) */
     return iw__rdmap_pump(s);
 }
 
@@ -1597,7 +1599,7 @@ IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t)
 {
     if (!s) return;
     s->closed = 1; /* the LLP is gone or going: nothing to close */
-    iw__rdmap_end(s, IW_RDMAP_EV_LLP, st == IW_OK ? IW_ECLOSED : st, t, NULL, 0);
+    iw__rdmap_end(s, IW_RDMAP_EV_LLP, st == IW_OK ? IW_ECLOSED : st, &t, NULL, 0);
     s->in_pump = 1; /* the message DDP holds will never go out: flush it too */
     iw_ddp_tx_abort(&s->ddp);
     s->in_pump = 0;

@@ -818,15 +818,16 @@ IW_DEF iw_vstatus iw_cq_notify(iw_cq *cq, unsigned type)
 /* A WC found cq full: its event, once (out of line, off every WC caller's frame). */
 static IW_NOINLINE void iw__cq_overflow(iw_cq *cq)
 {
-    if (!cq->overflowed && cq->rnic->ops->async_event) {
-        iw_async_rec a;
-        IW_MEMSET(&a, 0, sizeof a);
-        a.event = IW_AE_CQ_OVERFLOW;
-        a.resource = IW_RES_CQ;
-        a.handle = cq;
-        cq->rnic->ops->async_event(cq->rnic->ctx, &a);
-    }
-    cq->overflowed = 1;
+    iw_async_rec a; /* every member set, no memset call (as iw__qp_async) */
+    if (cq->overflowed) return;
+    cq->overflowed = 1; /* before the event: nothing kept across it (a short frame) */
+    if (!cq->rnic->ops->async_event) return;
+    a.event = IW_AE_CQ_OVERFLOW;
+    a.resource = IW_RES_CQ;
+    a.id = 0;
+    a.handle = cq;
+    a.term = iw_term_make(0, 0, 0);
+    cq->rnic->ops->async_event(cq->rnic->ctx, &a);
 }
 static int iw__cq_push(iw_cq *cq, const iw_wc *wc)
 {
@@ -1251,16 +1252,16 @@ static iw_wc_status iw__xlate_wc(iw_ddp_xlate x)
 
 /* ---- QP: events, completions, states ---- */
 
-static void iw__qp_async(iw_qp *qp, iw_async_event ev, iw_term t)
+/* t NULL: (0,0,0). By address, no memset call: a short frame on the deepest chains. */
+static void iw__qp_async(iw_qp *qp, iw_async_event ev, const iw_term *t)
 {
     iw_async_rec a;
     if (!qp->alive || !qp->rnic->ops->async_event) return; /* destroyed; VERBS-093 */
-    IW_MEMSET(&a, 0, sizeof a);
     a.event = ev;
     a.resource = IW_RES_QP;
     a.id = qp->id;
     a.handle = qp;
-    a.term = t;
+    a.term = t ? *t : iw_term_make(0, 0, 0);
     qp->rnic->ops->async_event(qp->rnic->ctx, &a);
 }
 
@@ -1282,11 +1283,8 @@ static void iw__qp_wc(iw_qp *qp, iw_cq *cq, const iw_wc *wc, int rq)
     if (!qp->alive) return; /* VERBS-034: no CQE after Destroy */
     if (iw__cq_push(cq, wc)) return;
     if (qp->state == IW_QP_RTS) {
-        iw_term t;
-        t.layer = 0;
-        t.etype = 2;
-        t.ecode = 0x07;
-        iw__qp_async(qp, rq ? IW_AE_CQ_RQ_ERROR : IW_AE_CQ_SQ_ERROR, t);
+        static const iw_term t = {0, 2, 0x07}; /* not on the stack of every completion */
+        iw__qp_async(qp, rq ? IW_AE_CQ_RQ_ERROR : IW_AE_CQ_SQ_ERROR, &t);
         iw__qp_term_later(qp, t); /* that event is the report: no second one */
     }
 }
@@ -1666,14 +1664,14 @@ static void iw__qp_error(void *ctx, const iw_rdmap_event *ev)
             if (ev->term.term.layer == 1 && ev->term.term.etype == 2) ae = IW_AE_RQ_PROTECTION;
             /* VERBS-022; a (0,0,x) is a local error a WC reports (VERBS-023): no event */
             if (!qp->flushing && !(ev->term.term.layer == 0 && ev->term.term.etype == 0))
-                iw__qp_async(qp, ae, ev->term.term);
+                iw__qp_async(qp, ae, &ev->term.term);
             qp->state = IW_QP_TERMINATE;
         }
     } else if (ev->kind == IW_RDMAP_EV_TERM_RCVD) { /* VERBS-021 */
         qp->term_valid = 1;
         qp->term_local = 0;
         if (qp->state == IW_QP_RTS) {
-            iw__qp_async(qp, IW_AE_TERM_RECEIVED, ev->term.term);
+            iw__qp_async(qp, IW_AE_TERM_RECEIVED, &ev->term.term);
             qp->state = IW_QP_TERMINATE;
         }
     } else if (ev->kind == IW_RDMAP_EV_LLP) {
@@ -1681,7 +1679,7 @@ static void iw__qp_error(void *ctx, const iw_rdmap_event *ev)
             iw__qp_async(qp, ev->term.term.layer == 2 && ev->term.term.ecode == 0x02
                                  ? IW_AE_LLP_INTEGRITY
                                  : IW_AE_LLP_LOST,
-                         ev->term.term);
+                         &ev->term.term);
             /* VERBS-024: Error now, the rest once RDMAP returned (iw__qp_due) */
             qp->state = IW_QP_ERROR;
             qp->term_due = 2;
@@ -2076,7 +2074,7 @@ IW_DEF iw_vstatus iw_qp_post_sq(iw_qp *qp, const iw_send_wr *wrs, size_t n, size
     }
     if (qp->state == IW_QP_RTS) iw__sq_run(qp);
     else if (qp->state == IW_QP_CLOSING && posted && *posted) { /* VERBS-031 */
-        iw__qp_async(qp, IW_AE_BAD_CLOSE, iw_term_make(0, 0, 0));
+        iw__qp_async(qp, IW_AE_BAD_CLOSE, NULL);
         iw__qp_enter(qp, IW_QP_ERROR);
     }
     iw__qp_term_due(qp); /* a WR that failed in iw__sq_run ended the QP */
@@ -2380,7 +2378,7 @@ static void iw__qp_mpa_established(void *uctx, const iw_mpa_info *info)
 }
 static IW_COLD iw_status iw__qp_rx_closing(iw_qp *qp) /* VERBS-031: a segment in Closing */
 {
-    iw__qp_async(qp, IW_AE_BAD_CLOSE, iw_term_make(0, 0, 0));
+    iw__qp_async(qp, IW_AE_BAD_CLOSE, NULL);
     iw__qp_enter(qp, IW_QP_ERROR);
     return IW_ECLOSED;
 }
@@ -2428,14 +2426,14 @@ static void iw__qp_mpa_closed(void *uctx)
         int busy = qp->sq_head != qp->sq_tail || iw_rdmap_ird_outstanding(&qp->rs) != 0;
         if (busy) { /* VERBS-020: Bad LLP Close, (0,2,0x07) */
             iw_term t = iw_term_make(0, 2, 0x07);
-            iw__qp_async(qp, IW_AE_BAD_LLP_CLOSE, t);
+            iw__qp_async(qp, IW_AE_BAD_LLP_CLOSE, &t);
             qp->flushing = 1;
             qp->state = IW_QP_TERMINATE;
             (void)iw_rdmap_terminate(&qp->rs, t);
             qp->flushing = 0;
             iw__sq_reap(qp);
         } else { /* VERBS-019 */
-            iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw_term_make(0, 0, 0));
+            iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, NULL);
             iw__qp_enter(qp, IW_QP_CLOSING);
         }
     }
@@ -2464,14 +2462,14 @@ IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
     if (what == IW_QP_LLP_CLOSED) {
         if (qp->state == IW_QP_CLOSING) { /* VERBS-030 / VERBS-031 */
             if (qp->sq_head == qp->sq_tail && !iw_rdmap_ird_outstanding(&qp->rs)) {
-                iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, iw_term_make(0, 0, 0));
+                iw__qp_async(qp, IW_AE_LLP_CLOSE_COMPLETE, NULL);
                 qp->state = IW_QP_IDLE;
                 /* the slots of WRs whose WC is not reaped stay held (VERBS-071), else a CQ
                  * sized to the SQ could overflow on the next stream */
                 if (!iw__sq_wc_waiting(qp, 0)) qp->sq_free = qp->sq_head;
                 qp->llp = NULL;
             } else {
-                iw__qp_async(qp, IW_AE_BAD_CLOSE, iw_term_make(0, 0, 0));
+                iw__qp_async(qp, IW_AE_BAD_CLOSE, NULL);
                 iw__qp_enter(qp, IW_QP_ERROR);
             }
         } else if (qp->state == IW_QP_TERMINATE) { /* VERBS-026 */
@@ -2481,7 +2479,7 @@ IW_DEF void iw_qp_llp_event(iw_qp *qp, unsigned what)
     }
     if (qp->state == IW_QP_RTS || qp->state == IW_QP_CLOSING) { /* VERBS-024, VERBS-032 */
         iw_term t = iw_term_make(2, 0, 0x01);
-        iw__qp_async(qp, what == IW_QP_LLP_RESET ? IW_AE_LLP_RESET : IW_AE_LLP_LOST, t);
+        iw__qp_async(qp, what == IW_QP_LLP_RESET ? IW_AE_LLP_RESET : IW_AE_LLP_LOST, &t);
         qp->flushing = 1;
         qp->state = IW_QP_ERROR;
         iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, t);

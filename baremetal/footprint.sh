@@ -26,8 +26,12 @@ qp=$((iw_qp + iw_mpa_conn + iw_swqe + iw_rdmap_wr + iw_recv_wr + iw_rdmap_inreq)
 echo "FOOTPRINT $prof $t core3=$core3 all4=$all4 stack_max=$smax qp_ram=$qp"
 # The small profile's budgets on the Cortex-M4 (docs/porting-baremetal.md): code + read-only data
 # of mpa+ddp+rdmap <= 16 KiB, of all four <= 32 KiB, RAM per QP <= 2 KiB, the deepest call
-# chain's stack <= 1 KiB. Over budget fails `make size`. (RV32's stack, about 10 % more for the
-# same source, is reported, not enforced.)
+# chain's stack <= 1 KiB. Over budget fails `make size`. On RV32 (code about 20 % larger for
+# the same source) only the stack budget is enforced.
+if [ "$prof" = small ] && [ "$t" = rv32 ]; then
+    if [ "$smax" -gt 1024 ]; then echo "FOOTPRINT small rv32 over budget: stack_max=$smax>1024"; exit 1; fi
+    echo "# small rv32 within its budget: stack_max <= 1024"
+fi
 if [ "$prof" = small ] && [ "$t" = m4 ]; then
     over="" b3=16384 b4=32768 bq=2048 bs=1024
     [ "$core3" -le $b3 ] || over="$over core3=$core3>$b3"
