@@ -367,6 +367,8 @@ typedef struct iw_rdmap_stream {
     /* receive */
     uint8_t rx_ctl[IW_CFG_DDP_QN][IW_CFG_RDMAP_CTL_BUF];
     uint8_t rx_recv_active, rx_recv_op; /* a Send-type message holds a receive */
+    uint8_t rx_cont;     /* bit q: a message on untagged queue q (bit 4: tagged) is in progress */
+    uint8_t rx_mop[5];   /* ... and the opcode its first segment carried (iw__rdmap_check) */
     uint8_t rr_active;  /* a Read Response is arriving */
     uint32_t rr_wr;     /* ... for this send queue position */
     uint8_t bad_term;   /* the refused segment is a malformed Terminate: send none */
@@ -801,6 +803,16 @@ static iw_status iw__rdmap_check(void *uctx, const iw_ddp_hdr *h, unsigned *acce
         if (op == IW_RDMAP_OP_TERMINATE) s->bad_term = 1; /* a tagged "Terminate": V27 */
         *t = iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE);
         return IW_ETERM;
+    }
+    { /* a segment that continues a message carries that message's opcode (RFC 5041 §5.2:
+       * RsvdULP is the same in every segment; siw refuses the switch too): RDMAP-034c */
+        unsigned m = h->tagged ? 4u : oi->qn, bit = 1u << m;
+        if ((s->rx_cont & bit) && op != s->rx_mop[m]) {
+            *t = iw_term_make(IW_RDMAP_LAYER, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE);
+            return IW_ETERM;
+        }
+        s->rx_mop[m] = (uint8_t)op;
+        s->rx_cont = (uint8_t)(h->last ? s->rx_cont & ~bit : s->rx_cont | bit);
     }
     if (op == IW_RDMAP_OP_WRITE) { /* tagged (V2): none of the checks below applies */
         *access = IW_DDP_ACC_REMOTE_WRITE;

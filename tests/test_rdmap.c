@@ -1318,6 +1318,55 @@ static void t_read_resp_errors(void)
     }
 }
 
+/* RDMAP-034c: a segment that continues a message with an opcode other than the message's is
+ * refused as an unexpected opcode (0,2,0x06), with its header; the receive the message took
+ * completes in error. k 0: Send then Send with SE on QN 0, k 1: Send then Immediate Data,
+ * k 2: a Read Response to A's Read, continued by an RDMA Write to the same sink. */
+static void t_op_switch(void)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        uint8_t s1[64], s2[64];
+        size_t n1, n2;
+        rf_ep *to = k == 2 ? &A : &B, *from = k == 2 ? &B : &A;
+        cfgs_default();
+        REQUIRE(setup());
+        if (k < 2) {
+            rf_post_recv(&B, rbuf[0], 64);
+            n1 = mk_untagged(s1, 0x43, 0, 1, 10); /* Send, MO 0, L = 0 */
+            s1[0] = 0x01;
+            n2 = mk_untagged(s2, k == 0 ? 0x45 : 0x48, 0, 1, k == 0 ? 10 : 8);
+            iw_put_be32(s2 + 14, 10); /* MO 10, L = 1 */
+        } else {
+            iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+            w.stag = STAG_B_READ;
+            w.to = TO_B;
+            w.len = 40;
+            w.sink_stag = STAG_A_SINK;
+            w.sink_to = 0x5000;
+            REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+            A.out_off = A.h.wire_len; /* B never sees it: we answer by hand */
+            n1 = n2 = 14u + 20u;
+            memset(s1, 0x33, sizeof s1);
+            memset(s2, 0x44, sizeof s2);
+            s1[0] = 0x81; /* Read Response, L = 0, TO 0x5000 */
+            s1[1] = 0x42;
+            iw_put_be32(s1 + 2, STAG_A_SINK);
+            iw_put_be64(s1 + 6, 0x5000u);
+            s2[0] = 0xC1; /* its continuation, as an RDMA Write */
+            s2[1] = 0x40;
+            iw_put_be32(s2 + 2, STAG_A_SINK);
+            iw_put_be64(s2 + 6, 0x5014u);
+        }
+        REQUIRE(rf_inject(from, s1, n1) == IW_OK);
+        REQUIRE(rf_inject(from, s2, n2) == IW_OK);
+        rf_flow(&A, &B);
+        expect_term(to, from, 0, 2, 0x06, 1, 1, 0, s2, n2); /* RDMAP-034c */
+        if (k < 2) CHECK(B.nrecv == 1 && B.recvs[0].status == IW_ETERM); /* RDMAP-034c */
+        else CHECK(A.ncqe == 1 && A.cqes[0].status != IW_OK);            /* RDMAP-034c */
+    }
+}
+
 /* A Read whose source is invalidated part way: the Terminate carries the RDMA header advanced
  * by what went out (RDMAP-029b). */
 static void t_read_partial_term(void)
@@ -2225,6 +2274,7 @@ int main(int argc, char **argv)
          "IMM-009 IMM-010 ATOM-021",
          t_injected_errors},
         {"Read Response checks", t_read_resp_errors},
+        {"a segment continuing a message with another opcode RDMAP-034c", t_op_switch},
         {"Read source revoked part way", t_read_partial_term},
         {"build error and ULP Terminate RDMAP-031", t_build_error},
         {"first error wins RDMAP-030 RDMAP-058", t_first_error_wins},
