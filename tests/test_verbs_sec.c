@@ -76,15 +76,6 @@ static int vs_up(void)
 #define ACC_ALL (IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE | IW_ACC_BIND)
 #define ACC_LOCAL (IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE)
 
-/* An RDMA Write / Read of len octets between A's MR a_mr at offset aoff and (stag, to) at B. */
-static iw_send_wr rdma_wr(iw_wr_type t, uint64_t id, uint32_t a_mr, size_t aoff, uint32_t stag, uint64_t to,
-                          uint32_t len)
-{
-    iw_send_wr w = swr1(t, id, a_mr, VA(&RA, aoff), len);
-    w.remote_stag = stag;
-    w.remote_to = to;
-    return w;
-}
 /* The status of the next WC of cq (0xFFFF when empty); its wr_id must be id. */
 static unsigned wc_next(iw_cq *cq, uint64_t id)
 {
@@ -166,21 +157,6 @@ static int send_ok(int i, uint32_t a_mr, uint32_t b_mr, size_t boff, uint32_t le
            memcmp(RB.mem + boff, RA.mem, len) == 0;
 }
 
-/* A registration of B's first page in B's PD, with key and acc. */
-static iw_mr_reg page0_reg(uint8_t key, unsigned acc)
-{
-    iw_mr_reg g;
-    memset(&g, 0, sizeof g);
-    g.pd = RB.pd;
-    g.key = key;
-    g.acc = acc;
-    g.va = VA(&RB, 0);
-    g.len = PG;
-    g.page_size = PG;
-    g.pbl = RB.pbl;
-    g.npbl = 1;
-    return g;
-}
 
 /* ---- invalidated STags with streamed placement (mpa.h iw_mpa_set_place_begin) ---- */
 
@@ -217,7 +193,7 @@ static void t_sec004_streamed(void)
         if (how == 1) CHECK_EQ(local_inval(&QB[0], 7, b_mr), IW_WC_SUCCESS);
         if (how == 2) CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK);
         if (how == 3) {
-            iw_mr_reg g = page0_reg(3, ACC_LOCAL);
+            iw_mr_reg g = vf_pages(&RB, RB.pd, 3, ACC_LOCAL, 1);
             uint32_t ns = 0;
             CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_OK);
         }
@@ -272,7 +248,7 @@ static void t_sec004_read(void)
         if (how == 1) CHECK_EQ(local_inval(&QB[0], 7, b_mr), IW_WC_SUCCESS);
         if (how == 2) CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK);
         if (how == 3) {
-            iw_mr_reg g = page0_reg(3, ACC_ALL);
+            iw_mr_reg g = vf_pages(&RB, RB.pd, 3, ACC_ALL, 1);
             uint32_t ns = 0;
             CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_OK);
         }
@@ -934,7 +910,7 @@ static void t_verbs044(void)
     REQUIRE(a_mr && b_mr);
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
-    g = page0_reg(0x22, IW_ACC_LOCAL_READ);
+    g = vf_pages(&RB, RB.pd, 0x22, IW_ACC_LOCAL_READ, 1);
     CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_MW_BOUND_TO_MR); /* VERBS-044a */
     /* VERBS-044a: unchanged */
     CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.key == 2 && si.acc == ACC_ALL &&
@@ -1965,16 +1941,10 @@ static void t_ddp022_bytes(void)
         iw_send_wr w;
         REQUIRE(vs_up());
         a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        memset(&g, 0, sizeof g);
-        g.pd = RB.pd;
-        g.key = 2;
-        g.acc = ACC_ALL;
+        g = vf_pages(&RB, RB.pd, 2, ACC_ALL, 1);
         g.va = VA(&RB, 100);
         g.fbo = 100;
         g.len = 1000;
-        g.page_size = PG;
-        g.pbl = RB.pbl;
-        g.npbl = 1;
         REQUIRE(a_mr && iw_mr_register(&RB.r, &g, &b_mr) == IW_V_OK);
         snap();
         w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, k == 1 ? 99u : k == 2 ? 1093u : 100u), 8);
