@@ -1929,76 +1929,62 @@ static void t_ddp021b(void)
     check__failed_here = anyfail;
 }
 
-/* An MR that starts and ends inside a page: a Write one octet below its base, or running past
- * its end, is refused (1,1,0x01) and writes nothing, though the page itself is mapped (byte
- * granularity, not page granularity). */
-static void t_ddp022_bytes(void)
+/* Bounds are checked to the octet, not the page. B's target is an MR that starts and ends
+ * inside one page (VA-based at VA(&RB, 100), FBO 100, 1000 octets), or a window bound to
+ * [1000, 1100) inside an MR of all of B's memory, or that MR. Each row is one WR from A: a
+ * control (it lands where its TO says), or an access one octet out of bounds that B refuses
+ * with a Terminate (layer term, etype 1, code 0x01: RDMAP for a Read Request, DDP for a tagged
+ * segment) without writing or reading one octet, though the page is mapped. A Read of 3000
+ * octets whose last octet is one past the MR would have its first segments in range. */
+static void t_bounds_to_the_octet(void)
 {
-    int k;
-    for (k = 0; k < 3; k++) { /* k 0: a Write at its first octet */
-        uint32_t a_mr, b_mr = 0;
-        iw_mr_reg g;
+    enum { IN_PAGE, WINDOW, WHOLE_MR };
+    static const struct {
+        const char *what, *ids;
+        int target;
+        iw_wr_type t;
+        uint32_t off, len; /* the TO is VA(&RB, off) */
+        int term;          /* -1: none, the WR completes and its octets land at off */
+    } c[] = {
+        {"Write at the MR's first octet (VA-based: TO = VA)", "VERBS-043a", IN_PAGE, IW_WR_WRITE, 100, 8, -1},
+        {"Write one octet below the MR's base", "DDP-022a SEC-003a", IN_PAGE, IW_WR_WRITE, 99, 8, 1},
+        {"Write one octet past the MR's end", "DDP-022b SEC-003a", IN_PAGE, IW_WR_WRITE, 1093, 8, 1},
+        {"Write of the window's last octets", "", WINDOW, IW_WR_WRITE, 1092, 8, -1},
+        {"Write one octet below the window", "SEC-003b", WINDOW, IW_WR_WRITE, 999, 8, 1},
+        {"Write one octet past the window", "SEC-003b", WINDOW, IW_WR_WRITE, 1093, 8, 1},
+        {"Read whose last octet is one past the MR", "SEC-003c", WHOLE_MR, IW_WR_READ, MEM - 2999u, 3000, 0},
+    };
+    size_t k;
+    for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+        uint32_t a_mr, b_mr = 0, mw = 0;
         iw_send_wr w;
         REQUIRE(vs_up());
         a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        g = vf_pages(&RB, RB.pd, 2, ACC_ALL, 1);
-        g.va = VA(&RB, 100);
-        g.fbo = 100;
-        g.len = 1000;
-        REQUIRE(a_mr && iw_mr_register(&RB.r, &g, &b_mr) == IW_V_OK);
+        REQUIRE(a_mr);
+        if (c[k].target == IN_PAGE) {
+            iw_mr_reg g = vf_pages(&RB, RB.pd, 2, ACC_ALL, 1);
+            g.va = VA(&RB, 100);
+            g.fbo = 100;
+            g.len = 1000;
+            REQUIRE(iw_mr_register(&RB.r, &g, &b_mr) == IW_V_OK);
+        } else {
+            b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+            REQUIRE(b_mr && iw_mw_alloc(&RB.r, RB.pd, 0x50, &mw) == IW_V_OK);
+            REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 1000), 100, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
+        }
         snap();
-        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, k == 1 ? 99u : k == 2 ? 1093u : 100u), 8);
+        w = rdma_wr(c[k].t, 2, a_mr, 0, c[k].target == WINDOW ? mw : b_mr, VA(&RB, c[k].off), c[k].len);
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
         vf_flow();
-        if (k == 0) { /* VERBS-043a: VA-based, the first octet's TO is the VA (not VA - FBO) */
-            CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
-            CHECK_MEM(RB.mem + 100, RA.mem, 8); /* VERBS-043a */
-            continue;
-        }
-        CHECK(same());
-        /* DDP-022a (k 1: one octet below the base), DDP-022b (k 2: one octet past the end) */
-        CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003a: refused to the octet */
-        if (check__failed_here) {
-            fprintf(stderr, "  case %d\n", k);
-            return;
-        }
-    }
-}
-
-/* The same at a window's bounds, inside its MR: a Write one octet below the window or running
- * one octet past it is refused (1,1,0x01) and writes nothing (k 1, 2; k 0 is the control at its
- * last octets). A Read of 3000 octets whose last octet is one past B's MR (its first segments
- * would be in range) is refused (0,1,0x01) before any octet is read (k 3). */
-static void t_sec003_window_read(void)
-{
-    int k;
-    for (k = 0; k < 4; k++) {
-        uint32_t a_mr, b_mr, mw = 0;
-        iw_send_wr w;
-        REQUIRE(vs_up());
-        a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr);
-        REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x50, &mw) == IW_V_OK);
-        REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 1000), 100, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
-        snap();
-        if (k < 3)
-            w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, k == 1 ? 999u : k == 2 ? 1093u : 1092u), 8);
-        else
-            w = rdma_wr(IW_WR_READ, 2, a_mr, 0, b_mr, VA(&RB, MEM - 2999u), 3000);
-        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-        vf_flow();
-        if (k == 0) {
+        if (c[k].term < 0) {
             CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
-            CHECK_MEM(RB.mem + 1092, RA.mem, 8);
-            continue;
+            CHECK_MEM(RB.mem + c[k].off, RA.mem, c[k].len);
+        } else {
+            CHECK(same()); /* nothing placed, nothing read */
+            CHECK(term_is(&QB[0], 1, (unsigned)c[k].term, 1, 0x01));
         }
-        /* SEC-003b (k 1, 2: nothing placed) SEC-003c (k 3: nothing read) */
-        CHECK(same());
-        if (k < 3) CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003b */
-        if (k == 3) CHECK(term_is(&QB[0], 1, 0, 1, 0x01)); /* SEC-003c */
         if (check__failed_here) {
-            fprintf(stderr, "  case %d\n", k);
+            fprintf(stderr, "  %s (%s)\n", c[k].what, c[k].ids);
             return;
         }
     }
@@ -2048,8 +2034,7 @@ int main(int argc, char **argv)
         {"after an error later WRs complete Flushed", t_verbs070},
         {"WRs behind a Read that failed after it was sent complete Flushed", t_verbs070_after_read},
         {"inbound Write and Read: the QP's enables, the STag's rights", t_ddp021b},
-        {"bounds of an MR inside one page, to the octet", t_ddp022_bytes},
-        {"bounds of a window inside its MR, and of a Read's source, to the octet", t_sec003_window_read},
+        {"bounds of an MR inside a page, of a window inside its MR, of a Read's source", t_bounds_to_the_octet},
     };
     return CHECK_RUN(tests);
 }
