@@ -1003,67 +1003,61 @@ static void t_read_zero(void)
     CHECK(A.ncqe == 1 && A.cqes[0].status == IW_OK && A.cqes[0].len == 0); /* RDMAP-009a */
 }
 
-/* Read disabled, IRD 0, beyond IRD (RDMAP-039). */
+/* Read disabled, IRD 0, beyond IRD (RDMAP-039): A sends a Read Request, then (second) another
+ * request while B's first response waits in B's socket; B answers the one it may not serve
+ * with a Terminate (1, 2, code) that quotes it (the quoted one: op, its index among A's FPDUs
+ * of that op) and changes none of its memory. */
 static void t_read_ird(void)
 {
-    iw_rdmap_wr w;
-    const uint8_t *u;
-    size_t n;
-    cfgs_default();
-    CB.read_enabled = 0;
-    REQUIRE(setup());
-    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
-    w.stag = STAG_B_READ;
-    w.to = TO_B;
-    w.len = 10;
-    w.sink_stag = STAG_A_SINK;
-    w.sink_to = 0x5000;
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    rf_flow(&A, &B);
-    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
-    REQUIRE(u != NULL);
-    expect_term(&B, &A, 1, 2, 0x01, 1, 1, 0, u, n); /* RDMAP-038a: Read disabled */
-    /* Read enabled but IRD 0 at B */
-    cfgs_default();
-    REQUIRE(setup());
-    REQUIRE(iw_rdmap_set_ird_ord(&B.s, 0, 8) == IW_OK);
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    rf_flow(&A, &B);
-    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
-    REQUIRE(u != NULL);
-    expect_term(&B, &A, 1, 2, 0x01, 1, 1, 0, u, n); /* RDMAP-038b: IRD 0 */
-    /* IRD 1 at B: a second Read Request while the first one's response is pending */
-    cfgs_default();
-    REQUIRE(setup());
-    REQUIRE(iw_rdmap_set_ird_ord(&B.s, 1, 8) == IW_OK);
-    w.opcode = IW_RDMAP_OP_READ_REQ;
-    w.stag = STAG_B_READ;
-    w.to = TO_B;
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    B.h.eagain_at_call = B.h.send_calls + 1; /* B's first response waits */
-    (void)rf_feed(&A, &B);
-    rf_flow(&A, &B);
-    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 1, &n);
-    REQUIRE(u != NULL);
-    expect_term(&B, &A, 1, 2, 0x03, 1, 1, 0, u, n); /* SEC-008a RDMAP-039: the Read beyond IRD 1 */
-    check_b_unchanged();
-    /* IRD 1 at B, A allowed 3: the second request while the first response is pending */
-    cfgs_default();
-    REQUIRE(setup());
-    REQUIRE(iw_rdmap_set_ird_ord(&B.s, 1, 8) == IW_OK);
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    w.opcode = IW_RDMAP_OP_ATOMIC_REQ;
-    w.stag = STAG_B_ATOM;
-    w.to = TO_B + 64;
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    B.h.eagain_at_call = B.h.send_calls + 1; /* B's first response waits */
-    (void)rf_feed(&A, &B);
-    rf_flow(&A, &B);
-    u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 0, &n);
-    REQUIRE(u != NULL);
-    expect_term(&B, &A, 1, 2, 0x03, 1, 1, 0, u, n); /* ATOM-013b SEC-008b: the Atomic beyond IRD 1 */
-    check_b_unchanged();
+    static const struct {
+        const char *what, *ids;
+        int read_enabled, ird; /* B's; ird < 0: the default */
+        uint8_t second;        /* 0: one Read Request only */
+        uint8_t op, idx;       /* the request quoted */
+        unsigned code;
+    } c[] = {
+        {"Read disabled", "RDMAP-038a", 0, -1, 0, IW_RDMAP_OP_READ_REQ, 0, 0x01},
+        {"Read enabled, IRD 0 at B", "RDMAP-038b", 1, 0, 0, IW_RDMAP_OP_READ_REQ, 0, 0x01},
+        {"the Read beyond IRD 1", "SEC-008a RDMAP-039", 1, 1, IW_RDMAP_OP_READ_REQ, IW_RDMAP_OP_READ_REQ, 1, 0x03},
+        {"the Atomic beyond IRD 1", "ATOM-013b SEC-008b", 1, 1, IW_RDMAP_OP_ATOMIC_REQ, IW_RDMAP_OP_ATOMIC_REQ, 0,
+         0x03},
+    };
+    size_t k;
+    for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+        iw_rdmap_wr w;
+        const uint8_t *u;
+        size_t n;
+        cfgs_default();
+        CB.read_enabled = c[k].read_enabled;
+        REQUIRE(setup());
+        if (c[k].ird >= 0) REQUIRE(iw_rdmap_set_ird_ord(&B.s, (uint16_t)c[k].ird, 8) == IW_OK);
+        w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
+        w.stag = STAG_B_READ;
+        w.to = TO_B;
+        w.len = 10;
+        w.sink_stag = STAG_A_SINK;
+        w.sink_to = 0x5000;
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+        if (c[k].second) {
+            w.opcode = c[k].second;
+            if (c[k].second == IW_RDMAP_OP_ATOMIC_REQ) {
+                w.stag = STAG_B_ATOM;
+                w.to = TO_B + 64;
+            }
+            REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+            B.h.eagain_at_call = B.h.send_calls + 1; /* B's first response waits */
+            (void)rf_feed(&A, &B);
+        }
+        rf_flow(&A, &B);
+        u = rf_fpdu(&A, c[k].op, c[k].idx, &n);
+        REQUIRE(u != NULL);
+        expect_term(&B, &A, 1, 2, c[k].code, 1, 1, 0, u, n);
+        check_b_unchanged();
+        if (check__failed_here) {
+            fprintf(stderr, "  %s (%s)\n", c[k].what, c[k].ids);
+            return;
+        }
+    }
 }
 
 /* A Send with Invalidate naming a bad STag (RDMAP-046..048): the receive fails too. */
