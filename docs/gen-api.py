@@ -4,7 +4,7 @@
 
 For each public header, every public function of its declaration part (IW_DEF prototypes and
 IW_INLINE accessors whose name does not start with iw__; for iw_posix.h, every prototype) with
-the header comment that specifies it, grouped by the header's own "---- section ----" comments.
+the header comment that specifies it, once (where #if branches define it twice, the first), grouped by the header's own "---- section ----" comments.
 The list goes between "<!-- api:begin -->" and "<!-- api:end -->" in docs/<page>.md; the rest of
 the page is written by hand.
 
@@ -53,6 +53,7 @@ def clean_comment(block):
 def functions(path, posix=False):
     lines = decl_part(path)
     out, comment, section = [], [], ""
+    seen = set()  # a function defined once per #if branch (IW_CFG_STATS ...) is listed once
     i = 0
     while i < len(lines):
         l = lines[i]
@@ -85,7 +86,8 @@ def functions(path, posix=False):
                 tail = text[semi + 1:].strip()
                 text = text[: semi + 1]
             nm = NAME.search(text)
-            if nm and not nm.group(1).startswith("iw__"):
+            if nm and not nm.group(1).startswith("iw__") and nm.group(1) not in seen:
+                seen.add(nm.group(1))
                 doc = clean_comment(comment)
                 if tail.startswith("/*"):
                     doc = (doc + " " + clean_comment([tail])).strip()

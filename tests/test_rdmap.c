@@ -70,6 +70,18 @@ static void cfgs_default(void)
     rf_cfg_default(&CB);
 }
 
+/* A Read Request WR: len octets of B's (stag, to) into A's sink at sink_to. */
+static iw_rdmap_wr read_wr(void *cookie, uint32_t stag, uint64_t to, uint32_t len, uint64_t sink_to)
+{
+    iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_READ_REQ, cookie);
+    w.stag = stag;
+    w.to = to;
+    w.len = len;
+    w.sink_stag = STAG_A_SINK;
+    w.sink_to = sink_to;
+    return w;
+}
+
 /* ---- codecs and arithmetic ---- */
 
 static void t_term_codec(void)
@@ -288,12 +300,7 @@ static int post_all(int with_zero)
         if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
     }
     /* RDMA Read of 5000 octets of B (after the Write: it must see it, RDMAP-011) */
-    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)8);
-    w.stag = STAG_B_READ;
-    w.to = TO_B;
-    w.len = 5000;
-    w.sink_stag = STAG_A_SINK;
-    w.sink_to = 0x5000 + 10;
+    w = read_wr((void *)8, STAG_B_READ, TO_B, 5000, 0x5000 + 10);
     if (iw_rdmap_post(&A.s, &w) != IW_OK) return 0;
     /* FetchAdd then CmpSwap on B_BUF + 8192 */
     w = rf_wr(IW_RDMAP_OP_ATOMIC_REQ, (void *)9);
@@ -597,12 +604,8 @@ static void t_read_order(void)
     cfgs_default();
     REQUIRE(setup());
     for (i = 0; i < 3; i++) {
-        iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)(uintptr_t)(i + 1));
-        w.stag = STAG_B_READ;
-        w.to = TO_B + 5000u * (unsigned)i;
-        w.len = 4000;
-        w.sink_stag = STAG_A_SINK;
-        w.sink_to = 0x5000 + 8000u * (unsigned)(2 - i);
+        iw_rdmap_wr w = read_wr((void *)(uintptr_t)(i + 1), STAG_B_READ, TO_B + 5000u * (unsigned)i, 4000,
+                                0x5000 + 8000u * (unsigned)(2 - i));
         REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
     }
     {
@@ -671,12 +674,7 @@ static void t_write_then_imm(void)
     REQUIRE(setup());
     rf_post_recv(&B, rbuf[0], 0);
     B.snap_src = B_BUF + 4096;
-    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
-    w.stag = STAG_B_READ;
-    w.to = TO_B + 8192;
-    w.len = 2000;
-    w.sink_stag = STAG_A_SINK;
-    w.sink_to = 0x5000;
+    w = read_wr((void *)1, STAG_B_READ, TO_B + 8192, 2000, 0x5000);
     REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
     w = rf_wr(IW_RDMAP_OP_WRITE, (void *)2);
     w.flags = IW_RDMAP_F_READ_FENCE;
@@ -864,12 +862,7 @@ static void t_rtr_msn(void)
         /* without P2P B is in Full Operation at A's first FPDU */
         REQUIRE(iw_mpa_state(&A.c) == IW_MPA_S_FULL && (k == 2 || iw_mpa_state(&B.c) == IW_MPA_S_FULL));
         A.scan_off = A.h.wire_len; /* what RDMAP sends from here on */
-        w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
-        w.stag = STAG_B_READ;
-        w.to = TO_B;
-        w.len = 100;
-        w.sink_stag = STAG_A_SINK;
-        w.sink_to = 0x5000;
+        w = read_wr((void *)1, STAG_B_READ, TO_B, 100, 0x5000);
         REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
         w = rf_wr(IW_RDMAP_OP_SEND, (void *)2);
         REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
@@ -951,12 +944,7 @@ static void read_err(uint32_t stag, uint64_t to, uint32_t len, unsigned l, unsig
     size_t n;
     cfgs_default();
     REQUIRE(setup());
-    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
-    w.stag = stag;
-    w.to = to;
-    w.len = len;
-    w.sink_stag = STAG_A_SINK;
-    w.sink_to = 0x5000;
+    w = read_wr((void *)1, stag, to, len, 0x5000);
     REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
     rf_flow(&A, &B);
     u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
@@ -1003,67 +991,56 @@ static void t_read_zero(void)
     CHECK(A.ncqe == 1 && A.cqes[0].status == IW_OK && A.cqes[0].len == 0); /* RDMAP-009a */
 }
 
-/* Read disabled, IRD 0, beyond IRD (RDMAP-039). */
+/* Read disabled, IRD 0, beyond IRD (RDMAP-039): A sends a Read Request, then (second) another
+ * request while B's first response waits in B's socket; B answers the one it may not serve
+ * with a Terminate (1, 2, code) that quotes it (the quoted one: op, its index among A's FPDUs
+ * of that op) and changes none of its memory. */
 static void t_read_ird(void)
 {
-    iw_rdmap_wr w;
-    const uint8_t *u;
-    size_t n;
-    cfgs_default();
-    CB.read_enabled = 0;
-    REQUIRE(setup());
-    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
-    w.stag = STAG_B_READ;
-    w.to = TO_B;
-    w.len = 10;
-    w.sink_stag = STAG_A_SINK;
-    w.sink_to = 0x5000;
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    rf_flow(&A, &B);
-    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
-    REQUIRE(u != NULL);
-    expect_term(&B, &A, 1, 2, 0x01, 1, 1, 0, u, n); /* RDMAP-038a: Read disabled */
-    /* Read enabled but IRD 0 at B */
-    cfgs_default();
-    REQUIRE(setup());
-    REQUIRE(iw_rdmap_set_ird_ord(&B.s, 0, 8) == IW_OK);
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    rf_flow(&A, &B);
-    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 0, &n);
-    REQUIRE(u != NULL);
-    expect_term(&B, &A, 1, 2, 0x01, 1, 1, 0, u, n); /* RDMAP-038b: IRD 0 */
-    /* IRD 1 at B: a second Read Request while the first one's response is pending */
-    cfgs_default();
-    REQUIRE(setup());
-    REQUIRE(iw_rdmap_set_ird_ord(&B.s, 1, 8) == IW_OK);
-    w.opcode = IW_RDMAP_OP_READ_REQ;
-    w.stag = STAG_B_READ;
-    w.to = TO_B;
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    B.h.eagain_at_call = B.h.send_calls + 1; /* B's first response waits */
-    (void)rf_feed(&A, &B);
-    rf_flow(&A, &B);
-    u = rf_fpdu(&A, IW_RDMAP_OP_READ_REQ, 1, &n);
-    REQUIRE(u != NULL);
-    expect_term(&B, &A, 1, 2, 0x03, 1, 1, 0, u, n); /* SEC-008a RDMAP-039: the Read beyond IRD 1 */
-    check_b_unchanged();
-    /* IRD 1 at B, A allowed 3: the second request while the first response is pending */
-    cfgs_default();
-    REQUIRE(setup());
-    REQUIRE(iw_rdmap_set_ird_ord(&B.s, 1, 8) == IW_OK);
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    w.opcode = IW_RDMAP_OP_ATOMIC_REQ;
-    w.stag = STAG_B_ATOM;
-    w.to = TO_B + 64;
-    REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
-    B.h.eagain_at_call = B.h.send_calls + 1; /* B's first response waits */
-    (void)rf_feed(&A, &B);
-    rf_flow(&A, &B);
-    u = rf_fpdu(&A, IW_RDMAP_OP_ATOMIC_REQ, 0, &n);
-    REQUIRE(u != NULL);
-    expect_term(&B, &A, 1, 2, 0x03, 1, 1, 0, u, n); /* ATOM-013b SEC-008b: the Atomic beyond IRD 1 */
-    check_b_unchanged();
+    static const struct {
+        const char *what, *ids;
+        int read_enabled, ird; /* B's; ird < 0: the default */
+        uint8_t second;        /* 0: one Read Request only */
+        uint8_t op, idx;       /* the request quoted */
+        unsigned code;
+    } c[] = {
+        {"Read disabled", "RDMAP-038a", 0, -1, 0, IW_RDMAP_OP_READ_REQ, 0, 0x01},
+        {"Read enabled, IRD 0 at B", "RDMAP-038b", 1, 0, 0, IW_RDMAP_OP_READ_REQ, 0, 0x01},
+        {"the Read beyond IRD 1", "SEC-008a RDMAP-039", 1, 1, IW_RDMAP_OP_READ_REQ, IW_RDMAP_OP_READ_REQ, 1, 0x03},
+        {"the Atomic beyond IRD 1", "ATOM-013b SEC-008b", 1, 1, IW_RDMAP_OP_ATOMIC_REQ, IW_RDMAP_OP_ATOMIC_REQ, 0,
+         0x03},
+    };
+    size_t k;
+    for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+        iw_rdmap_wr w;
+        const uint8_t *u;
+        size_t n;
+        cfgs_default();
+        CB.read_enabled = c[k].read_enabled;
+        REQUIRE(setup());
+        if (c[k].ird >= 0) REQUIRE(iw_rdmap_set_ird_ord(&B.s, (uint16_t)c[k].ird, 8) == IW_OK);
+        w = read_wr((void *)1, STAG_B_READ, TO_B, 10, 0x5000);
+        REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+        if (c[k].second) {
+            w.opcode = c[k].second;
+            if (c[k].second == IW_RDMAP_OP_ATOMIC_REQ) {
+                w.stag = STAG_B_ATOM;
+                w.to = TO_B + 64;
+            }
+            REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
+            B.h.eagain_at_call = B.h.send_calls + 1; /* B's first response waits */
+            (void)rf_feed(&A, &B);
+        }
+        rf_flow(&A, &B);
+        u = rf_fpdu(&A, c[k].op, c[k].idx, &n);
+        REQUIRE(u != NULL);
+        expect_term(&B, &A, 1, 2, c[k].code, 1, 1, 0, u, n);
+        check_b_unchanged();
+        if (check__failed_here) {
+            fprintf(stderr, "  %s (%s)\n", c[k].what, c[k].ids);
+            return;
+        }
+    }
 }
 
 /* A Send with Invalidate naming a bad STag (RDMAP-046..048): the receive fails too. */
@@ -1290,12 +1267,7 @@ static void t_read_resp_errors(void)
         static const unsigned code[4] = {0x00, 0x01, 0x01, 0x01};
         cfgs_default();
         REQUIRE(setup());
-        w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
-        w.stag = STAG_B_READ;
-        w.to = TO_B;
-        w.len = k == 2 ? 40 : 20;
-        w.sink_stag = STAG_A_SINK;
-        w.sink_to = 0x5000;
+        w = read_wr((void *)1, STAG_B_READ, TO_B, k == 2 ? 40 : 20, 0x5000);
         REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
         A.out_off = A.h.wire_len; /* B never sees it: we answer by hand */
         memset(u, 0x33, sizeof u);
@@ -1377,12 +1349,7 @@ static void t_read_partial_term(void)
     int k;
     cfgs_default();
     REQUIRE(setup());
-    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
-    w.stag = STAG_B_READ;
-    w.to = TO_B + 8;
-    w.len = 10000;
-    w.sink_stag = STAG_A_SINK;
-    w.sink_to = 0x5000;
+    w = read_wr((void *)1, STAG_B_READ, TO_B + 8, 10000, 0x5000);
     REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
     hf_limit(&B.h, 100);
     (void)rf_feed(&A, &B); /* B starts answering: one segment in the LLP */
@@ -1492,12 +1459,7 @@ static void t_term_received(void)
     cfgs_default();
     REQUIRE(setup());
     /* A has a Read outstanding (B will not answer: we hold B's octets) */
-    w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
-    w.stag = STAG_B_READ;
-    w.to = TO_B;
-    w.len = 50;
-    w.sink_stag = STAG_A_SINK;
-    w.sink_to = 0x5000;
+    w = read_wr((void *)1, STAG_B_READ, TO_B, 50, 0x5000);
     REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
     A.out_off = A.h.wire_len;
     n = mk_untagged(u, 0x47, 2, 1, 4 + 2 + 14);
@@ -1758,12 +1720,7 @@ static void t_held_wr_order(void)
     REQUIRE(setup());
     rf_post_recv(&B, rbuf[0], 64);
     {
-        iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
-        w.stag = STAG_B_READ;
-        w.to = TO_B;
-        w.len = 64;
-        w.sink_stag = STAG_A_SINK;
-        w.sink_to = 0x5000;
+        iw_rdmap_wr w = read_wr((void *)1, STAG_B_READ, TO_B, 64, 0x5000);
         REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
         sg_w[0].base = A_SRC;
         sg_w[0].len = 32;

@@ -32,6 +32,15 @@ static int vt_up(uint16_t ird, uint16_t ord)
     return vt_init(0, ird, ord) && vt_init(1, ird, ord) && vf_connect();
 }
 
+/* A's MR over all of A's memory (Local rights, Key 1) and B's over all of B's (every right, Key
+ * 2): 1 when both are registered. */
+static int vt_mrs(uint32_t *a_mr, uint32_t *b_mr)
+{
+    *a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
+    *b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    return *a_mr && *b_mr;
+}
+
 /* A window allocated on B with Key key and bound (WR id) to [VA(&RB, 0), +len) of mr. */
 static uint32_t bind_on_b(uint64_t id, uint8_t key, uint32_t mr, uint64_t len, unsigned acc)
 {
@@ -253,15 +262,10 @@ static void t_mr_rights_and_lists(void)
         }
     }
     /* page list rules */
-    memset(&g, 0, sizeof g);
-    g.pd = RA.pd;
-    g.acc = IW_ACC_LOCAL_READ;
-    g.va = VA(&RA, 0) + 100;
+    g = vf_pages(&RA, RA.pd, 0, IW_ACC_LOCAL_READ, 2);
+    g.va += 100;
     g.fbo = 100;
     g.len = 5000;
-    g.page_size = PG;
-    g.pbl = RA.pbl;
-    g.npbl = 2;
     RA.pbl[0] = VA(&RA, 0);
     RA.pbl[1] = VA(&RA, 8192);
     CHECK_EQ(iw_mr_register(&RA.r, &g, &stag), IW_V_OK);
@@ -311,14 +315,7 @@ static void t_verbs039_042(void)
     CHECK_EQ(iw_stag_query(&RA.r, 0, &si), IW_V_INVALID_STAG_INDEX); /* VERBS-039d */
     CHECK_EQ(iw_stag_dealloc(&RA.r, 0), IW_V_INVALID_STAG_INDEX);   /* VERBS-039d */
     REQUIRE(vt_init(0, 4, 4));
-    memset(&g, 0, sizeof g);
-    g.pd = RA.pd;
-    g.acc = IW_ACC_LOCAL_READ;
-    g.va = VA(&RA, 0);
-    g.len = PG;
-    g.page_size = PG;
-    g.pbl = RA.pbl;
-    g.npbl = 1;
+    g = vf_pages(&RA, RA.pd, 0, IW_ACC_LOCAL_READ, 1);
     CHECK_EQ(iw_mr_reregister(&RA.r, 0, &g, &stag), IW_V_INVALID_STAG_INDEX); /* VERBS-039d */
     /* VERBS-039d */
     CHECK_EQ(iw_mr_register_shared(&RA.r, 0, RA.pd, IW_ACC_LOCAL_READ, 5, 1, 0, &stag), IW_V_INVALID_STAG_INDEX);
@@ -397,9 +394,7 @@ static void t_translation(void)
     g.pbl = pages;
     g.npbl = 3;
     REQUIRE(iw_mr_register(&RB.r, &g, &stag) == IW_V_OK);
-    w = swr1(IW_WR_WRITE, 1, src, VA(&RA, 0), sizeof data);
-    w.remote_stag = stag;
-    w.remote_to = 500;
+    w = rdma_wr(IW_WR_WRITE, 1, src, 0, stag, 500, sizeof data);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
     REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
@@ -412,9 +407,7 @@ static void t_translation(void)
     CHECK_EQ(RB.mem[3 * PG + 1499], 0xEE); /* nor before the start */
     /* Read it back into A at offset 20000 */
     sink = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 6, RA.pd, 0);
-    w = swr1(IW_WR_READ, 2, sink, VA(&RA, 20000), sizeof data);
-    w.remote_stag = stag;
-    w.remote_to = 500;
+    w = rdma_wr(IW_WR_READ, 2, sink, 20000, stag, 500, sizeof data);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
     REQUIRE(iw_cq_poll(&QA->scq, &wc) == IW_V_OK);
@@ -432,8 +425,7 @@ static void t_all_wrs(void)
     int i;
     uint64_t v;
     REQUIRE(vt_up(4, 4));
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    REQUIRE(vt_mrs(&a_mr, &b_mr));
     b_inv = vf_reg(&RB, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 3, RB.pd, 0);
     REQUIRE(a_mr && b_mr && b_inv);
     for (i = 0; i < 6; i++) REQUIRE(recv1(QB, 100u + (unsigned)i, b_mr, VA(&RB, 1000u * (unsigned)i), 1000) == IW_V_OK);
@@ -471,9 +463,7 @@ static void t_all_wrs(void)
     memcpy(w.imm, "IMMEDIAT", 8);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     /* Write, Read with Invalidate Local, atomics */
-    w = swr1(IW_WR_WRITE, 6, a_mr, VA(&RA, 0), 3000);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 10000);
+    w = rdma_wr(IW_WR_WRITE, 6, a_mr, 0, b_mr, VA(&RB, 10000), 3000);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     a_fr = 0;
     REQUIRE(iw_mr_alloc_stag(&RA.r, RA.pd, 4, 1, 0x21, &a_fr) == IW_V_OK);
@@ -486,15 +476,11 @@ static void t_all_wrs(void)
     w.fr.pbl = RA.pbl + 2;
     w.fr.npbl = 2;
     REQUIRE(post1(QA, &w) == IW_V_OK);
-    w = swr1(IW_WR_READ_INV, 8, a_fr, VA(&RA, 8192), 3000);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 10000);
+    w = rdma_wr(IW_WR_READ_INV, 8, a_fr, 8192, b_mr, VA(&RB, 10000), 3000);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     v = 41;
     memcpy(RB.mem + 30000, &v, 8);
-    w = swr1(IW_WR_FETCHADD, 9, a_mr, VA(&RA, 30000), 8);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 30000);
+    w = rdma_wr(IW_WR_FETCHADD, 9, a_mr, 30000, b_mr, VA(&RB, 30000), 8);
     w.add_swap = 1;
     REQUIRE(post1(QA, &w) == IW_V_OK);
     w.type = IW_WR_CMPSWAP;
@@ -607,8 +593,7 @@ static void sec_case(int which)
     iw_qp_info qi;
     uint8_t before[MEM];
     REQUIRE(vt_up(4, 4));
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    REQUIRE(vt_mrs(&a_mr, &b_mr));
     target = b_mr;
     switch (which) {
     case 0: target = vf_reg(&RB, 0x3F, 3, RB.pd2, 0); break; /* other PD */
@@ -633,9 +618,7 @@ static void sec_case(int which)
     }
     }
     memcpy(before, RB.mem, MEM);
-    w = swr1(IW_WR_WRITE, 1, a_mr, VA(&RA, 0), 100);
-    w.remote_stag = target;
-    w.remote_to = which == 3 ? VA(&RB, 0) - 1 : VA(&RB, 0);
+    w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, target, which == 3 ? VA(&RB, 0) - 1 : VA(&RB, 0), 100);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
     CHECK_MEM(RB.mem, before, MEM);
@@ -673,9 +656,7 @@ static void t_verbs022c(void)
         iw_send_wr w;
         iw_wc wc;
         REQUIRE(vt_up(4, 4));
-        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr && recv1(QB, 7, b_mr, VA(&RB, 0), 16) == IW_V_OK);
+        REQUIRE(vt_mrs(&a_mr, &b_mr) && recv1(QB, 7, b_mr, VA(&RB, 0), 16) == IW_V_OK);
         w = swr1(k ? IW_WR_SEND_INV : IW_WR_SEND, 1, a_mr, VA(&RA, 0), k ? 8 : 100);
         w.inval_stag = 0x7777700u;
         REQUIRE(post1(QA, &w) == IW_V_OK);
@@ -784,13 +765,9 @@ static void t_modify_rts(void)
     /* RTS -> Error: no Terminate, everything flushed (a Read sent, not answered; a Receive) */
     REQUIRE(vt_up(4, 4));
     REQUIRE(recv1(QA, 6, 0, 0, 0) == IW_V_OK);
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vt_mrs(&a_mr, &b_mr));
     {
-        iw_send_wr w = swr1(IW_WR_READ, 7, a_mr, VA(&RA, 0), 16);
-        w.remote_stag = b_mr;
-        w.remote_to = VA(&RB, 0);
+        iw_send_wr w = rdma_wr(IW_WR_READ, 7, a_mr, 0, b_mr, VA(&RB, 0), 16);
         REQUIRE(post1(QA, &w) == IW_V_OK);
     }
     a.next_state = IW_QP_IDLE;
@@ -999,11 +976,8 @@ static void t_closing(void)
     CHECK_EQ(vt_terms(QA), 0);
     /* ... with a Read outstanding: Terminate (0,2,0x07), "Bad LLP Close", Terminate state */
     REQUIRE(vt_up(4, 4));
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-    w = swr1(IW_WR_READ, 4, a_mr, VA(&RA, 0), 10);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 0);
+    REQUIRE(vt_mrs(&a_mr, &b_mr));
+    w = rdma_wr(IW_WR_READ, 4, a_mr, 0, b_mr, VA(&RB, 0), 10);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     iw_mpa_llp_closed(&QA->c);
     CHECK_EQ(iw_qp_state(&QA->qp), IW_QP_TERMINATE); /* VERBS-020a */
@@ -1048,11 +1022,8 @@ static void t_closing(void)
     a.set_ord = 1;
     a.ord = 1;
     REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-    w = swr1(IW_WR_READ, 8, a_mr, VA(&RA, 0), 10);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 0);
+    REQUIRE(vt_mrs(&a_mr, &b_mr));
+    w = rdma_wr(IW_WR_READ, 8, a_mr, 0, b_mr, VA(&RB, 0), 10);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     w.wr_id = 9;
     REQUIRE(post1(QA, &w) == IW_V_OK);
@@ -1083,25 +1054,17 @@ static void t_verbs036(void)
         a.set_ord = 1;
         a.ord = 1;
         REQUIRE(iw_qp_modify(&QA->qp, &a) == IW_V_OK);
-        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr && recv1(QB, 50, 0, 0, 0) == IW_V_OK);
-        w = swr1(first[k], 1, a_mr, VA(&RA, 0), 8);
-        w.remote_stag = b_mr;
-        w.remote_to = VA(&RB, 64);
+        REQUIRE(vt_mrs(&a_mr, &b_mr) && recv1(QB, 50, 0, 0, 0) == IW_V_OK);
+        w = rdma_wr(first[k], 1, a_mr, 0, b_mr, VA(&RB, 64), 8);
         REQUIRE(post1(QA, &w) == IW_V_OK);
         wire = QA->h.wire_len;
-        w = swr1(second[k], 2, a_mr, VA(&RA, 8), 8);
-        w.remote_stag = b_mr;
-        w.remote_to = VA(&RB, 128);
+        w = rdma_wr(second[k], 2, a_mr, 8, b_mr, VA(&RB, 128), 8);
         REQUIRE(post1(QA, &w) == IW_V_OK);
         if (k == 0) CHECK_EQ(QA->h.wire_len, wire); /* VERBS-036a: the second Read waits */
         else CHECK_EQ(QA->h.wire_len, wire);        /* VERBS-036b: an Atomic counts against ORD */
         w = swr(IW_WR_SEND, 3);
         REQUIRE(post1(QA, &w) == IW_V_OK);
-        w = swr1(IW_WR_WRITE, 4, a_mr, VA(&RA, 16), 8);
-        w.remote_stag = b_mr;
-        w.remote_to = VA(&RB, 256);
+        w = rdma_wr(IW_WR_WRITE, 4, a_mr, 16, b_mr, VA(&RB, 256), 8);
         REQUIRE(post1(QA, &w) == IW_V_OK);
         CHECK_EQ(QA->h.wire_len, wire); /* VERBS-036c: the Send and the Write wait behind it */
         vf_flow();
@@ -1157,13 +1120,9 @@ static void t_verbs031_close_busy(void)
         vf_q *q = k ? QB : QA;
         vf_rn *n = k ? &RB : &RA;
         REQUIRE(vt_up(4, 4));
-        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr);
+        REQUIRE(vt_mrs(&a_mr, &b_mr));
         QB->h.hold = k;
-        w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 16);
-        w.remote_stag = b_mr;
-        w.remote_to = VA(&RB, 0);
+        w = rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 0), 16);
         REQUIRE(post1(QA, &w) == IW_V_OK);
         if (k) { /* the Read Request reaches B, its Response stays in B's socket */
             vf_flow();
@@ -1229,12 +1188,8 @@ static void t_verbs035_idle(void)
             REQUIRE(iw_qp_modify(&QB->qp, &a) == IW_V_OK);
         }
         CHECK_EQ(iw_rdmap_get_cfg(&QA->qp.rs)->ord, 1); /* VERBS-035b */
-        a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr);
-        w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 16);
-        w.remote_stag = b_mr;
-        w.remote_to = VA(&RB, 0);
+        REQUIRE(vt_mrs(&a_mr, &b_mr));
+        w = rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 0), 16);
         REQUIRE(post1(QA, &w) == IW_V_OK);
         w.wr_id = 2;
         REQUIRE(post1(QA, &w) == IW_V_OK);
@@ -1303,12 +1258,9 @@ static void t_more(void)
     REQUIRE(vt_up(1, 1));
     for (q = 0; q < 4; q++) CHECK_EQ(iw_ddp_rx_msn(&QA->qp.rs.ddp, q), 1); /* VERBS-013a */
     CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 0); /* VERBS-013a */
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    REQUIRE(vt_mrs(&a_mr, &b_mr));
     REQUIRE(recv1(QB, 1, b_mr, VA(&RB, 0), 64) == IW_V_OK);
-    w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 32);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 100);
+    w = rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 100), 32);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     w = swr(IW_WR_SEND, 2);
     w.flags |= IW_WR_READ_FENCE;
@@ -1331,9 +1283,7 @@ static void t_more(void)
     REQUIRE(vt_up(4, 4));
     a_ro = vf_reg(&RA, IW_ACC_LOCAL_READ, 1, RA.pd, 0);
     b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-    w = swr1(IW_WR_READ, 3, a_ro, VA(&RA, 0), 32);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 0);
+    w = rdma_wr(IW_WR_READ, 3, a_ro, 0, b_mr, VA(&RB, 0), 32);
     CHECK_EQ(post1(QA, &w), IW_V_OK);
     memset(RA.mem, 0x5A, 64);
     vf_flow();
@@ -1344,8 +1294,7 @@ static void t_more(void)
     CHECK_EQ(RA.nev, 0);
     /* VERBS-077: a Receive too small: WC error, Terminate (1,2,0x05) */
     REQUIRE(vt_up(4, 4));
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
+    REQUIRE(vt_mrs(&a_mr, &b_mr));
     REQUIRE(recv1(QB, 4, b_mr, VA(&RB, 0), 16) == IW_V_OK);
     w = swr1(IW_WR_SEND, 4, a_mr, VA(&RA, 0), 100);
     REQUIRE(post1(QA, &w) == IW_V_OK);
@@ -1365,9 +1314,7 @@ static void t_more(void)
         a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
         b_mr = vf_reg(&RB, i == 0 ? 0x3Fu : 0x3Fu & ~IW_ACC_REMOTE_ATOMIC, 2, RB.pd, 0);
         memset(RB.mem, 0, 8);
-        w = swr1(IW_WR_FETCHADD, 6, a_mr, VA(&RA, 0), 8);
-        w.remote_stag = b_mr;
-        w.remote_to = VA(&RB, 0);
+        w = rdma_wr(IW_WR_FETCHADD, 6, a_mr, 0, b_mr, VA(&RB, 0), 8);
         w.add_swap = 5;
         REQUIRE(post1(QA, &w) == IW_V_OK);
         vf_flow();
@@ -1505,9 +1452,7 @@ static void t_block_list(void)
     for (i = 0; i < sizeof data; i++) data[i] = (uint8_t)(i * 13 + 1);
     memcpy(RA.mem, data, sizeof data);
     a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    w = swr1(IW_WR_WRITE, 1, a_mr, VA(&RA, 0), sizeof data);
-    w.remote_stag = stag;
-    w.remote_to = 50;
+    w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, stag, 50, sizeof data);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
     CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS);
@@ -1741,9 +1686,7 @@ static void t_atomic_result_at_wc(void)
     REQUIRE(a_mr && b_mr);
     memcpy(RB.mem + 512, &v, 8);
     memset(RA.mem + 256, 0xEE, 8);
-    w = swr1(IW_WR_FETCHADD, 1, a_mr, VA(&RA, 256), 8);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 512);
+    w = rdma_wr(IW_WR_FETCHADD, 1, a_mr, 256, b_mr, VA(&RB, 512), 8);
     w.add_swap = 5;
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
@@ -1779,9 +1722,7 @@ static void t_rdmap_key_and_bad_recv(void)
         memset(RA.mem, 0x11, 64);
         memset(RB.mem, 0x22, 64);
         if (k == 0) { /* a Read of B's memory through b_mr's Index with another Key */
-            w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 64);
-            w.remote_stag = b_mr ^ 0x1u;
-            w.remote_to = VA(&RB, 0);
+            w = rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr ^ 0x1u, VA(&RB, 0), 64);
         } else { /* a Send with Invalidate of b_mr with another Key; a Send into a bad Receive */
             w = swr1(k == 2 ? IW_WR_SEND : IW_WR_SEND_INV, 1, a_mr, VA(&RA, 0), 16);
             w.inval_stag = k == 3 ? b_mr : b_mr ^ 0x1u;
@@ -1939,13 +1880,9 @@ static int ft_verbs_run(uint32_t sq, uint32_t cqn, uint16_t ird, ft_rec *recs, s
                 if (recv1(&QB[0], 1000 + posted, sb, VA(&RB, MEM / 2 + (posted % 8) * 3000), 3000) != IW_V_OK)
                     return 0;
             } else if (posted % 5 == 4) { /* a Read of B into A's upper half */
-                w = swr1(IW_WR_READ, posted, sa, VA(&RA, MEM / 2 + off), len);
-                w.remote_stag = sb;
-                w.remote_to = VA(&RB, off);
+                w = rdma_wr(IW_WR_READ, posted, sa, MEM / 2 + off, sb, VA(&RB, off), len);
             } else { /* a Write of A into B */
-                w = swr1(IW_WR_WRITE, posted, sa, VA(&RA, off), len);
-                w.remote_stag = sb;
-                w.remote_to = VA(&RB, off + 7);
+                w = rdma_wr(IW_WR_WRITE, posted, sa, off, sb, VA(&RB, off + 7), len);
                 if (posted % 3) w.flags = 0;
             }
             if (post1(&QA[0], &w) != IW_V_OK) return 0;
@@ -2060,13 +1997,9 @@ static void t_verbs020b(void)
     iw_send_wr w;
     iw_qp_info qi;
     REQUIRE(vt_up(4, 4));
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vt_mrs(&a_mr, &b_mr));
     QB->h.hold = 1;
-    w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 10);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 0);
+    w = rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 0), 10);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
     REQUIRE(iw_rdmap_ird_outstanding(&QB->qp.rs) == 1);
@@ -2116,12 +2049,8 @@ static void t_verbs013_negotiated(void)
     at.llp = &QA->c;
     REQUIRE(iw_qp_modify(&QA->qp, &at) == IW_V_OK);
     CHECK_EQ(iw_rdmap_get_cfg(&QA->qp.rs)->ord, 1); /* VERBS-013b: as negotiated */
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
-    w = swr1(IW_WR_READ, 1, a_mr, VA(&RA, 0), 32);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 0);
+    REQUIRE(vt_mrs(&a_mr, &b_mr));
+    w = rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 0), 32);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     w.wr_id = 2;
     w.sgl[0].to = VA(&RA, 64);
@@ -2142,9 +2071,7 @@ static void t_verbs013_reuse(void)
     iw_wc wc;
     iw_qp_attr a;
     REQUIRE(vt_up(4, 4));
-    a_mr = vf_reg(&RA, IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr && recv1(QA, 1, 0, 0, 0) == IW_V_OK);
+    REQUIRE(vt_mrs(&a_mr, &b_mr) && recv1(QA, 1, 0, 0, 0) == IW_V_OK);
     w = swr(IW_WR_WRITE, 9); /* zero-length: B's MPA reaches Full Operation */
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
@@ -2152,9 +2079,7 @@ static void t_verbs013_reuse(void)
     REQUIRE(post1(QB, &w) == IW_V_OK);
     vf_flow();
     REQUIRE(iw_ddp_rx_msn(&QA->qp.rs.ddp, 0) == 2);
-    w = swr1(IW_WR_READ, 2, a_mr, VA(&RA, 0), 16);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 0);
+    w = rdma_wr(IW_WR_READ, 2, a_mr, 0, b_mr, VA(&RB, 0), 16);
     REQUIRE(post1(QA, &w) == IW_V_OK && iw_rdmap_ord_outstanding(&QA->qp.rs) == 1);
     memset(&a, 0, sizeof a);
     a.next_state = IW_QP_ERROR;
@@ -2171,9 +2096,7 @@ static void t_verbs013_reuse(void)
     CHECK_EQ(iw_rdmap_ord_outstanding(&QA->qp.rs), 0); /* VERBS-013a */
     b_mr = vf_reg(&RB, 0x3F, 2, RB.pd, 0);
     REQUIRE(b_mr && recv1(QA, 3, 0, 0, 0) == IW_V_OK);
-    w = swr1(IW_WR_READ, 4, a_mr, VA(&RA, 0), 16);
-    w.remote_stag = b_mr;
-    w.remote_to = VA(&RB, 0);
+    w = rdma_wr(IW_WR_READ, 4, a_mr, 0, b_mr, VA(&RB, 0), 16);
     REQUIRE(post1(QA, &w) == IW_V_OK);
     vf_flow();
     w = swr(IW_WR_SEND, 3);

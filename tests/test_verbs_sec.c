@@ -76,14 +76,13 @@ static int vs_up(void)
 #define ACC_ALL (IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE | IW_ACC_BIND)
 #define ACC_LOCAL (IW_ACC_LOCAL_READ | IW_ACC_LOCAL_WRITE)
 
-/* An RDMA Write / Read of len octets between A's MR a_mr at offset aoff and (stag, to) at B. */
-static iw_send_wr rdma_wr(iw_wr_type t, uint64_t id, uint32_t a_mr, size_t aoff, uint32_t stag, uint64_t to,
-                          uint32_t len)
+/* A's MR over all of A's memory (Local rights, Key 1) and B's over all of B's (every right,
+ * Key 2), in the first PD: 1 when both are registered. */
+static int vs_mrs(uint32_t *a_mr, uint32_t *b_mr)
 {
-    iw_send_wr w = swr1(t, id, a_mr, VA(&RA, aoff), len);
-    w.remote_stag = stag;
-    w.remote_to = to;
-    return w;
+    *a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
+    *b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+    return *a_mr && *b_mr;
 }
 /* The status of the next WC of cq (0xFFFF when empty); its wr_id must be id. */
 static unsigned wc_next(iw_cq *cq, uint64_t id)
@@ -166,58 +165,47 @@ static int send_ok(int i, uint32_t a_mr, uint32_t b_mr, size_t boff, uint32_t le
            memcmp(RB.mem + boff, RA.mem, len) == 0;
 }
 
-/* A registration of B's first page in B's PD, with key and acc. */
-static iw_mr_reg page0_reg(uint8_t key, unsigned acc)
-{
-    iw_mr_reg g;
-    memset(&g, 0, sizeof g);
-    g.pd = RB.pd;
-    g.key = key;
-    g.acc = acc;
-    g.va = VA(&RB, 0);
-    g.len = PG;
-    g.page_size = PG;
-    g.pbl = RB.pbl;
-    g.npbl = 1;
-    return g;
-}
 
 /* ---- invalidated STags with streamed placement (mpa.h iw_mpa_set_place_begin) ---- */
+
+/* A 6000-octet Write from a_mr to B's b_mr at 8192 (EMSS 1460: several FPDUs), fed to B up to
+ * 300 payload octets into its second FPDU, then the arenas snapped: 1 when B has placed the
+ * first FPDU and holds the second, streaming. The rest stays in A's output (vf_flow sends it). */
+static int write_half_streamed(uint32_t a_mr, uint32_t b_mr)
+{
+    iw_send_wr w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 8192), 6000);
+    size_t cut, used = 0, off;
+    const uint8_t *o;
+    uint32_t l1;
+    if (post1(&QA[0], &w) != IW_V_OK) return 0;
+    off = QA[0].out_off;
+    o = QA[0].out + off;
+    l1 = (uint32_t)o[0] << 8 | o[1]; /* the first FPDU: ULPDU_Length, PAD, CRC (RFC 5044 §4) */
+    cut = 2u + l1 + iw_mpa_pad(l1) + 4u + 2u + 14u + 300u; /* 300 payload octets of the 2nd */
+    if (QA[0].h.wire_len - off <= cut + 600u) return 0;
+    if (iw_mpa_rx_feed(&QB[0].c, o, cut, &used) != IW_OK || used != cut) return 0;
+    QA[0].out_off += cut;
+    if (iw_mpa_get_stats(&QB[0].c)->rx_streamed != 0) return 0; /* the 2nd is still arriving */
+    snap();
+    return 1;
+}
 
 /* B streams Writes into place as their FPDUs arrive. A 6000-octet Write (EMSS 1460: several
  * FPDUs) reaches B up to the middle of its second FPDU's payload; then B's Consumer ends the
  * target MR (how 1: Invalidate Local STag WR, 2: deallocate, 3: re-register, 4: B's QP to
- * Error, 5: a Send with Invalidate from A1 reaches B1) and the rest arrives: not one octet more may be placed (the memory may be reused),
- * and B ends the stream with (1,1,0x00) invalid STag (how 4: no Terminate, verbs §6.2.4). how 0
+ * Error, 5: a Send with Invalidate from A1 reaches B1) and the rest arrives: not one octet
+ * more may be placed (the memory may be reused), and B ends the stream with (1,1,0x00) invalid STag (how 4: no Terminate, verbs §6.2.4). how 0
  * is the control: nothing changes and the whole Write lands. */
 static void t_sec004_streamed(void)
 {
     int how;
     for (how = 0; how <= 5; how++) {
-        uint32_t a_mr, b_mr, l1;
-        size_t cut;
-        const uint8_t *o;
-        size_t used = 0, off;
-        iw_send_wr w;
-        REQUIRE(vs_up());
-        a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr);
-        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 8192), 6000);
-        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-        off = QA[0].out_off;
-        o = QA[0].out + off;
-        l1 = (uint32_t)o[0] << 8 | o[1]; /* the first FPDU: ULPDU_Length, PAD, CRC (RFC 5044 §4) */
-        cut = 2u + l1 + iw_mpa_pad(l1) + 4u + 2u + 14u + 300u; /* 300 payload octets of the 2nd */
-        REQUIRE(QA[0].h.wire_len - off > cut + 600u);
-        CHECK(iw_mpa_rx_feed(&QB[0].c, o, cut, &used) == IW_OK && used == cut);
-        QA[0].out_off += cut;
-        CHECK_EQ(iw_mpa_get_stats(&QB[0].c)->rx_streamed, 0); /* the 2nd is still arriving */
-        snap();
+        uint32_t a_mr, b_mr;
+        REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr) && write_half_streamed(a_mr, b_mr));
         if (how == 1) CHECK_EQ(local_inval(&QB[0], 7, b_mr), IW_WC_SUCCESS);
         if (how == 2) CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK);
         if (how == 3) {
-            iw_mr_reg g = page0_reg(3, ACC_LOCAL);
+            iw_mr_reg g = vf_pages(&RB, RB.pd, 3, ACC_LOCAL, 1);
             uint32_t ns = 0;
             CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_OK);
         }
@@ -265,14 +253,11 @@ static void t_sec004_read(void)
     for (how = 0; how <= 3; how++) {
         uint32_t a_mr, b_mr;
         iw_send_wr w;
-        REQUIRE(vs_up());
-        a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr);
+        REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
         if (how == 1) CHECK_EQ(local_inval(&QB[0], 7, b_mr), IW_WC_SUCCESS);
         if (how == 2) CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_OK);
         if (how == 3) {
-            iw_mr_reg g = page0_reg(3, ACC_ALL);
+            iw_mr_reg g = vf_pages(&RB, RB.pd, 3, ACC_ALL, 1);
             uint32_t ns = 0;
             CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_OK);
         }
@@ -353,26 +338,9 @@ static void t_verbs025c(void)
 {
     int how;
     for (how = 0; how <= 1; how++) {
-        uint32_t a_mr, b_mr, l1;
-        size_t cut, used = 0, off;
-        const uint8_t *o;
-        iw_send_wr w;
+        uint32_t a_mr, b_mr;
         iw_qp_attr at;
-        REQUIRE(vs_up());
-        a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr);
-        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, 8192), 6000);
-        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-        off = QA[0].out_off;
-        o = QA[0].out + off;
-        l1 = (uint32_t)o[0] << 8 | o[1];
-        cut = 2u + l1 + iw_mpa_pad(l1) + 4u + 2u + 14u + 300u; /* 300 payload octets of the 2nd */
-        REQUIRE(QA[0].h.wire_len - off > cut + 600u);
-        REQUIRE(iw_mpa_rx_feed(&QB[0].c, o, cut, &used) == IW_OK && used == cut);
-        QA[0].out_off += cut;
-        REQUIRE(iw_mpa_get_stats(&QB[0].c)->rx_streamed == 0); /* the 2nd is still arriving */
-        snap();
+        REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr) && write_half_streamed(a_mr, b_mr));
         memset(&at, 0, sizeof at);
         at.next_state = how == 0 ? IW_QP_CLOSING : IW_QP_TERMINATE;
         CHECK_EQ(iw_qp_modify(&QB[0].qp, &at), IW_V_OK);
@@ -393,10 +361,7 @@ static void t_sec002(void)
         uint32_t a_mr, b_mr, mw = 0;
         int p = k == 2 ? 2 : 1;
         iw_send_wr w;
-        REQUIRE(vs_up());
-        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr);
+        REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
         REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x40, &mw) == IW_V_OK);
         mw = (mw & ~0xFFu) | 0x41;
         REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_READ | IW_ACC_REMOTE_WRITE) ==
@@ -445,10 +410,7 @@ static void t_sec005(void)
         int p = k == 3 ? 1 : 0;
         iw_send_wr w;
         iw_wc wc;
-        REQUIRE(vs_up());
-        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr);
+        REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
         switch (k) {
         case 0:
             REQUIRE(iw_mr_register_shared(&RB.r, b_mr, RB.pd, ACC_LOCAL | IW_ACC_REMOTE_WRITE, 0x77, 0, VA(&RB, 0),
@@ -552,10 +514,7 @@ static void t_sec011(void)
     iw_send_wr w;
     iw_wc wc;
     g_share_cq_b = 1; /* B0 and B1 share their CQs */
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
     /* B1 has a completed Receive waiting in the shared CQ */
     w = swr1(IW_WR_SEND, 1, a_mr, VA(&RA, 0), 32);
     REQUIRE(recv1(&QB[1], 11, b_mr, VA(&RB, 1000), 32) == IW_V_OK);
@@ -609,10 +568,7 @@ static void t_sec011_srq(void)
     iw_wc wc;
     int i;
     g_srq_b = 1;
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
     for (i = 0; i < 3; i++) {
         iw_recv_wr r;
         size_t n;
@@ -813,9 +769,7 @@ static void t_sec015(void)
     size_t at;
     REQUIRE(vs_up());
     REQUIRE(QB[0].qp.info.crc && QA[0].qp.info.crc); /* CRC negotiated */
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vs_mrs(&a_mr, &b_mr));
     CHECK(send_ok(0, a_mr, b_mr, 0, 100, 1)); /* the path works */
     REQUIRE(recv1(&QB[0], 2, b_mr, VA(&RB, 1000), 100) == IW_V_OK);
     REQUIRE(recv1(&QB[0], 3, b_mr, VA(&RB, 2000), 100) == IW_V_OK);
@@ -843,10 +797,7 @@ static void t_cq_overflow(void)
     iw_send_wr w;
     int i;
     g_rcq_b0 = 2;
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
     for (i = 0; i < 3; i++) REQUIRE(recv1(&QB[0], 10u + (unsigned)i, b_mr, VA(&RB, 100u * (unsigned)i), 16) == IW_V_OK);
     for (i = 0; i < 3; i++) {
         w = swr(IW_WR_SEND, 20u + (unsigned)i);
@@ -928,13 +879,10 @@ static void t_verbs044(void)
     iw_mr_reg g;
     iw_stag_info si;
     iw_send_wr w;
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
-    g = page0_reg(0x22, IW_ACC_LOCAL_READ);
+    g = vf_pages(&RB, RB.pd, 0x22, IW_ACC_LOCAL_READ, 1);
     CHECK_EQ(iw_mr_reregister(&RB.r, b_mr, &g, &ns), IW_V_MW_BOUND_TO_MR); /* VERBS-044a */
     /* VERBS-044a: unchanged */
     CHECK(iw_stag_query(&RB.r, b_mr >> 8, &si) == IW_V_OK && si.valid && si.key == 2 && si.acc == ACC_ALL &&
@@ -1051,10 +999,7 @@ static void t_verbs049(void)
     iw_send_wr w;
     int k;
     for (k = 0; k < 3; k++) { /* after deallocation: 0 a Write, 1 a Read, 2 a local SGE */
-        REQUIRE(vs_up());
-        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr);
+        REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
         REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x60, &mw) == IW_V_OK);
         REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
         CHECK_EQ(iw_stag_dealloc(&RB.r, b_mr >> 8), IW_V_MW_BOUND_TO_MR); /* VERBS-049a */
@@ -1233,10 +1178,7 @@ static void t_verbs054(void)
     uint32_t a_mr, b_mr, mw = 0, x = 0;
     iw_stag_info si;
     iw_send_wr w;
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
     CHECK_EQ(iw_mw_alloc(&RB.r, 99, 1, &x), IW_V_INVALID_PD);
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd2, 0x54, &mw) == IW_V_OK);
     CHECK(mw >> 8 != 0 && (mw & 0xFF) == 0x54);
@@ -1348,10 +1290,7 @@ static void t_verbs058(void)
     uint32_t a_mr, b_mr, mw = 0, mw2 = 0;
     iw_stag_info si;
     iw_send_wr w;
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
     REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x58, &mw) == IW_V_OK);
     REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 0), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
     /* B1: same PD, not the window's QP */
@@ -1431,10 +1370,7 @@ static void t_verbs034b(void)
     uint32_t a_mr, b_mr;
     iw_send_wr w;
     iw_qp_attr at;
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
     w = rdma_wr(IW_WR_READ, 1, a_mr, 0, b_mr, VA(&RB, 0), 64);
     REQUIRE(post1(&QA[0], &w) == IW_V_OK);
     REQUIRE(recv1(&QA[0], 2, a_mr, VA(&RA, 1024), 64) == IW_V_OK);
@@ -1498,10 +1434,7 @@ static void t_verbs057(void)
         uint32_t a_mr, b_mr, mw = 0, stag;
         int p = k == 2 ? 1 : 0, ok;
         iw_send_wr w;
-        REQUIRE(vs_up());
-        a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr && iw_mw_alloc(&RB.r, RB.pd, 0x70, &mw) == IW_V_OK);
+        REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr) && iw_mw_alloc(&RB.r, RB.pd, 0x70, &mw) == IW_V_OK);
         REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, PG), PG, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
         if (k == 0) REQUIRE(local_inval(&QB[0], 2, mw) == IW_WC_SUCCESS);
         if (k == 5) QB[0].qp.cfg.write_en = 0; /* as if B0 were created with inbound Write disabled */
@@ -1533,10 +1466,7 @@ static void t_verbs051(void)
 {
     uint32_t a_mr, b_mr, x = 0;
     iw_send_wr w;
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr && iw_mr_alloc_stag(&RA.r, RA.pd, NPG, 1, 0x51, &x) == IW_V_OK);
+    REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr) && iw_mr_alloc_stag(&RA.r, RA.pd, NPG, 1, 0x51, &x) == IW_V_OK);
     REQUIRE(recv1(&QB[0], 9, b_mr, VA(&RB, 4096), 256) == IW_V_OK);
     QA[0].h.hold = 1;
     w = swr1(IW_WR_SEND, 1, a_mr, VA(&RA, 0), 64);
@@ -1622,10 +1552,7 @@ static void t_verbs062(void)
     iw_recv_wr r;
     iw_wc wc;
     size_t n;
-    REQUIRE(vs_up());
-    a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-    b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-    REQUIRE(a_mr && b_mr);
+    REQUIRE(vs_up() && vs_mrs(&a_mr, &b_mr));
     memset(&r, 0, sizeof r);
     r.wr_id = 1;
     r.nsge = 4; /* the 4th: zero length, STag 0 */
@@ -1953,82 +1880,62 @@ static void t_ddp021b(void)
     check__failed_here = anyfail;
 }
 
-/* An MR that starts and ends inside a page: a Write one octet below its base, or running past
- * its end, is refused (1,1,0x01) and writes nothing, though the page itself is mapped (byte
- * granularity, not page granularity). */
-static void t_ddp022_bytes(void)
+/* Bounds are checked to the octet, not the page. B's target is an MR that starts and ends
+ * inside one page (VA-based at VA(&RB, 100), FBO 100, 1000 octets), or a window bound to
+ * [1000, 1100) inside an MR of all of B's memory, or that MR. Each row is one WR from A: a
+ * control (it lands where its TO says), or an access one octet out of bounds that B refuses
+ * with a Terminate (layer term, etype 1, code 0x01: RDMAP for a Read Request, DDP for a tagged
+ * segment) without writing or reading one octet, though the page is mapped. A Read of 3000
+ * octets whose last octet is one past the MR would have its first segments in range. */
+static void t_bounds_to_the_octet(void)
 {
-    int k;
-    for (k = 0; k < 3; k++) { /* k 0: a Write at its first octet */
-        uint32_t a_mr, b_mr = 0;
-        iw_mr_reg g;
+    enum { IN_PAGE, WINDOW, WHOLE_MR };
+    static const struct {
+        const char *what, *ids;
+        int target;
+        iw_wr_type t;
+        uint32_t off, len; /* the TO is VA(&RB, off) */
+        int term;          /* -1: none, the WR completes and its octets land at off */
+    } c[] = {
+        {"Write at the MR's first octet (VA-based: TO = VA)", "VERBS-043a", IN_PAGE, IW_WR_WRITE, 100, 8, -1},
+        {"Write one octet below the MR's base", "DDP-022a SEC-003a", IN_PAGE, IW_WR_WRITE, 99, 8, 1},
+        {"Write one octet past the MR's end", "DDP-022b SEC-003a", IN_PAGE, IW_WR_WRITE, 1093, 8, 1},
+        {"Write of the window's last octets", "", WINDOW, IW_WR_WRITE, 1092, 8, -1},
+        {"Write one octet below the window", "SEC-003b", WINDOW, IW_WR_WRITE, 999, 8, 1},
+        {"Write one octet past the window", "SEC-003b", WINDOW, IW_WR_WRITE, 1093, 8, 1},
+        {"Read whose last octet is one past the MR", "SEC-003c", WHOLE_MR, IW_WR_READ, MEM - 2999u, 3000, 0},
+    };
+    size_t k;
+    for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+        uint32_t a_mr, b_mr = 0, mw = 0;
         iw_send_wr w;
         REQUIRE(vs_up());
         a_mr = vf_reg(&RA, ACC_LOCAL, 1, RA.pd, 0);
-        memset(&g, 0, sizeof g);
-        g.pd = RB.pd;
-        g.key = 2;
-        g.acc = ACC_ALL;
-        g.va = VA(&RB, 100);
-        g.fbo = 100;
-        g.len = 1000;
-        g.page_size = PG;
-        g.pbl = RB.pbl;
-        g.npbl = 1;
-        REQUIRE(a_mr && iw_mr_register(&RB.r, &g, &b_mr) == IW_V_OK);
+        REQUIRE(a_mr);
+        if (c[k].target == IN_PAGE) {
+            iw_mr_reg g = vf_pages(&RB, RB.pd, 2, ACC_ALL, 1);
+            g.va = VA(&RB, 100);
+            g.fbo = 100;
+            g.len = 1000;
+            REQUIRE(iw_mr_register(&RB.r, &g, &b_mr) == IW_V_OK);
+        } else {
+            b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
+            REQUIRE(b_mr && iw_mw_alloc(&RB.r, RB.pd, 0x50, &mw) == IW_V_OK);
+            REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 1000), 100, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
+        }
         snap();
-        w = rdma_wr(IW_WR_WRITE, 1, a_mr, 0, b_mr, VA(&RB, k == 1 ? 99u : k == 2 ? 1093u : 100u), 8);
+        w = rdma_wr(c[k].t, 2, a_mr, 0, c[k].target == WINDOW ? mw : b_mr, VA(&RB, c[k].off), c[k].len);
         REQUIRE(post1(&QA[0], &w) == IW_V_OK);
         vf_flow();
-        if (k == 0) { /* VERBS-043a: VA-based, the first octet's TO is the VA (not VA - FBO) */
-            CHECK_EQ(wc_next(&QA[0].scq, 1), IW_WC_SUCCESS);
-            CHECK_MEM(RB.mem + 100, RA.mem, 8); /* VERBS-043a */
-            continue;
-        }
-        CHECK(same());
-        /* DDP-022a (k 1: one octet below the base), DDP-022b (k 2: one octet past the end) */
-        CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003a: refused to the octet */
-        if (check__failed_here) {
-            fprintf(stderr, "  case %d\n", k);
-            return;
-        }
-    }
-}
-
-/* The same at a window's bounds, inside its MR: a Write one octet below the window or running
- * one octet past it is refused (1,1,0x01) and writes nothing (k 1, 2; k 0 is the control at its
- * last octets). A Read of 3000 octets whose last octet is one past B's MR (its first segments
- * would be in range) is refused (0,1,0x01) before any octet is read (k 3). */
-static void t_sec003_window_read(void)
-{
-    int k;
-    for (k = 0; k < 4; k++) {
-        uint32_t a_mr, b_mr, mw = 0;
-        iw_send_wr w;
-        REQUIRE(vs_up());
-        a_mr = vf_reg(&RA, ACC_ALL, 1, RA.pd, 0);
-        b_mr = vf_reg(&RB, ACC_ALL, 2, RB.pd, 0);
-        REQUIRE(a_mr && b_mr);
-        REQUIRE(iw_mw_alloc(&RB.r, RB.pd, 0x50, &mw) == IW_V_OK);
-        REQUIRE(bind_mw(&QB[0], 1, mw, b_mr, VA(&RB, 1000), 100, IW_ACC_REMOTE_WRITE) == IW_WC_SUCCESS);
-        snap();
-        if (k < 3)
-            w = rdma_wr(IW_WR_WRITE, 2, a_mr, 0, mw, VA(&RB, k == 1 ? 999u : k == 2 ? 1093u : 1092u), 8);
-        else
-            w = rdma_wr(IW_WR_READ, 2, a_mr, 0, b_mr, VA(&RB, MEM - 2999u), 3000);
-        REQUIRE(post1(&QA[0], &w) == IW_V_OK);
-        vf_flow();
-        if (k == 0) {
+        if (c[k].term < 0) {
             CHECK_EQ(wc_next(&QA[0].scq, 2), IW_WC_SUCCESS);
-            CHECK_MEM(RB.mem + 1092, RA.mem, 8);
-            continue;
+            CHECK_MEM(RB.mem + c[k].off, RA.mem, c[k].len);
+        } else {
+            CHECK(same()); /* nothing placed, nothing read */
+            CHECK(term_is(&QB[0], 1, (unsigned)c[k].term, 1, 0x01));
         }
-        /* SEC-003b (k 1, 2: nothing placed) SEC-003c (k 3: nothing read) */
-        CHECK(same());
-        if (k < 3) CHECK(term_is(&QB[0], 1, 1, 1, 0x01)); /* SEC-003b */
-        if (k == 3) CHECK(term_is(&QB[0], 1, 0, 1, 0x01)); /* SEC-003c */
         if (check__failed_here) {
-            fprintf(stderr, "  case %d\n", k);
+            fprintf(stderr, "  %s (%s)\n", c[k].what, c[k].ids);
             return;
         }
     }
@@ -2078,8 +1985,7 @@ int main(int argc, char **argv)
         {"after an error later WRs complete Flushed", t_verbs070},
         {"WRs behind a Read that failed after it was sent complete Flushed", t_verbs070_after_read},
         {"inbound Write and Read: the QP's enables, the STag's rights", t_ddp021b},
-        {"bounds of an MR inside one page, to the octet", t_ddp022_bytes},
-        {"bounds of a window inside its MR, and of a Read's source, to the octet", t_sec003_window_read},
+        {"bounds of an MR inside a page, of a window inside its MR, of a Read's source", t_bounds_to_the_octet},
     };
     return CHECK_RUN(tests);
 }

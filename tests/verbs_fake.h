@@ -11,7 +11,8 @@
  *          its knobs (an S-RQ, Block List mode, CQ sizes, shared CQs, rights) stay in the test.
  * vf_connect   MPA Request/Reply on every pair (A is the Initiator), then both QPs to RTS.
  * vf_flow      move octets both ways until nothing moves.
- * VA, vf_reg, swr, swr1, post1, recv1   host addresses, one MR over all of MEM, one-line WRs.
+ * VA, vf_reg, vf_pages, swr, swr1, rdma_wr, post1, recv1   host addresses, one MR over all of
+ *          MEM, a registration's arguments, one-line WRs.
  * Hooks: vf_mpa_ops is the MPA host of every connection (a test may set its trace op);
  * vf_markers asks for markers (RFC 5044 §5) on every connection vf_connect makes.
  * Include after verbs.h (with IWARP_IMPLEMENTATION) and check.h; VF_NQ (QPs per RNIC, default
@@ -216,22 +217,29 @@ VF_FN int vf_connect(void)
 
 VF_FN uint64_t VA(const vf_rn *n, size_t off) { return (uint64_t)(uintptr_t)(n->mem + off); }
 
-/* Register all of n's memory as one MR in pd (VA-based at the host address unless zero_based);
- * its STag, 0 on failure. */
-VF_FN uint32_t vf_reg(vf_rn *n, unsigned acc, uint8_t key, uint32_t pd, int zero_based)
+/* The arguments of a registration of n's first npg pages in pd with key and acc: VA-based at
+ * the host address, no FBO (iw_mr_register, iw_mr_reregister; a test changes what it tests). */
+VF_FN iw_mr_reg vf_pages(const vf_rn *n, uint32_t pd, uint8_t key, unsigned acc, uint32_t npg)
 {
     iw_mr_reg g;
-    uint32_t stag = 0;
     memset(&g, 0, sizeof g);
     g.pd = pd;
     g.key = key;
     g.acc = acc;
-    g.zero_based = (uint8_t)zero_based;
     g.va = VA(n, 0);
-    g.len = MEM;
+    g.len = (uint64_t)npg * PG;
     g.page_size = PG;
     g.pbl = n->pbl;
-    g.npbl = NPG;
+    g.npbl = npg;
+    return g;
+}
+/* Register all of n's memory as one MR in pd (VA-based at the host address unless zero_based);
+ * its STag, 0 on failure. */
+VF_FN uint32_t vf_reg(vf_rn *n, unsigned acc, uint8_t key, uint32_t pd, int zero_based)
+{
+    iw_mr_reg g = vf_pages(n, pd, key, acc, NPG);
+    uint32_t stag = 0;
+    g.zero_based = (uint8_t)zero_based;
     return iw_mr_register(&n->r, &g, &stag) == IW_V_OK ? stag : 0;
 }
 
@@ -253,6 +261,16 @@ VF_FN iw_send_wr swr1(iw_wr_type t, uint64_t id, uint32_t stag, uint64_t to, uin
     w.sgl[0].stag = stag;
     w.sgl[0].to = to;
     w.sgl[0].len = len;
+    return w;
+}
+/* An RDMA WR (Write, Read, Atomic: t) of len octets between A's MR a_mr at offset aoff and (stag, to) at
+ * the peer. */
+VF_FN iw_send_wr rdma_wr(iw_wr_type t, uint64_t id, uint32_t a_mr, size_t aoff, uint32_t stag, uint64_t to,
+                         uint32_t len)
+{
+    iw_send_wr w = swr1(t, id, a_mr, VA(&RA, aoff), len);
+    w.remote_stag = stag;
+    w.remote_to = to;
     return w;
 }
 VF_FN iw_vstatus post1(vf_q *q, const iw_send_wr *w)
