@@ -1310,12 +1310,7 @@ static void t_op_switch(void)
             n2 = mk_untagged(s2, k == 0 ? 0x45 : 0x48, 0, 1, k == 0 ? 10 : 8);
             iw_put_be32(s2 + 14, 10); /* MO 10, L = 1 */
         } else {
-            iw_rdmap_wr w = rf_wr(IW_RDMAP_OP_READ_REQ, (void *)1);
-            w.stag = STAG_B_READ;
-            w.to = TO_B;
-            w.len = 40;
-            w.sink_stag = STAG_A_SINK;
-            w.sink_to = 0x5000;
+            iw_rdmap_wr w = read_wr((void *)1, STAG_B_READ, TO_B, 40, 0x5000);
             REQUIRE(iw_rdmap_post(&A.s, &w) == IW_OK);
             A.out_off = A.h.wire_len; /* B never sees it: we answer by hand */
             n1 = n2 = 14u + 20u;
