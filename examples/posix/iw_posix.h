@@ -2419,7 +2419,7 @@ static int iw__px_reg_on(iw_rnic *r, uint32_t pd, uint64_t *pbl, uint8_t *used, 
 {
     iw_mr_reg g;
     iw_vstatus vs;
-    uint64_t va = (uint64_t)(uintptr_t)buf, rem;
+    uint64_t va = (uint64_t)(uintptr_t)buf, rem, bs = 1;
     int s;
     for (s = 0; s < max && used[s]; s++) {
     }
@@ -2427,18 +2427,20 @@ static int iw__px_reg_on(iw_rnic *r, uint32_t pd, uint64_t *pbl, uint8_t *used, 
         *vso = IW_V_INSUFFICIENT_RESOURCES;
         return -1;
     }
-    /* one block of len octets: VA mod block = FBO (verbs §7.6.2), so the first block starts
-     * FBO octets before buf and a second one may be needed for the tail */
-    rem = va % len;
+    /* one block of at least len octets, a power of 2 (the core then translates every
+     * message's address with a shift, not a division): VA mod block = FBO (verbs §7.6.2), so
+     * the first block starts FBO octets before buf and a second one may be needed for the tail */
+    while (bs < len) bs <<= 1;
+    rem = va & (bs - 1u);
     pbl[2 * s] = va - rem;
-    pbl[2 * s + 1] = va - rem + len;
+    pbl[2 * s + 1] = va - rem + bs;
     memset(&g, 0, sizeof g);
     g.pd = pd;
     g.key = (uint8_t)(0x40 + s);
     g.acc = acc | IW_ACC_LOCAL_READ;
     g.va = va;
     g.len = len;
-    g.page_size = (uint32_t)len;
+    g.page_size = (uint32_t)bs;
     g.fbo = (uint32_t)rem;
     g.pbl = pbl + 2 * s;
     g.npbl = 2;
