@@ -339,7 +339,7 @@ typedef struct iw_stag_ent {
     uint32_t pd, qp_id, mr_index, nmw;
     uint64_t va, len;
     uint32_t page_shift, fbo, npbl, pbl_cap;
-    uint32_t bsize;        /* block size (Block List mode), 0 in Page List mode */
+    uint32_t bsize;        /* block size not a power of 2 (Block List mode), else 0 */
     const uint64_t *pbl;
     uint64_t mr_to;        /* MW: the MR TO of the window's first octet */
 } iw_stag_ent;
@@ -911,21 +911,21 @@ static int iw__mr_acc_ok(unsigned acc)
 /* The physical buffer list checks of verbs §7.6.2 (VERBS-045, VERBS-046); IW_V_OK or the
  * Immediate Error. Page List: a power-of-2 page size, pages aligned; Block List (the RNIC's
  * mode, chosen at open): one block size, blocks at any address. Both: FBO < size, VA mod size
- * = FBO when VA-based, enough entries for FBO + length. *shift: log2 of the page size, or
- * 0xFF for a block list. */
+ * = FBO when VA-based, enough entries for FBO + length. *shift: log2 of the page or block
+ * size, or 0xFF for a block size that is not a power of 2 (translated by division). */
 static iw_vstatus iw__pbl_check(const iw_rnic *r, const iw_mr_reg *g, uint32_t *shift)
 {
     uint32_t s = 0, i, rem = 0;
     uint64_t need;
     if (r->block_mode) {
         if (g->page_size == 0 || g->page_size > 0x80000000u) return IW_V_INVALID_PB_SIZE;
-        s = 0xFFu;
+        if (g->page_size & (g->page_size - 1u)) s = 0xFFu; /* else translated as pages are */
     } else {
         if (g->page_size == 0 || (g->page_size & (g->page_size - 1u)) ||
             !(r->attr.page_sizes & g->page_size))
             return IW_V_INVALID_PB_SIZE;
-        while ((1u << s) != g->page_size) s++;
     }
+    while (s != 0xFFu && (1u << s) != g->page_size) s++;
     if (g->fbo >= g->page_size) return IW_V_INVALID_FBO;
     if (!g->zero_based) {
         (void)iw__divmod(g->va, g->page_size, &rem);
@@ -1147,7 +1147,7 @@ static IW_HOT int iw__mr_pieces(const iw_rnic *r, const iw_stag_ent *e, uint64_t
     while (len) {
         uint64_t x = e->fbo + off, page, in, k;
         uint8_t *p;
-        if (e->bsize) { /* Block List: any size */
+        if (e->bsize) { /* Block List, a size not a power of 2 */
             uint32_t rem = 0;
             page = iw__divmod(x, e->bsize, &rem);
             in = rem;

@@ -1463,6 +1463,28 @@ static void t_block_list(void)
     CHECK_EQ(RB.mem[5 + 149], 0xEE);
     CHECK_EQ(RB.mem[20011 + 1150], 0xEE);
     CHECK_EQ(RB.mem[5 + 3000], 0xEE);
+    /* VERBS-046a: a block size that is a power of 2 (translated with shifts, as pages are)
+     * still takes blocks at any address: 4096 octets at 30003 and 40009, FBO 96 */
+    blocks[0] = VA(&RB, 30003);
+    blocks[1] = VA(&RB, 40009);
+    g.page_size = 4096;
+    g.fbo = 96;
+    g.len = 7000;
+    g.npbl = 2;
+    g.zero_based = 0;
+    g.va = 4096 * 3 + 97; /* VERBS-046b: VA mod 4096 must be the FBO */
+    CHECK_EQ(iw_mr_register(&RB.r, &g, &stag), IW_V_INVALID_VA);
+    g.va = 4096 * 3 + 96;
+    REQUIRE(iw_mr_register(&RB.r, &g, &stag) == IW_V_OK);
+    w.remote_stag = stag;
+    w.remote_to = g.va;
+    REQUIRE(post1(QA, &w) == IW_V_OK);
+    vf_flow();
+    CHECK(iw_cq_poll(&QA->scq, &wc) == IW_V_OK && wc.status == IW_WC_SUCCESS);
+    CHECK_MEM(RB.mem + 30003 + 96, data, 4000); /* the rest of block 0, then block 1 */
+    CHECK_MEM(RB.mem + 40009, data + 4000, 3000);
+    CHECK_EQ(RB.mem[30003 + 95], 0xEE);
+    CHECK_EQ(RB.mem[40009 + 3000], 0xEE);
 }
 
 /* RNIC Catastrophic Failure: the unaffiliated event, every QP to Error with its WQEs flushed,

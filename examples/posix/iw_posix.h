@@ -905,7 +905,8 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
         return IW_EAGAIN;
     }
     for (i = 0; i < n; i++) total += iov[i].len;
-    if (IW_PX_GATHER && ep->gather_ok && total) {
+    /* a large one opens or joins a gather, a small one only joins an open one (iw__px_gather) */
+    if (IW_PX_GATHER && ep->gather_ok && (total >= IW_PX_DIRECT || ep->gn)) {
         int took_it = iw__px_gather(ep, iov, n, total);
         if (!took_it && ep->gn) { /* no room behind the others: they go out first */
             iw__px_gflush(ep);
@@ -944,15 +945,13 @@ static iw_status iw__px_send(void *ctx, const iw_iov *iov, size_t n, size_t *acc
         ep->tx_head = 0;
     }
     base = iw__px_txp(ep);
-    total = 0; /* counted again below, with what fits */
     if (ep->tx_head) { /* keep the staged octets at the front */
         memmove(base, base + ep->tx_head, ep->tx_len);
         ep->tx_head = 0;
     }
     room = sizeof ep->tx - ep->tx_len;
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < n && took < room; i++) {
         size_t k = iov[i].len < room - took ? iov[i].len : room - took;
-        total += iov[i].len;
         if (k) memcpy(base + ep->tx_len + took, iov[i].base, k);
         took += k;
     }
@@ -1617,9 +1616,10 @@ static void iw__px_ep_sync(iw_px_loop *l, int fd, int *reg_fd, unsigned *reg_ev,
 /* The due MPA timers (RFC 5044 §7.1.3), and the next deadline (-1 none). */
 static int64_t iw__px_timers(iw_px_loop *l, int fire)
 {
-    int64_t now = iw__px_now(), next = -1;
+    int64_t now, next = -1;
     iw_px_ep *ep, *nx;
-    if (!l->ntmo) return -1; /* none armed: no endpoint to visit */
+    if (!l->ntmo) return -1; /* none armed: no endpoint to visit, no clock to read */
+    now = iw__px_now();
     for (ep = l->tlist; ep; ep = nx) {
         nx = ep->tnext;
         if (fire && ep->tmo_at >= 0 && ep->tmo_at <= now) {
@@ -1669,13 +1669,13 @@ static void iw__px_txq_run(iw_px_loop *l)
 int iw_px_poll(iw_px_loop *l, int timeout_ms)
 {
     int r, served = 0;
-    int64_t now = iw__px_now(), next;
+    int64_t next;
     unsigned long gen0 = l->gen;
     iw_px_ep *ep;
     iw_px_listener *lis;
     next = iw__px_timers(l, 0);
     if (next >= 0) { /* sleep no longer than the next MPA timer */
-        int64_t d = next > now ? next - now : 0;
+        int64_t now = iw__px_now(), d = next > now ? next - now : 0;
         if (timeout_ms < 0 || d < timeout_ms) timeout_ms = (int)d;
     }
     if (l->txq) timeout_ms = 0; /* sends wait for this round */
@@ -2419,7 +2419,7 @@ static int iw__px_reg_on(iw_rnic *r, uint32_t pd, uint64_t *pbl, uint8_t *used, 
 {
     iw_mr_reg g;
     iw_vstatus vs;
-    uint64_t va = (uint64_t)(uintptr_t)buf, rem;
+    uint64_t va = (uint64_t)(uintptr_t)buf, rem, bs = 1;
     int s;
     for (s = 0; s < max && used[s]; s++) {
     }
@@ -2427,18 +2427,20 @@ static int iw__px_reg_on(iw_rnic *r, uint32_t pd, uint64_t *pbl, uint8_t *used, 
         *vso = IW_V_INSUFFICIENT_RESOURCES;
         return -1;
     }
-    /* one block of len octets: VA mod block = FBO (verbs §7.6.2), so the first block starts
-     * FBO octets before buf and a second one may be needed for the tail */
-    rem = va % len;
+    /* one block of at least len octets, a power of 2 (the core then translates every
+     * message's address with a shift, not a division): VA mod block = FBO (verbs §7.6.2), so
+     * the first block starts FBO octets before buf and a second one may be needed for the tail */
+    while (bs < len) bs <<= 1;
+    rem = va & (bs - 1u);
     pbl[2 * s] = va - rem;
-    pbl[2 * s + 1] = va - rem + len;
+    pbl[2 * s + 1] = va - rem + bs;
     memset(&g, 0, sizeof g);
     g.pd = pd;
     g.key = (uint8_t)(0x40 + s);
     g.acc = acc | IW_ACC_LOCAL_READ;
     g.va = va;
     g.len = len;
-    g.page_size = (uint32_t)len;
+    g.page_size = (uint32_t)bs;
     g.fbo = (uint32_t)rem;
     g.pbl = pbl + 2 * s;
     g.npbl = 2;
@@ -2563,18 +2565,17 @@ int iw_px_mw_alloc(iw_px_ep *ep, uint8_t key, uint32_t *stag)
 iw_send_wr iw_px_wr(iw_wr_type t, uint64_t wr_id, const iw_px_mr *mr, uint64_t off,
                     uint32_t len)
 {
-    iw_send_wr w;
-    memset(&w, 0, sizeof w);
-    w.type = t;
-    w.wr_id = wr_id;
-    w.flags = IW_WR_SIGNALED;
-    if (mr && (len || t == IW_WR_READ || t == IW_WR_FETCHADD || t == IW_WR_CMPSWAP)) {
-        w.nsge = 1;
-        w.sgl[0].stag = mr->stag;
-        w.sgl[0].to = mr->to + off;
-        w.sgl[0].len = len;
+    int one = mr && (len || t == IW_WR_READ || t == IW_WR_FETCHADD || t == IW_WR_CMPSWAP);
+    iw_sge g = {0, 0, 0};
+    if (one) {
+        g.stag = mr->stag;
+        g.to = mr->to + off;
+        g.len = len;
     }
-    return w;
+    /* one compound literal: built where the caller takes it (a local WR cleared, filled and
+     * then copied out was two passes over its some 270 octets, on every post) */
+    return (iw_send_wr){.wr_id = wr_id, .type = t, .flags = IW_WR_SIGNALED, .sgl = {g},
+                        .nsge = (uint32_t)one};
 }
 iw_vstatus iw_px_post(iw_px_ep *ep, const iw_send_wr *wr)
 {
