@@ -9,7 +9,7 @@
 #  - every `make TARGET` that README.md and docs/*.md show in code is a target of the Makefile;
 #  - the C fragments of docs/host.md (an ops table by name, the C89 way, the C++ way) and
 #    docs/porting.md (the ISA-L wrapper, when isa-l.h is installed) compile as shown, with the
-#    callbacks they name declared around them.
+#    callbacks they name declared around them; docs/porting.md's sizeof program builds and runs.
 # Prints TAP lines and "# counts P F".
 set -u
 cd "$(dirname "$0")/.."
@@ -90,6 +90,8 @@ if command -v g++ > /dev/null; then
 else
     ok "docs/host.md C++ fragment # SKIP no g++"
 fi
+block docs/porting.md 2 c > "$T/sizes.c"
+check "docs/porting.md: the sizeof program builds (-std=c99 -Werror) and prints iw_qp's size" sh -c "gcc $WARN -I. -o '$T/sizes' '$T/sizes.c' && '$T/sizes' | grep -Eq '^iw_qp +[1-9][0-9]+\$'"
 if [ -f /usr/include/isa-l/crc.h ]; then
     { printf '#include "mpa.h"\n'; block docs/porting.md 1 c; printf 'static const iw_mpa_host_ops h = {.crc32c = my_crc32c};\nconst iw_mpa_host_ops *use(void);\nconst iw_mpa_host_ops *use(void) { return &h; }\n'; } > "$T/isal.c"
     check "docs/porting.md: the ISA-L crc32c op compiles" sh -c "grep -q crc32_iscsi '$T/isal.c' && gcc $WARN -I. -c '$T/isal.c' -o '$T/isal.o'"
