@@ -9,7 +9,9 @@
 #  - every `make TARGET` that README.md and docs/*.md show in code is a target of the Makefile;
 #  - the C fragments of docs/host.md (an ops table by name, the C89 way, the C++ way) and
 #    docs/porting.md (the ISA-L wrapper, when isa-l.h is installed) compile as shown, with the
-#    callbacks they name declared around them; docs/porting.md's sizeof program builds and runs.
+#    callbacks they name declared around them; docs/porting.md's sizeof program builds and runs;
+#  - every option that a command line of demo, iwperf, iwrping or iwdump in README.md and
+#    docs/*.md shows is listed by that program's --help.
 # Prints TAP lines and "# counts P F".
 set -u
 cd "$(dirname "$0")/.."
@@ -97,5 +99,43 @@ if [ -f /usr/include/isa-l/crc.h ]; then
     check "docs/porting.md: the ISA-L crc32c op compiles" sh -c "grep -q crc32_iscsi '$T/isal.c' && gcc $WARN -I. -c '$T/isal.c' -o '$T/isal.o'"
 else
     ok "docs/porting.md ISA-L fragment # SKIP no isa-l/crc.h (libisal-dev)"
+fi
+
+# 4. every option a command line of demo, iwperf, iwrping or iwdump shows in README.md and
+#    docs/*.md is one the program's --help lists (docs/testing.md once showed `iwperf -o read`)
+if make --no-print-directory B="$B" "$B/demo" "$B/iwperf" "$B/iwrping" "$B/iwdump" > "$T/tools.log" 2>&1; then
+    for t in demo iwperf iwrping iwdump; do "$B/$t" --help > "$T/help-$t.txt" 2>&1; done
+    python3 - "$T" README.md docs/*.md > "$T/flags.out" <<'EOF2'
+import re, sys
+T = sys.argv[1]
+helps = {t: open("%s/help-%s.txt" % (T, t), encoding="utf-8").read()
+         for t in ("demo", "iwperf", "iwrping", "iwdump")}
+fence = r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```"
+n = bad = 0
+for f in sys.argv[2:]:
+    text = open(f, encoding="utf-8").read()
+    code = re.findall(fence, text, flags=re.S | re.M)
+    rest = re.sub(fence, "", text, flags=re.S | re.M)
+    code += re.findall(r"`([^`\n]+)`", rest)
+    code += re.findall(r"(?:^|\n\n)((?:    [^\n]*\n)+)", rest)
+    for c in code:
+        for line in c.split("\n"):
+            for m in re.finditer(r"(?:^|[;&|(]\s*|\s)(?:build/|\./)?(demo|iwperf|iwrping|iwdump)((?:\s+[^\s#;&|>]+)*)", line):
+                for tok in m.group(2).split():
+                    if not re.match(r"--?[A-Za-z]", tok):
+                        continue
+                    flag = tok.split("=")[0]
+                    n += 1
+                    if not re.search(r"(^|[\s,|/\[])%s(?=[\s,=|/\]]|$)" % re.escape(flag), helps[m.group(1)], flags=re.M):
+                        print("%s: %s %s is not in %s --help" % (f, m.group(1), flag, m.group(1)))
+                        bad += 1
+print("options %d bad %d" % (n, bad))
+EOF2
+    res=$(tail -n 1 "$T/flags.out")
+    set -- $res
+    if [ "${2:-0}" -ge 30 ] && [ "${4:-1}" -eq 0 ]; then ok "every tool option the docs show is in the tool's --help ($res)"
+    else bad "tool options the docs show that the tools do not have ($res)"; cat "$T/flags.out"; fi
+else
+    bad "the tools build (make $B/demo $B/iwperf $B/iwrping $B/iwdump)"; tail -n 20 "$T/tools.log"
 fi
 finish
