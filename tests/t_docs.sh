@@ -9,7 +9,8 @@
 #  - every `make TARGET` that README.md and docs/*.md show in code is a target of the Makefile;
 #  - the C fragments of docs/host.md (an ops table by name, the C89 way, the C++ way) and
 #    docs/porting.md (the ISA-L wrapper, when isa-l.h is installed) compile as shown, with the
-#    callbacks they name declared around them; docs/porting.md's sizeof program builds and runs;
+#    callbacks they name declared around them; docs/porting.md's sizeof program builds and
+#    runs, and its iwarp_impl.c cross-builds for Cortex-M4 and RV32 with the commands it shows;
 #  - every option that a command line of demo, iwperf, iwrping or iwdump in README.md and
 #    docs/*.md shows is listed by that program's --help.
 # Prints TAP lines and "# counts P F".
@@ -75,7 +76,10 @@ done
 check "the docs show at least 20 make targets ($n)" test "$n" -ge 20
 
 # 3. the fragments of docs/host.md and docs/porting.md compile as shown
-block() { awk -v n="$2" -v lang="$3" '/^```/ { if (f) { f = 0; next } if ($0 == "```" lang) { k++; if (k == n) { f = 1; next } } } f' "$1"; }
+# block FILE N LANG: the Nth ```LANG block of FILE (indented ones too, the indentation removed)
+block() { awk -v n="$2" -v lang="$3" '/^ *```/ { t = $0; sub(/^ */, "", t); if (f) { f = 0; next }
+          if (t == "```" lang) { k++; if (k == n) { f = 1; ind = index($0, "`") - 1; next } } }
+          f { print substr($0, ind + 1) }' "$1"; }
 STUBS='#include "mpa.h"
 static iw_status my_send(void *c, const iw_iov *v, size_t n, size_t *a) { (void)c; (void)v; (void)n; *a = 0; return IW_OK; }
 static void my_arm(void *c, unsigned id, uint32_t ms) { (void)c; (void)id; (void)ms; }
@@ -92,13 +96,24 @@ if command -v g++ > /dev/null; then
 else
     ok "docs/host.md C++ fragment # SKIP no g++"
 fi
-block docs/porting.md 2 c > "$T/sizes.c"
+block docs/porting.md 3 c > "$T/sizes.c"
 check "docs/porting.md: the sizeof program builds (-std=c99 -Werror) and prints iw_qp's size" sh -c "gcc $WARN -I. -o '$T/sizes' '$T/sizes.c' && '$T/sizes' | grep -Eq '^iw_qp +[1-9][0-9]+\$'"
 if [ -f /usr/include/isa-l/crc.h ]; then
-    { printf '#include "mpa.h"\n'; block docs/porting.md 1 c; printf 'static const iw_mpa_host_ops h = {.crc32c = my_crc32c};\nconst iw_mpa_host_ops *use(void);\nconst iw_mpa_host_ops *use(void) { return &h; }\n'; } > "$T/isal.c"
+    { printf '#include "mpa.h"\n'; block docs/porting.md 2 c; printf 'static const iw_mpa_host_ops h = {.crc32c = my_crc32c};\nconst iw_mpa_host_ops *use(void);\nconst iw_mpa_host_ops *use(void) { return &h; }\n'; } > "$T/isal.c"
     check "docs/porting.md: the ISA-L crc32c op compiles" sh -c "grep -q crc32_iscsi '$T/isal.c' && gcc $WARN -I. -c '$T/isal.c' -o '$T/isal.o'"
 else
     ok "docs/porting.md ISA-L fragment # SKIP no isa-l/crc.h (libisal-dev)"
+fi
+if command -v arm-none-eabi-gcc > /dev/null && command -v riscv64-unknown-elf-gcc > /dev/null; then
+    # step 3 of the firmware port: iwarp_impl.c and the cross builds, run in the copy of the tree
+    block docs/porting.md 1 c > "$T/iwarp_impl.c"
+    block docs/porting.md 1 sh > "$T/cross.sh"
+    check "docs/porting.md: iwarp_impl.c cross-builds for Cortex-M4 and RV32 as shown; nm -u: memcpy, memset" \
+        sh -c "cd '$T' && grep -q IWARP_IMPLEMENTATION iwarp_impl.c && grep -q arm-none-eabi-gcc cross.sh &&
+               sh -e cross.sh > nm.out && test -s iwarp_impl-m4.o -a -s iwarp_impl-rv32.o &&
+               test \"\$(awk '{print \$NF}' nm.out | sort | tr '\n' ' ')\" = 'memcpy memset '"
+else
+    ok "docs/porting.md cross build # SKIP no arm-none-eabi-gcc or riscv64-unknown-elf-gcc"
 fi
 
 # 4. every option a command line of demo, iwperf, iwrping or iwdump shows in README.md and
