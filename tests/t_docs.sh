@@ -11,6 +11,7 @@
 #    docs/porting.md (the ISA-L wrapper, when isa-l.h is installed) compile as shown, with the
 #    callbacks they name declared around them; docs/porting.md's sizeof program builds and
 #    runs, and its iwarp_impl.c cross-builds for Cortex-M4 and RV32 with the commands it shows;
+#  - every package .ci/run installs is named in README.md or docs/*.md;
 #  - every option that a command line of demo, iwperf, iwrping or iwdump in README.md and
 #    docs/*.md shows is listed by that program's --help.
 # Prints TAP lines and "# counts P F".
@@ -114,6 +115,15 @@ if command -v arm-none-eabi-gcc > /dev/null && command -v riscv64-unknown-elf-gc
                test \"\$(awk '{print \$NF}' nm.out | sort | tr '\n' ' ')\" = 'memcpy memset '"
 else
     ok "docs/porting.md cross build # SKIP no arm-none-eabi-gcc or riscv64-unknown-elf-gcc"
+fi
+
+# 3b. every package CI installs (.ci/run) is named in README.md or docs/ (where a user is told
+#     what to install): a new dependency of a check cannot stay known to CI alone
+if [ -f .ci/run ]; then
+    pkgs=$(sed -n '/^pkgs="/,/"$/p' .ci/run | tr -d '"' | sed 's/^pkgs=//')
+    missing=""
+    for p in $pkgs; do grep -qw -- "$p" README.md docs/*.md || missing="$missing $p"; done
+    check "every package .ci/run installs is named in README.md or docs/ (missing:${missing:- none})" test -z "$missing" -a -n "$pkgs"
 fi
 
 # 4. every option a command line of demo, iwperf, iwrping or iwdump shows in README.md and
