@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-# tests/doclinks.py: every relative link in README.md, CHANGELOG.md and docs/*.md (inline,
-# with or without a title, and reference-style [text][label] with its [label]: definition) names
-# a file that exists and, with a #fragment into a Markdown file, a heading of that file (GitHub's
-# anchor rule: lower case, punctuation dropped, spaces to hyphens, -1 -2 for repeats; or an
-# <a id="...">); tests/t_docs.sh checks that each kind of broken link fails. Every identifier of the
-# library (iw_*, IW_*, IWARP_*) in `code` in those files exists in the headers, so that the
-# documentation cannot name a function, type, field or constant that is not there; and that
-# docs/host.md describes every op of every op table. Exit 1 listing the bad ones.
+# tests/doclinks.py: every relative link in README.md, CHANGELOG.md, docs/*.md and the other
+# *.md files of the tree (inline, with or without a title, and reference-style [text][label]
+# with its [label]: definition) names a file that exists and, with a #fragment into a Markdown
+# file, a heading of that file (GitHub's anchor rule: lower case, punctuation dropped, spaces to
+# hyphens, -1 -2 for repeats; or an <a id="...">); tests/t_docs.sh checks that each kind of
+# broken link fails. Every identifier of the library (iw_*, IW_*, IWARP_*) in `code` in
+# README.md, CHANGELOG.md and docs/*.md exists in the headers, so that the documentation cannot
+# name a function, type, field or constant that is not there; and docs/host.md describes every
+# op of every op table. Exit 1 listing the bad ones.
 import os
 import re
 import sys
@@ -54,8 +55,16 @@ def check_target(f, target):
 
 files = ["README.md", "CHANGELOG.md"] + sorted(
     "docs/" + f for f in os.listdir("docs") if f.endswith(".md"))
+# the READMEs beside the code (interop/, fuzz/, tests/vectors/ ...) that the docs point to:
+# their links are checked too (their names are not: they describe scripts, not the API)
+others = []
+for d, subs, fs in os.walk("."):
+    subs[:] = sorted(x for x in subs if os.path.join(d, x) not in
+                     ("./.git", "./build", "./docs", "./fuzz/corpus"))
+    if d != ".":
+        others += sorted(os.path.join(d, f)[2:] for f in fs if f.endswith(".md"))
 bad = 0
-for f in files:
+for f in files + others:
     text = open(f, encoding="utf-8").read()
     text = re.sub(r"^```[^\n]*\n.*?^```", "", text, flags=re.S | re.M)
     text = re.sub(r"`[^`\n]+`", "", text)

@@ -4,7 +4,8 @@
 #  - tests/doclinks.py passes on the tree, and fails, naming the fault, on a copy of the tree
 #    with one broken link of each kind added: a missing file, a missing heading, a link with a
 #    title, a reference-style link to a missing file, a reference with no definition, a
-#    relative link from docs/ that climbs wrongly, an identifier that is not in the headers;
+#    relative link from docs/ that climbs wrongly, an identifier that is not in the headers, a
+#    missing file linked from interop/README.md;
 #    and it accepts a repeated heading's GitHub anchor (-1);
 #  - every `make TARGET` that README.md and docs/*.md show in code is a target of the Makefile;
 #  - the C fragments of docs/host.md (an ops table by name, the C89 way, the C++ way) and
@@ -27,13 +28,13 @@ trap 'rm -rf "$T"' EXIT
 # 1. the links checker: passes here, fails on each kind of broken link
 check "tests/doclinks.py: README.md and docs/ links and names resolve" python3 tests/doclinks.py
 tar --exclude=./.git --exclude=./build --exclude=./fuzz/corpus --exclude="./$B" -cf - . | tar -xf - -C "$T"
-mkdir -p "$T/base" && cp "$T/README.md" "$T/base/README.md" && cp "$T/docs/host.md" "$T/base/host.md"
-# neg FILE TEXT MESSAGE: with TEXT appended to FILE (README.md or docs/host.md), doclinks.py
-# must exit 1 and print MESSAGE
+# neg FILE TEXT MESSAGE: with TEXT appended to FILE of the copy, doclinks.py must exit 1 and
+# print MESSAGE; FILE is put back afterwards
 neg() {
-    cp "$T/base/README.md" "$T/README.md"; cp "$T/base/host.md" "$T/docs/host.md"
+    cp "$T/$1" "$T/orig.md"
     printf '\n%s\n' "$2" >> "$T/$1"
     if python3 "$T/tests/doclinks.py" > "$T/out" 2>&1; then rc=0; else rc=$?; fi
+    cp "$T/orig.md" "$T/$1"
     if [ "$rc" -eq 1 ] && grep -qF -- "$3" "$T/out"; then ok "doclinks.py with $1 + '${2%%$'\n'*}': '$3'"
     else bad "doclinks.py with $1 + '${2%%$'\n'*}': exit $rc, wanted 1 and '$3'"; cat "$T/out"; fi
 }
@@ -45,8 +46,9 @@ neg README.md "$(printf '[x][gone]\n\n[gone]: docs/no-such-ref.md')" 'link to mi
 neg README.md '[x][never-defined]' 'reference link [never-defined] has no definition'
 neg docs/host.md '[x](docs/mpa.md)' 'docs/host.md: link to missing docs/mpa.md'
 neg docs/host.md '`iw_no_such_function_anywhere()`' '`iw_no_such_function_anywhere` is not in the headers'
+neg interop/README.md '[x](../docs/no-such-page.md)' 'interop/README.md: link to missing ../docs/no-such-page.md'
+check "doclinks.py passes again on the copy put back" python3 "$T/tests/doclinks.py"
 # a repeated heading's second anchor is name-1 on GitHub; a link to it is good
-cp "$T/base/README.md" "$T/README.md"; cp "$T/base/host.md" "$T/docs/host.md"
 printf '\n## Twice\n\n## Twice\n\n[first](#twice) [second](#twice-1) [host](docs/host.md "host ops")\n' >> "$T/README.md"
 check "doclinks.py accepts #twice-1 (a repeated heading) and a titled link" python3 "$T/tests/doclinks.py"
 
