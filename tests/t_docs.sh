@@ -14,7 +14,8 @@
 #    runs, and its iwarp_impl.c cross-builds for Cortex-M4 and RV32 with the commands it shows;
 #  - every package .ci/run installs is named in README.md or docs/*.md;
 #  - every option that a command line of demo, iwperf, iwrping or iwdump in README.md and
-#    docs/*.md shows is listed by that program's --help.
+#    docs/*.md shows is listed by that program's --help, and --version prints the version
+#    that make install writes into iwarp.pc.
 # Prints TAP lines and "# counts P F".
 set -u
 cd "$(dirname "$0")/.."
@@ -132,6 +133,11 @@ fi
 #    docs/*.md is one the program's --help lists (docs/testing.md once showed `iwperf -o read`)
 if make --no-print-directory B="$B" "$B/demo" "$B/iwperf" "$B/iwrping" "$B/iwdump" > "$T/tools.log" 2>&1; then
     for t in demo iwperf iwrping iwdump; do "$B/$t" --help > "$T/help-$t.txt" 2>&1; done
+    # the version a tool prints is the one make install writes into iwarp.pc (make help's)
+    v=$(make -s --no-print-directory help | sed -n 's/^iWARP core \([0-9.]*\):.*/\1/p')
+    for t in demo iwperf iwrping iwdump; do
+        check "$t --version prints the headers' version ($v)" sh -c "[ -n '$v' ] && '$B/$t' --version | grep -q '^$t $v '"
+    done
     python3 - "$T" README.md docs/*.md > "$T/flags.out" <<'EOF2'
 import re, sys
 T = sys.argv[1]
