@@ -8,7 +8,8 @@
 #    missing file linked from interop/README.md;
 #    and it accepts a repeated heading's GitHub anchor (-1);
 #  - every `make TARGET` that README.md and docs/*.md show in code is a target of the Makefile;
-#  - the C fragments of docs/host.md (an ops table by name, the C89 way, the C++ way) and
+#  - the C fragments of docs/host.md (an ops table by name, the C89 way, the C++ way),
+#    docs/crc32c.md (the kernel set chosen once) and
 #    docs/porting.md (the ISA-L wrapper, when isa-l.h is installed) compile as shown, with the
 #    callbacks they name declared around them; docs/porting.md's sizeof program builds and
 #    runs, and its iwarp_impl.c cross-builds for Cortex-M4 and RV32 with the commands it shows;
@@ -100,6 +101,14 @@ if command -v g++ > /dev/null; then
 else
     ok "docs/host.md C++ fragment # SKIP no g++"
 fi
+# docs/crc32c.md: the kernel set chosen once and given to each connection ("..." elided)
+{ printf '#define IWARP_IMPLEMENTATION\n#include "mpa.h"\nint f(iw_mpa_conn *cp, const iw_mpa_host_ops *hp, const iw_mpa_ulp_ops *ulp_ops);\n'
+  printf 'int f(iw_mpa_conn *cp, const iw_mpa_host_ops *hp, const iw_mpa_ulp_ops *ulp_ops)\n{\n'
+  printf '    static uint8_t reasm[2048];\n    iw_mpa_cfg mc;\n    void *host = NULL, *ulp = NULL;\n'
+  printf '    iw_mpa_host_ops host_ops = *hp;\n#define conn (*cp)\n'
+  block docs/crc32c.md 1 c | grep -v '^\.\.\.$'
+  printf '    return 0;\n}\n'; } > "$T/kernels.c"
+check "docs/crc32c.md: the kernel-set fragment compiles" sh -c "grep -q 'iw_crc32c_kernels_select(&ks)' '$T/kernels.c' && gcc $WARN -Wno-unused-result -I. -c '$T/kernels.c' -o '$T/kernels.o'"
 block docs/porting.md 3 c > "$T/sizes.c"
 check "docs/porting.md: the sizeof program builds (-std=c99 -Werror) and prints iw_qp's size" sh -c "gcc $WARN -I. -o '$T/sizes' '$T/sizes.c' && '$T/sizes' | grep -Eq '^iw_qp +[1-9][0-9]+\$'"
 if [ -f /usr/include/isa-l/crc.h ]; then
