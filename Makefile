@@ -34,7 +34,7 @@ help:
 	@echo "  make test       every test, gcc + clang, sanitizers; ends 'N passed, N failed'"
 	@echo "  make install    PREFIX=$(PREFIX) DESTDIR=: headers, iwarp.pc, CMake package"
 	@echo "  make uninstall  removes what install copied"
-	@echo "  make mpa-demo | iwperf | iwdump | interop | reqs | fuzz | fuzz-afl | bench | size | clean"
+	@echo "  make mpa-demo | iwperf | iwrping | iwdump | interop | reqs | fuzz | fuzz-afl | bench | size | clean"
 	@echo "  make baremetal  the tests on emulated Cortex-M4 and RV32 (qemu); bench-mcu: their counts"
 
 # The programs beside the core (POSIX host, demo, tools, interop) each bring their own rules.

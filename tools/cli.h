@@ -25,7 +25,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#define CLI_VERSION "0.2"
+#define CLI_VERSION IWARP_VERSION_STRING /* crc32c.h: the version of the headers (make install, iwarp.pc) */
 #define CLI_EXIT_USAGE 2
 
 #if defined(__GNUC__) || defined(__clang__)
