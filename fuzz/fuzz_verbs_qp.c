@@ -586,19 +586,65 @@ typedef struct fv_raw {
 } fv_raw;
 static fv_raw g_fv_raw_before, g_fv_raw_after;
 
+/* A record's verb is bracketed by a copy of these 4 KiB and, after an error, a compare: done
+ * here 64 octets a step, without ASan's shadow scans of memcpy/memcmp (the harness's own
+ * globals), UBSan's per-step checks or coverage tracing (a fifth of a run with memcpy, half of
+ * one with a plain word loop). */
+#if defined(__clang__) && __clang_major__ >= 13
+#define FV_RAW_FN __attribute__((noinline, no_sanitize("address", "undefined", "coverage")))
+#else
+#define FV_RAW_FN
+#endif
+#if defined(__GNUC__)
+typedef uint64_t __attribute__((__may_alias__)) fv_word;
+typedef uint64_t __attribute__((__vector_size__(64), __may_alias__, __aligned__(8))) fv_block;
+#define FV_BLOCK 64u
+#else
+typedef uint64_t fv_word;
+typedef uint64_t fv_block;
+#define FV_BLOCK 8u
+#endif
+typedef char fv_raw_words[(sizeof(iw_qp) % 8 == 0 && sizeof(iw_rnic) % 8 == 0 &&
+                           sizeof g_fv_cq % 8 == 0 && sizeof g_fv_stags % 8 == 0) ? 1 : -1];
+
+static FV_RAW_FN void fv_wcopy(void *dst, const void *src, size_t n)
+{
+    size_t i, nb = n / FV_BLOCK;
+    for (i = 0; i < nb; i++) ((fv_block *)dst)[i] = ((const fv_block *)src)[i];
+    for (i = nb * FV_BLOCK / 8; i < n / 8; i++) ((fv_word *)dst)[i] = ((const fv_word *)src)[i];
+}
+static FV_RAW_FN int fv_wsame(const void *a, const void *b, size_t n)
+{
+    size_t i, nb = n / FV_BLOCK;
+    fv_block d;
+    fv_word w = 0;
+    memset(&d, 0, sizeof d);
+    for (i = 0; i < nb; i++) d |= ((const fv_block *)a)[i] ^ ((const fv_block *)b)[i];
+    for (i = nb * FV_BLOCK / 8; i < n / 8; i++) w |= ((const fv_word *)a)[i] ^ ((const fv_word *)b)[i];
+    for (i = 0; i < FV_BLOCK / 8; i++) w |= ((const fv_word *)&d)[i];
+    return w == 0;
+}
+
 static void fv_raw_take(fv_raw *x)
 {
-    memcpy(&x->qp, &g_fv_qp, sizeof x->qp);
-    memcpy(x->cq, g_fv_cq, sizeof x->cq);
-    memcpy(&x->rnic, &g_fv_rnic, sizeof x->rnic);
-    memcpy(x->stags, g_fv_stags, sizeof x->stags);
+    fv_wcopy(&x->qp, &g_fv_qp, sizeof x->qp);
+    fv_wcopy(x->cq, g_fv_cq, sizeof x->cq);
+    fv_wcopy(&x->rnic, &g_fv_rnic, sizeof x->rnic);
+    fv_wcopy(x->stags, g_fv_stags, sizeof x->stags);
 }
 static void fv_raw_put(const fv_raw *x)
 {
-    memcpy(&g_fv_qp, &x->qp, sizeof x->qp);
-    memcpy(g_fv_cq, x->cq, sizeof x->cq);
-    memcpy(&g_fv_rnic, &x->rnic, sizeof x->rnic);
-    memcpy(g_fv_stags, x->stags, sizeof x->stags);
+    fv_wcopy(&g_fv_qp, &x->qp, sizeof x->qp);
+    fv_wcopy(g_fv_cq, x->cq, sizeof x->cq);
+    fv_wcopy(&g_fv_rnic, &x->rnic, sizeof x->rnic);
+    fv_wcopy(g_fv_stags, x->stags, sizeof x->stags);
+}
+/* the objects still hold the octets of x */
+static int fv_raw_same(const fv_raw *x)
+{
+    return fv_wsame(&x->qp, &g_fv_qp, sizeof x->qp) && fv_wsame(x->cq, g_fv_cq, sizeof x->cq) &&
+           fv_wsame(&x->rnic, &g_fv_rnic, sizeof x->rnic) &&
+           fv_wsame(x->stags, g_fv_stags, sizeof x->stags);
 }
 
 static void fv_pre(void) { if (FZ_CHECK_IMMEDIATE) fv_raw_take(&g_fv_raw_before); }
@@ -609,8 +655,8 @@ static iw_vstatus fv_post(iw_vstatus st, const char *what)
 {
     (void)fv_v(st);
     if (FZ_CHECK_IMMEDIATE && st != IW_V_OK && st != IW_V_CQ_EMPTY) {
+        if (fv_raw_same(&g_fv_raw_before)) return st;
         fv_raw_take(&g_fv_raw_after);
-        if (memcmp(&g_fv_raw_before, &g_fv_raw_after, sizeof g_fv_raw_after) == 0) return st;
         fv_take(&g_fv_after);
         fv_raw_put(&g_fv_raw_before);
         fv_take(&g_fv_before);
