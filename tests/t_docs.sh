@@ -138,14 +138,17 @@ if [ -f .ci/run ]; then
     check "every package .ci/run installs is named in README.md or docs/ (missing:${missing:- none})" test -z "$missing" -a -n "$pkgs"
 fi
 
+# the tools are built in a directory of their own: t_iwperf.sh keeps its work in $B/iwperf/
+TB="$B/docs-tools"
+mkdir -p "$TB"
 # 4. every option a command line of demo, iwperf, iwrping or iwdump shows in README.md and
 #    docs/*.md is one the program's --help lists (docs/testing.md once showed `iwperf -o read`)
-if make --no-print-directory B="$B" "$B/demo" "$B/iwperf" "$B/iwrping" "$B/iwdump" > "$T/tools.log" 2>&1; then
-    for t in demo iwperf iwrping iwdump; do "$B/$t" --help > "$T/help-$t.txt" 2>&1; done
+if make --no-print-directory B="$TB" "$TB/demo" "$TB/iwperf" "$TB/iwrping" "$TB/iwdump" > "$T/tools.log" 2>&1; then
+    for t in demo iwperf iwrping iwdump; do "$TB/$t" --help > "$T/help-$t.txt" 2>&1; done
     # the version a tool prints is the one make install writes into iwarp.pc (make help's)
     v=$(make -s --no-print-directory help | sed -n 's/^iWARP core \([0-9.]*\):.*/\1/p')
     for t in demo iwperf iwrping iwdump; do
-        check "$t --version prints the headers' version ($v)" sh -c "[ -n '$v' ] && '$B/$t' --version | grep -q '^$t $v '"
+        check "$t --version prints the headers' version ($v)" sh -c "[ -n '$v' ] && '$TB/$t' --version | grep -q '^$t $v '"
     done
     python3 - "$T" README.md docs/*.md > "$T/flags.out" <<'EOF2'
 import re, sys
@@ -178,6 +181,6 @@ EOF2
     if [ "${2:-0}" -ge 30 ] && [ "${4:-1}" -eq 0 ]; then ok "every tool option the docs show is in the tool's --help ($res)"
     else bad "tool options the docs show that the tools do not have ($res)"; cat "$T/flags.out"; fi
 else
-    bad "the tools build (make $B/demo $B/iwperf $B/iwrping $B/iwdump)"; tail -n 20 "$T/tools.log"
+    bad "the tools build (make $TB/demo $TB/iwperf $TB/iwrping $TB/iwdump)"; tail -n 20 "$T/tools.log"
 fi
 finish
