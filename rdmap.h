@@ -396,14 +396,15 @@ IW_DEF iw_status iw_rdmap_init(iw_rdmap_stream *s, const iw_rdmap_cfg *cfg,
 /* Stream setup (RFC 5040 §6.1): the IRD and ORD the LLP negotiated (ird <= irq_cap). */
 IW_DEF iw_status iw_rdmap_set_ird_ord(iw_rdmap_stream *s, uint16_t ird, uint16_t ord);
 
-/* Post one operation. IW_OK: queued (sent in order, RDMAP-050); IW_EAGAIN: the send queue is
- * full; IW_EINVAL: bad opcode or arguments; IW_ESTATE: the stream has ended. It is handed to
- * DDP at once when it may be, so ops.complete can run before this returns. Every upcall may
- * post again (from recv, complete, error; also MPA's established). */
-IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr);
-/* Posting without a copy: the send queue's next slot (NULL when full or the stream ended),
- * filled as for iw_rdmap_post and then posted by iw_rdmap_post(s, slot), which then copies
- * nothing. A slot filled and not posted changes nothing. */
+/* Posting, in two steps with the WR built where it is queued: iw_rdmap_post_slot(s) gives the
+ * send queue's next slot (NULL when full or the stream ended); the caller fills its head and
+ * the part its opcode uses (see iw_rdmap_wr); iw_rdmap_post_commit(s) posts it. A slot filled
+ * and not committed changes nothing. iw_rdmap_post(s, wr) does both for a WR built elsewhere.
+ * IW_OK: queued (sent in order, RDMAP-050); IW_EAGAIN: the send queue is full; IW_EINVAL: bad
+ * opcode or arguments; IW_ESTATE: the stream has ended. It is handed to DDP at once when it
+ * may be, so ops.complete can run before this returns. Every upcall may post again (from recv,
+ * complete, error; also MPA's established). */
+IW_DEF iw_status iw_rdmap_post_commit(iw_rdmap_stream *s);
 
 /* One whole ULPDU from the LLP (verify-then-place). IW_OK, IW_ETERM once the stream failed
  * (the Terminate is sent from here on), IW_EHOST. */
@@ -425,12 +426,20 @@ IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t);
 IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t);
 
 IW_INLINE int iw_rdmap_failed(const iw_rdmap_stream *s) { return s->failed; }
-/* see iw_rdmap_post */
+/* see iw_rdmap_post_commit */
 IW_INLINE iw_rdmap_wr *iw_rdmap_post_slot(iw_rdmap_stream *s)
 {
-    uint32_t c = s ? s->sq_cap : 0u; /* the slot: iw_ring_ix's sq_tail mod sq_cap */
-    if (!s || s->failed || s->sq_tail - s->sq_head >= c) return NULL;
-    return &s->sq[(c & (c - 1u)) == 0 ? s->sq_tail & (c - 1u) : s->sq_tail % c];
+    /* RDMAP-022: nothing but the Terminate once the stream ended */
+    if (!s || s->failed || s->sq_tail - s->sq_head >= s->sq_cap) return NULL;
+    return &s->sq[iw_ring_ix(s->sq_tail, s->sq_cap)];
+}
+/* see iw_rdmap_post_commit */
+IW_INLINE iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
+{
+    iw_rdmap_wr *d = iw_rdmap_post_slot(s);
+    if (!wr) return IW_EINVAL;
+    if (d) *d = *wr;
+    return iw_rdmap_post_commit(s);
 }
 /* Streamed placement on the stream's DDP (ddp.h iw_ddp_rx_streaming, iw_ddp_rx_revoke): the
  * STag a segment's payload is still arriving into, and withdrawing that destination. */
@@ -1479,31 +1488,23 @@ IW_DEF iw_status iw_rdmap_set_ird_ord(iw_rdmap_stream *s, uint16_t ird, uint16_t
     return iw_rdmap_tx_resume(s);
 }
 
-/* see rdmap.h. The slot gets the head and the part of wr its opcode uses (see iw_rdmap_wr),
- * member by member: wr was usually just built so on the caller's stack, and a block copy would
- * read it back in wider loads than it was written with (a store-forwarding stall per load).
- * Nothing else of the slot is read for that opcode. */
-IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
+/* see rdmap.h. Of the slot, the head and the part its opcode uses are read (see iw_rdmap_wr). */
+IW_DEF iw_status iw_rdmap_post_commit(iw_rdmap_stream *s)
 {
-    iw_rdmap_wr *w;
+    iw_rdmap_wr *w = iw_rdmap_post_slot(s);
     unsigned op;
-    if (!s || !wr) return IW_EINVAL;
-    op = wr->opcode;
+    if (!w) return !s ? IW_EINVAL : s->failed ? IW_ESTATE : IW_EAGAIN;
+    op = w->opcode;
     if (op > 0xF || !iw__rdmap_optab[op].valid || op == IW_RDMAP_OP_READ_RESP ||
         op == IW_RDMAP_OP_TERMINATE || op == IW_RDMAP_OP_ATOMIC_RESP ||
         ((iw__rdmap_optab[op].flags & IW__RDMAP_F_7306) && !s->cfg.rfc7306) ||
-        (op <= IW_RDMAP_OP_SEND_SE_INV && op != IW_RDMAP_OP_READ_REQ && wr->nsge && !wr->sgl) ||
+        (op <= IW_RDMAP_OP_SEND_SE_INV && op != IW_RDMAP_OP_READ_REQ && w->nsge && !w->sgl) ||
 #if IW_CFG_RDMAP_ATOMICS
-        (op == IW_RDMAP_OP_ATOMIC_REQ && wr->aop != IW_RDMAP_AOP_FETCHADD &&
-         wr->aop != IW_RDMAP_AOP_CMPSWAP) ||
+        (op == IW_RDMAP_OP_ATOMIC_REQ && w->aop != IW_RDMAP_AOP_FETCHADD &&
+         w->aop != IW_RDMAP_AOP_CMPSWAP) ||
 #endif
         0)
         return IW_EINVAL;
-    /* RDMAP-022: nothing but the Terminate once the stream ended */
-    if (s->failed) return IW_ESTATE;
-    if (s->sq_tail - s->sq_head >= s->sq_cap) return IW_EAGAIN;
-    w = iw__rdmap_wr_at(s, s->sq_tail);
-    if (w != wr) *w = *wr; /* else built in place (iw_rdmap_post_slot); read from w below */
     w->st = IW__RDMAP_WR_WAIT;
     w->sent = w->resp = 0;
     w->status = IW_OK;

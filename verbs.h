@@ -1992,7 +1992,7 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
 /* Immediate checks of one SQ WR (verbs §9.3.1.1, VERBS-066, VERBS-067), and its copy into the
  * SQ slot d in the same walk over its SGEs. d keeps what the WR's type uses: the SGEs it names,
  * and the Bind / Fast-Register parameters only for those (a full copy is mostly unused SGEs);
- * member by member (see rdmap.h iw_rdmap_post). d counts only when IW_V_OK is returned. */
+ * member by member. d counts only when IW_V_OK is returned. */
 static iw_vstatus iw__sq_take(const iw_qp *qp, const iw_send_wr *w, iw_send_wr *d)
 {
     uint32_t i, max = qp->cfg.max_send_sge ? qp->cfg.max_send_sge : IW_CFG_VERBS_SGE;
@@ -2321,7 +2321,7 @@ static void iw__sq_run(iw_qp *qp)
         w->st = IW__SWQE_RUN;
         qp->sq_exec++;
         /* built in RDMAP's queue slot, not on this stack: the head (flags: the Read Fence,
-         * VERBS-072) and the part its opcode uses (iw_rdmap_post uses nothing else) */
+         * VERBS-072) and the part its opcode uses (iw_rdmap_post_commit reads nothing else) */
         rw = iw_rdmap_post_slot(&qp->rs);
         if (!rw) { /* the stream ended */
             iw__sq_unposted(qp, w);
@@ -2351,7 +2351,7 @@ static void iw__sq_run(iw_qp *qp)
             rw->nsge = niov;
             rw->inval_stag = s->inval_stag;
         }
-        if (iw_rdmap_post(&qp->rs, rw) != IW_OK) {
+        if (iw_rdmap_post_commit(&qp->rs) != IW_OK) {
             iw__sq_unposted(qp, w);
             return;
         }
