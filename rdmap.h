@@ -792,6 +792,15 @@ static size_t iw__rdmap_seg(const iw_rdmap_stream *s, const uint8_t *rh, size_t 
     return n;
 }
 
+/* iw__rdmap_refuse of the segment being delivered: its DDP header plus RDMAP header octets
+ * rh[0..rn), its ULPDU_Length. */
+static iw_status iw__rdmap_reject(iw_rdmap_stream *s, iw_term t, const uint8_t *rh, size_t rn)
+{
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
+    size_t n = iw__rdmap_seg(s, rh, rn, seg);
+    return iw__rdmap_refuse(s, t, seg, n, iw_ddp_rx_seg_len(&s->ddp));
+}
+
 /* ---- DDP upcalls ---- */
 
 /* Per-segment checks after DDP's DV check, before any memory is touched (RFC 5040 §7.2). */
@@ -1023,12 +1032,11 @@ static iw_term iw__rdmap_xlate_term(iw_ddp_xlate x)
 }
 
 /* Queue a validated inbound request (the IRD resource taken at rx_buf). */
-static void iw__rdmap_in_queue(iw_rdmap_stream *s, unsigned op, const uint8_t *seg, size_t n)
+static void iw__rdmap_in_queue(iw_rdmap_stream *s, unsigned op, const uint8_t *rh, size_t rn)
 {
     iw_rdmap_inreq *q = iw__rdmap_in_at(s, s->irq_tail);
     IW_MEMSET(q, 0, sizeof *q);
-    IW_MEMCPY(q->raw, seg, n);
-    q->raw_len = (uint16_t)n;
+    q->raw_len = (uint16_t)iw__rdmap_seg(s, rh, rn, q->raw);
     q->opcode = (uint8_t)op;
     q->st = IW__RDMAP_IN_WAIT;
     s->irq_tail++;
@@ -1038,13 +1046,11 @@ static void iw__rdmap_in_queue(iw_rdmap_stream *s, unsigned op, const uint8_t *s
 static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_READ];
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-    size_t n = iw__rdmap_seg(s, r, len < IW_RDMAP_READ_REQ_HDR ? len : IW_RDMAP_READ_REQ_HDR, seg);
     uint32_t size = iw_get_be32(r + 12);
     (void)h;
     if (len != IW_RDMAP_READ_REQ_HDR) /* V7: ULPDU length 46 (RDMAP-037) */
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), r,
+                                len < IW_RDMAP_READ_REQ_HDR ? len : IW_RDMAP_READ_REQ_HDR);
     if (size > 0) { /* RDMAP-009: RDMARDSZ 0 is not validated */
         size_t k = 0;
         iw_ddp_xlate x = s->ops->resolve(s->ctx, iw_get_be32(r + 16), iw_get_be64(r + 20),
@@ -1052,13 +1058,10 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
         uint64_t to = iw_get_be64(r + 20);
         if ((x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) && to + (size - 1u) < to)
             x = IW_DDP_X_TO_WRAP; /* V14 whatever the resolver says */
-        if (x != IW_DDP_X_OK) { /* V10-V14 (RDMAP-040..044) */
-            n = iw__rdmap_seg(s, r, IW_RDMAP_READ_REQ_HDR, seg);
-            return iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, n, iw_ddp_rx_seg_len(&s->ddp));
-        }
+        if (x != IW_DDP_X_OK) /* V10-V14 (RDMAP-040..044) */
+            return iw__rdmap_reject(s, iw__rdmap_xlate_term(x), r, IW_RDMAP_READ_REQ_HDR);
     }
-    n = iw__rdmap_seg(s, r, IW_RDMAP_READ_REQ_HDR, seg);
-    iw__rdmap_in_queue(s, IW_RDMAP_OP_READ_REQ, seg, n); /* RDMAP-010, -054: in order */
+    iw__rdmap_in_queue(s, IW_RDMAP_OP_READ_REQ, r, IW_RDMAP_READ_REQ_HDR); /* RDMAP-010, -054 */
     return IW_OK;
 }
 
@@ -1068,29 +1071,24 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
 static iw_status iw__rdmap_on_atomic_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_READ];
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-    size_t n = iw__rdmap_seg(s, NULL, 0, seg), k = 0;
+    size_t k = 0;
     unsigned aop = r[3] & 0xFu;
     iw_ddp_buf b;
     iw_ddp_xlate x;
     uint64_t to = iw_get_be64(r + 12);
     (void)h;
     if (len != IW_RDMAP_ATOMIC_REQ_HDR) /* V21 (ATOM-020) */
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), NULL, 0);
     if (aop != IW_RDMAP_AOP_FETCHADD && aop != IW_RDMAP_AOP_CMPSWAP) /* V22 (ATOM-019) */
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), NULL, 0);
     x = s->ops->resolve(s->ctx, iw_get_be32(r + 8), to, 8, IW_RDMAP_ACC_REMOTE_ATOMIC, &b, 1,
                         &k);
     if ((x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) && to + 7u < to) x = IW_DDP_X_TO_WRAP;
     if (x != IW_DDP_X_OK) /* V23-V24 (ATOM-018) */
-        return iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw__rdmap_xlate_term(x), NULL, 0);
     if (k != 1 || !b.base || b.len != 8 || ((uintptr_t)b.base & 7u) != 0) /* V25 (ATOM-010) */
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
-    n = iw__rdmap_seg(s, r, IW_RDMAP_ATOMIC_REQ_HDR, seg);
-    iw__rdmap_in_queue(s, IW_RDMAP_OP_ATOMIC_REQ, seg, n);
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), NULL, 0);
+    iw__rdmap_in_queue(s, IW_RDMAP_OP_ATOMIC_REQ, r, IW_RDMAP_ATOMIC_REQ_HDR);
     return IW_OK;
 }
 
@@ -1119,19 +1117,15 @@ static void iw__rdmap_resp_done(iw_rdmap_stream *s, iw_rdmap_wr *w)
 static iw_status iw__rdmap_on_read_resp(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     iw_rdmap_wr *w;
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-    size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     (void)h;
     if (!s->rr_active) /* cannot happen: check matched its first segment */
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), NULL, 0);
     s->rr_active = 0;
     w = iw__rdmap_wr_at(s, s->rr_wr);
     if (len != w->len) { /* V6: total length differs from RDMARDSZ */
         w->status = IW_ETERM;
-        return iw__rdmap_refuse(s, iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED,
-                                                IW_DDP_T_BOUNDS),
-                                seg, n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED,
+                                                IW_DDP_T_BOUNDS), NULL, 0);
     }
     iw__rdmap_resp_done(s, w);
     return IW_OK;
@@ -1143,13 +1137,10 @@ static iw_status iw__rdmap_on_atomic_resp(iw_rdmap_stream *s, const iw_ddp_hdr *
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_ATOMIC_RESP];
     iw_rdmap_wr *w = iw__rdmap_oldest(s, IW_RDMAP_OP_ATOMIC_REQ);
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-    size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     (void)h;
     if (len != IW_RDMAP_ATOMIC_RESP_HDR || !w || iw_get_be32(r) != w->req_id) { /* V26 */
         if (w && len == IW_RDMAP_ATOMIC_RESP_HDR) w->status = IW_ETERM;
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), NULL, 0);
     }
     w->orig = iw_get_be64(r + 4); /* ATOM-009: big-endian on the wire */
     iw__rdmap_resp_done(s, w);
@@ -1164,16 +1155,14 @@ static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
     unsigned op = h->ulp & IW_RDMAP_OP_MASK;
     const iw__rdmap_opinfo *oi = &iw__rdmap_optab[op];
     iw_rdmap_recv rv;
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-    size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     IW_MEMSET(&rv, 0, sizeof rv);
     rv.opcode = (uint8_t)op;
     rv.solicited = (uint8_t)((oi->flags & IW__RDMAP_F_SE) != 0);
     rv.len = len;
     if (oi->flags & IW__RDMAP_F_IMM) { /* IMM-003: exactly 8 octets (V20) */
         if (len != IW_RDMAP_IMM_LEN)
-            return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM),
-                                    seg, n, iw_ddp_rx_seg_len(&s->ddp));
+            return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM),
+                                    NULL, 0);
         rv.has_imm = 1;
         rv.len = 0;
         IW_MEMCPY(rv.imm, s->rx_ctl[IW_RDMAP_QN_SEND], IW_RDMAP_IMM_LEN);
@@ -1189,7 +1178,7 @@ static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
                                      (unsigned)v < sizeof code ? code[v]
                                                                : 0xFFu);
             /* the receive fails there */
-            return iw__rdmap_refuse(s, t, seg, n, iw_ddp_rx_seg_len(&s->ddp));
+            return iw__rdmap_reject(s, t, NULL, 0);
         }
         rv.invalidated = 1;
         {
@@ -1682,11 +1671,9 @@ IW_DEF void iw_rdmap_mpa_error(void *uctx, const iw_mpa_error *err)
 /* see rdmap.h */
 IW_DEF void iw_rdmap_mpa_closed(void *uctx)
 {
-    iw_term t;
-    t.layer = 2;
-    t.etype = 0;
-    t.ecode = 0x01; /* TCP connection closed */
-    if (uctx) iw_rdmap_llp_down((iw_rdmap_stream *)uctx, IW_ECLOSED, t);
+    if (uctx) /* (2,0,0x01): TCP connection closed */
+        iw_rdmap_llp_down((iw_rdmap_stream *)uctx, IW_ECLOSED,
+                          iw_term_make(2, 0, IW_MPA_ECODE_CLOSED));
 }
 /* see rdmap.h */
 IW_DEF const iw_mpa_ulp_ops *iw_rdmap_mpa_ulp_ops(void)

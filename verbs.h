@@ -1924,25 +1924,17 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         return IW_V_OK;
     }
     if (to == IW_QP_TERMINATE) { /* VERBS-017: (0,0,0x00), HdrCt 000, no event */
-        iw_term t;
-        t.layer = 0;
-        t.etype = 0;
-        t.ecode = 0;
         qp->flushing = 1;
         qp->state = IW_QP_TERMINATE;
-        (void)iw_rdmap_terminate(&qp->rs, t);
+        (void)iw_rdmap_terminate(&qp->rs, iw_term_make(0, 0, 0));
         qp->flushing = 0;
         iw__sq_reap(qp);
         return IW_V_OK;
     }
     if (to == IW_QP_ERROR) { /* VERBS-018: no Terminate, LLP reset, flush */
         if (from == IW_QP_RTS) {
-            iw_term t;
-            t.layer = 2;
-            t.etype = 0;
-            t.ecode = 0x01;
             qp->state = IW_QP_ERROR;
-            iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, t);
+            iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw_term_make(2, 0, IW_MPA_ECODE_CLOSED));
         }
         iw__qp_enter(qp, IW_QP_ERROR);
         return IW_V_OK;
@@ -2224,14 +2216,11 @@ static IW_NOINLINE iw_wc_status iw__inval_local(iw_qp *qp, uint32_t stag)
 /* A local WQ error (VERBS-023): the WR completes with st, Terminate (0,0,0x00), no event. */
 static void iw__sq_fail(iw_qp *qp, iw_swqe *w, iw_wc_status st)
 {
-    iw_term t;
     w->st = IW__SWQE_DONE;
     w->status = st;
     qp->sq_exec++;
-    t.layer = 0;
-    t.etype = 0;
-    t.ecode = 0;
-    iw__qp_term_later(qp, t); /* the WC reports it: no async event; sent by iw__sq_run's caller */
+    /* (0,0,0x00); the WC reports it: no async event; sent by iw__sq_run's caller */
+    iw__qp_term_later(qp, iw_term_make(0, 0, 0));
     iw__sq_reap(qp);
 }
 
