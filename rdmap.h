@@ -429,9 +429,9 @@ IW_INLINE int iw_rdmap_failed(const iw_rdmap_stream *s) { return s->failed; }
 /* see iw_rdmap_post_commit */
 IW_INLINE iw_rdmap_wr *iw_rdmap_post_slot(iw_rdmap_stream *s)
 {
-    /* RDMAP-022: nothing but the Terminate once the stream ended */
-    if (!s || s->failed || s->sq_tail - s->sq_head >= s->sq_cap) return NULL;
-    return &s->sq[iw_ring_ix(s->sq_tail, s->sq_cap)];
+    uint32_t c = s ? s->sq_cap : 0u; /* the slot: iw_ring_ix's sq_tail mod sq_cap */
+    if (!s || s->failed || s->sq_tail - s->sq_head >= c) return NULL; /* RDMAP-022 */
+    return &s->sq[(c & (c - 1u)) == 0 ? s->sq_tail & (c - 1u) : s->sq_tail % c];
 }
 /* see iw_rdmap_post_commit */
 IW_INLINE iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
