@@ -398,14 +398,15 @@ IW_DEF iw_status iw_rdmap_init(iw_rdmap_stream *s, const iw_rdmap_cfg *cfg,
 /* Stream setup (RFC 5040 §6.1): the IRD and ORD the LLP negotiated (ird <= irq_cap). */
 IW_DEF iw_status iw_rdmap_set_ird_ord(iw_rdmap_stream *s, uint16_t ird, uint16_t ord);
 
-/* Post one operation. IW_OK: queued (sent in order, RDMAP-050); IW_EAGAIN: the send queue is
- * full; IW_EINVAL: bad opcode or arguments; IW_ESTATE: the stream has ended. It is handed to
- * DDP at once when it may be, so ops.complete can run before this returns. Every upcall may
- * post again (from recv, complete, error; also MPA's established). */
-IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr);
-/* Posting without a copy: the send queue's next slot (NULL when full or the stream ended),
- * filled as for iw_rdmap_post and then posted by iw_rdmap_post(s, slot), which then copies
- * nothing. A slot filled and not posted changes nothing. */
+/* Posting, in two steps with the WR built where it is queued: iw_rdmap_post_slot(s) gives the
+ * send queue's next slot (NULL when full or the stream ended); the caller fills its head and
+ * the part its opcode uses (see iw_rdmap_wr); iw_rdmap_post_commit(s) posts it. A slot filled
+ * and not committed changes nothing. iw_rdmap_post(s, wr) does both for a WR built elsewhere.
+ * IW_OK: queued (sent in order, RDMAP-050); IW_EAGAIN: the send queue is full; IW_EINVAL: bad
+ * opcode or arguments; IW_ESTATE: the stream has ended. It is handed to DDP at once when it
+ * may be, so ops.complete can run before this returns. Every upcall may post again (from recv,
+ * complete, error; also MPA's established). */
+IW_DEF iw_status iw_rdmap_post_commit(iw_rdmap_stream *s);
 
 /* One whole ULPDU from the LLP (verify-then-place). IW_OK, IW_ETERM once the stream failed
  * (the Terminate is sent from here on), IW_EHOST. */
@@ -427,12 +428,20 @@ IW_DEF iw_status iw_rdmap_terminate(iw_rdmap_stream *s, iw_term t);
 IW_DEF void iw_rdmap_llp_down(iw_rdmap_stream *s, iw_status st, iw_term t);
 
 IW_INLINE int iw_rdmap_failed(const iw_rdmap_stream *s) { return s->failed; }
-/* see iw_rdmap_post */
+/* see iw_rdmap_post_commit */
 IW_INLINE iw_rdmap_wr *iw_rdmap_post_slot(iw_rdmap_stream *s)
 {
     uint32_t c = s ? s->sq_cap : 0u; /* the slot: iw_ring_ix's sq_tail mod sq_cap */
-    if (!s || s->failed || s->sq_tail - s->sq_head >= c) return NULL;
+    if (!s || s->failed || s->sq_tail - s->sq_head >= c) return NULL; /* RDMAP-022 */
     return &s->sq[(c & (c - 1u)) == 0 ? s->sq_tail & (c - 1u) : s->sq_tail % c];
+}
+/* see iw_rdmap_post_commit */
+IW_INLINE iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
+{
+    iw_rdmap_wr *d = iw_rdmap_post_slot(s);
+    if (!wr) return IW_EINVAL;
+    if (d) *d = *wr;
+    return iw_rdmap_post_commit(s);
 }
 /* Streamed placement on the stream's DDP (ddp.h iw_ddp_rx_streaming, iw_ddp_rx_revoke): the
  * STag a segment's payload is still arriving into, and withdrawing that destination. */
@@ -785,6 +794,15 @@ static size_t iw__rdmap_seg(const iw_rdmap_stream *s, const uint8_t *rh, size_t 
     return n;
 }
 
+/* iw__rdmap_refuse of the segment being delivered: its DDP header plus RDMAP header octets
+ * rh[0..rn), its ULPDU_Length. */
+static iw_status iw__rdmap_reject(iw_rdmap_stream *s, iw_term t, const uint8_t *rh, size_t rn)
+{
+    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
+    size_t n = iw__rdmap_seg(s, rh, rn, seg);
+    return iw__rdmap_refuse(s, t, seg, n, iw_ddp_rx_seg_len(&s->ddp));
+}
+
 /* ---- DDP upcalls ---- */
 
 /* Per-segment checks after DDP's DV check, before any memory is touched (RFC 5040 §7.2). */
@@ -1026,12 +1044,11 @@ static iw_term iw__rdmap_xlate_term(iw_ddp_xlate x)
 }
 
 /* Queue a validated inbound request (the IRD resource taken at rx_buf). */
-static void iw__rdmap_in_queue(iw_rdmap_stream *s, unsigned op, const uint8_t *seg, size_t n)
+static void iw__rdmap_in_queue(iw_rdmap_stream *s, unsigned op, const uint8_t *rh, size_t rn)
 {
     iw_rdmap_inreq *q = iw__rdmap_in_at(s, s->irq_tail);
     IW_MEMSET(q, 0, sizeof *q);
-    IW_MEMCPY(q->raw, seg, n);
-    q->raw_len = (uint16_t)n;
+    q->raw_len = (uint16_t)iw__rdmap_seg(s, rh, rn, q->raw);
     q->opcode = (uint8_t)op;
     q->st = IW__RDMAP_IN_WAIT;
     s->irq_tail++;
@@ -1041,13 +1058,11 @@ static void iw__rdmap_in_queue(iw_rdmap_stream *s, unsigned op, const uint8_t *s
 static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_READ];
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-    size_t n = iw__rdmap_seg(s, r, len < IW_RDMAP_READ_REQ_HDR ? len : IW_RDMAP_READ_REQ_HDR, seg);
     uint32_t size = iw_get_be32(r + 12);
     (void)h;
     if (len != IW_RDMAP_READ_REQ_HDR) /* V7: ULPDU length 46 (RDMAP-037) */
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), r,
+                                len < IW_RDMAP_READ_REQ_HDR ? len : IW_RDMAP_READ_REQ_HDR);
     if (size > 0) { /* RDMAP-009: RDMARDSZ 0 is not validated */
         size_t k = 0;
         iw_ddp_xlate x = s->ops->resolve(s->ctx, iw_get_be32(r + 16), iw_get_be64(r + 20),
@@ -1055,13 +1070,10 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
         uint64_t to = iw_get_be64(r + 20);
         if ((x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) && to + (size - 1u) < to)
             x = IW_DDP_X_TO_WRAP; /* V14 whatever the resolver says */
-        if (x != IW_DDP_X_OK) { /* V10-V14 (RDMAP-040..044) */
-            n = iw__rdmap_seg(s, r, IW_RDMAP_READ_REQ_HDR, seg);
-            return iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, n, iw_ddp_rx_seg_len(&s->ddp));
-        }
+        if (x != IW_DDP_X_OK) /* V10-V14 (RDMAP-040..044) */
+            return iw__rdmap_reject(s, iw__rdmap_xlate_term(x), r, IW_RDMAP_READ_REQ_HDR);
     }
-    n = iw__rdmap_seg(s, r, IW_RDMAP_READ_REQ_HDR, seg);
-    iw__rdmap_in_queue(s, IW_RDMAP_OP_READ_REQ, seg, n); /* RDMAP-010, -054: in order */
+    iw__rdmap_in_queue(s, IW_RDMAP_OP_READ_REQ, r, IW_RDMAP_READ_REQ_HDR); /* RDMAP-010, -054 */
     return IW_OK;
 }
 
@@ -1071,29 +1083,24 @@ static iw_status iw__rdmap_on_read_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, 
 static iw_status iw__rdmap_on_atomic_req(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_READ];
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-    size_t n = iw__rdmap_seg(s, NULL, 0, seg), k = 0;
+    size_t k = 0;
     unsigned aop = r[3] & 0xFu;
     iw_ddp_buf b;
     iw_ddp_xlate x;
     uint64_t to = iw_get_be64(r + 12);
     (void)h;
     if (len != IW_RDMAP_ATOMIC_REQ_HDR) /* V21 (ATOM-020) */
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), NULL, 0);
     if (aop != IW_RDMAP_AOP_FETCHADD && aop != IW_RDMAP_AOP_CMPSWAP) /* V22 (ATOM-019) */
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), NULL, 0);
     x = s->ops->resolve(s->ctx, iw_get_be32(r + 8), to, 8, IW_RDMAP_ACC_REMOTE_ATOMIC, &b, 1,
                         &k);
     if ((x == IW_DDP_X_OK || x == IW_DDP_X_BOUNDS) && to + 7u < to) x = IW_DDP_X_TO_WRAP;
     if (x != IW_DDP_X_OK) /* V23-V24 (ATOM-018) */
-        return iw__rdmap_refuse(s, iw__rdmap_xlate_term(x), seg, n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw__rdmap_xlate_term(x), NULL, 0);
     if (k != 1 || !b.base || b.len != 8 || ((uintptr_t)b.base & 7u) != 0) /* V25 (ATOM-010) */
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
-    n = iw__rdmap_seg(s, r, IW_RDMAP_ATOMIC_REQ_HDR, seg);
-    iw__rdmap_in_queue(s, IW_RDMAP_OP_ATOMIC_REQ, seg, n);
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), NULL, 0);
+    iw__rdmap_in_queue(s, IW_RDMAP_OP_ATOMIC_REQ, r, IW_RDMAP_ATOMIC_REQ_HDR);
     return IW_OK;
 }
 
@@ -1122,19 +1129,15 @@ static void iw__rdmap_resp_done(iw_rdmap_stream *s, iw_rdmap_wr *w)
 static iw_status iw__rdmap_on_read_resp(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint32_t len)
 {
     iw_rdmap_wr *w;
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-    size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     (void)h;
     if (!s->rr_active) /* cannot happen: check matched its first segment */
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_OPCODE), NULL, 0);
     s->rr_active = 0;
     w = iw__rdmap_wr_at(s, s->rr_wr);
     if (len != w->len) { /* V6: total length differs from RDMARDSZ */
         w->status = IW_ETERM;
-        return iw__rdmap_refuse(s, iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED,
-                                                IW_DDP_T_BOUNDS),
-                                seg, n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(IW_DDP_LAYER, IW_DDP_ETYPE_TAGGED,
+                                                IW_DDP_T_BOUNDS), NULL, 0);
     }
     iw__rdmap_resp_done(s, w);
     return IW_OK;
@@ -1146,13 +1149,10 @@ static iw_status iw__rdmap_on_atomic_resp(iw_rdmap_stream *s, const iw_ddp_hdr *
 {
     const uint8_t *r = s->rx_ctl[IW_RDMAP_QN_ATOMIC_RESP];
     iw_rdmap_wr *w = iw__rdmap_oldest(s, IW_RDMAP_OP_ATOMIC_REQ);
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-    size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     (void)h;
     if (len != IW_RDMAP_ATOMIC_RESP_HDR || !w || iw_get_be32(r) != w->req_id) { /* V26 */
         if (w && len == IW_RDMAP_ATOMIC_RESP_HDR) w->status = IW_ETERM;
-        return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), seg,
-                                n, iw_ddp_rx_seg_len(&s->ddp));
+        return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM), NULL, 0);
     }
     w->orig = iw_get_be64(r + 4); /* ATOM-009: big-endian on the wire */
     iw__rdmap_resp_done(s, w);
@@ -1167,16 +1167,14 @@ static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
     unsigned op = h->ulp & IW_RDMAP_OP_MASK;
     const iw__rdmap_opinfo *oi = &iw__rdmap_optab[op];
     iw_rdmap_recv rv;
-    uint8_t seg[IW_DDP_UNTAGGED_HDR + IW_RDMAP_REQ_HDR_MAX];
-    size_t n = iw__rdmap_seg(s, NULL, 0, seg);
     IW_MEMSET(&rv, 0, sizeof rv);
     rv.opcode = (uint8_t)op;
     rv.solicited = (uint8_t)((oi->flags & IW__RDMAP_F_SE) != 0);
     rv.len = len;
     if (oi->flags & IW__RDMAP_F_IMM) { /* IMM-003: exactly 8 octets (V20) */
         if (len != IW_RDMAP_IMM_LEN)
-            return iw__rdmap_refuse(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM),
-                                    seg, n, iw_ddp_rx_seg_len(&s->ddp));
+            return iw__rdmap_reject(s, iw_term_make(0, IW_RDMAP_ETYPE_OP, IW_RDMAP_O_STREAM),
+                                    NULL, 0);
         rv.has_imm = 1;
         rv.len = 0;
         IW_MEMCPY(rv.imm, s->rx_ctl[IW_RDMAP_QN_SEND], IW_RDMAP_IMM_LEN);
@@ -1192,7 +1190,7 @@ static iw_status iw__rdmap_on_send(iw_rdmap_stream *s, const iw_ddp_hdr *h, uint
                                      (unsigned)v < sizeof code ? code[v]
                                                                : 0xFFu);
             /* the receive fails there */
-            return iw__rdmap_refuse(s, t, seg, n, iw_ddp_rx_seg_len(&s->ddp));
+            return iw__rdmap_reject(s, t, NULL, 0);
         }
         rv.invalidated = 1;
         {
@@ -1491,31 +1489,23 @@ IW_DEF iw_status iw_rdmap_set_ird_ord(iw_rdmap_stream *s, uint16_t ird, uint16_t
     return iw_rdmap_tx_resume(s);
 }
 
-/* see rdmap.h. The slot gets the head and the part of wr its opcode uses (see iw_rdmap_wr),
- * member by member: wr was usually just built so on the caller's stack, and a block copy would
- * read it back in wider loads than it was written with (a store-forwarding stall per load).
- * Nothing else of the slot is read for that opcode. */
-IW_DEF iw_status iw_rdmap_post(iw_rdmap_stream *s, const iw_rdmap_wr *wr)
+/* see rdmap.h. Of the slot, the head and the part its opcode uses are read (see iw_rdmap_wr). */
+IW_DEF iw_status iw_rdmap_post_commit(iw_rdmap_stream *s)
 {
-    iw_rdmap_wr *w;
+    iw_rdmap_wr *w = iw_rdmap_post_slot(s);
     unsigned op;
-    if (!s || !wr) return IW_EINVAL;
-    op = wr->opcode;
+    if (!w) return !s ? IW_EINVAL : s->failed ? IW_ESTATE : IW_EAGAIN;
+    op = w->opcode;
     if (op > 0xF || !iw__rdmap_optab[op].valid || op == IW_RDMAP_OP_READ_RESP ||
         op == IW_RDMAP_OP_TERMINATE || op == IW_RDMAP_OP_ATOMIC_RESP ||
         ((iw__rdmap_optab[op].flags & IW__RDMAP_F_7306) && !s->cfg.rfc7306) ||
-        (op <= IW_RDMAP_OP_SEND_SE_INV && op != IW_RDMAP_OP_READ_REQ && wr->nsge && !wr->sgl) ||
+        (op <= IW_RDMAP_OP_SEND_SE_INV && op != IW_RDMAP_OP_READ_REQ && w->nsge && !w->sgl) ||
 #if IW_CFG_RDMAP_ATOMICS
-        (op == IW_RDMAP_OP_ATOMIC_REQ && wr->aop != IW_RDMAP_AOP_FETCHADD &&
-         wr->aop != IW_RDMAP_AOP_CMPSWAP) ||
+        (op == IW_RDMAP_OP_ATOMIC_REQ && w->aop != IW_RDMAP_AOP_FETCHADD &&
+         w->aop != IW_RDMAP_AOP_CMPSWAP) ||
 #endif
         0)
         return IW_EINVAL;
-    /* RDMAP-022: nothing but the Terminate once the stream ended */
-    if (s->failed) return IW_ESTATE;
-    if (s->sq_tail - s->sq_head >= s->sq_cap) return IW_EAGAIN;
-    w = iw__rdmap_wr_at(s, s->sq_tail);
-    if (w != wr) *w = *wr; /* else built in place (iw_rdmap_post_slot); read from w below */
     w->st = IW__RDMAP_WR_WAIT;
     w->sent = w->resp = 0;
     w->status = IW_OK;
@@ -1693,11 +1683,9 @@ IW_DEF void iw_rdmap_mpa_error(void *uctx, const iw_mpa_error *err)
 /* see rdmap.h */
 IW_DEF void iw_rdmap_mpa_closed(void *uctx)
 {
-    iw_term t;
-    t.layer = 2;
-    t.etype = 0;
-    t.ecode = 0x01; /* TCP connection closed */
-    if (uctx) iw_rdmap_llp_down((iw_rdmap_stream *)uctx, IW_ECLOSED, t);
+    if (uctx) /* (2,0,0x01): TCP connection closed */
+        iw_rdmap_llp_down((iw_rdmap_stream *)uctx, IW_ECLOSED,
+                          iw_term_make(2, 0, IW_MPA_ECODE_CLOSED));
 }
 /* see rdmap.h */
 IW_DEF const iw_mpa_ulp_ops *iw_rdmap_mpa_ulp_ops(void)

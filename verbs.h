@@ -1924,25 +1924,17 @@ IW_DEF iw_vstatus iw_qp_modify(iw_qp *qp, const iw_qp_attr *a)
         return IW_V_OK;
     }
     if (to == IW_QP_TERMINATE) { /* VERBS-017: (0,0,0x00), HdrCt 000, no event */
-        iw_term t;
-        t.layer = 0;
-        t.etype = 0;
-        t.ecode = 0;
         qp->flushing = 1;
         qp->state = IW_QP_TERMINATE;
-        (void)iw_rdmap_terminate(&qp->rs, t);
+        (void)iw_rdmap_terminate(&qp->rs, iw_term_make(0, 0, 0));
         qp->flushing = 0;
         iw__sq_reap(qp);
         return IW_V_OK;
     }
     if (to == IW_QP_ERROR) { /* VERBS-018: no Terminate, LLP reset, flush */
         if (from == IW_QP_RTS) {
-            iw_term t;
-            t.layer = 2;
-            t.etype = 0;
-            t.ecode = 0x01;
             qp->state = IW_QP_ERROR;
-            iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, t);
+            iw_rdmap_llp_down(&qp->rs, IW_ECLOSED, iw_term_make(2, 0, IW_MPA_ECODE_CLOSED));
         }
         iw__qp_enter(qp, IW_QP_ERROR);
         return IW_V_OK;
@@ -1992,7 +1984,7 @@ IW_DEF iw_vstatus iw_qp_destroy(iw_qp *qp)
 /* Immediate checks of one SQ WR (verbs §9.3.1.1, VERBS-066, VERBS-067), and its copy into the
  * SQ slot d in the same walk over its SGEs. d keeps what the WR's type uses: the SGEs it names,
  * and the Bind / Fast-Register parameters only for those (a full copy is mostly unused SGEs);
- * member by member (see rdmap.h iw_rdmap_post). d counts only when IW_V_OK is returned. */
+ * member by member. d counts only when IW_V_OK is returned. */
 static iw_vstatus iw__sq_take(const iw_qp *qp, const iw_send_wr *w, iw_send_wr *d)
 {
     uint32_t i, max = qp->cfg.max_send_sge ? qp->cfg.max_send_sge : IW_CFG_VERBS_SGE;
@@ -2224,14 +2216,11 @@ static IW_NOINLINE iw_wc_status iw__inval_local(iw_qp *qp, uint32_t stag)
 /* A local WQ error (VERBS-023): the WR completes with st, Terminate (0,0,0x00), no event. */
 static void iw__sq_fail(iw_qp *qp, iw_swqe *w, iw_wc_status st)
 {
-    iw_term t;
     w->st = IW__SWQE_DONE;
     w->status = st;
     qp->sq_exec++;
-    t.layer = 0;
-    t.etype = 0;
-    t.ecode = 0;
-    iw__qp_term_later(qp, t); /* the WC reports it: no async event; sent by iw__sq_run's caller */
+    /* (0,0,0x00); the WC reports it: no async event; sent by iw__sq_run's caller */
+    iw__qp_term_later(qp, iw_term_make(0, 0, 0));
     iw__sq_reap(qp);
 }
 
@@ -2321,7 +2310,7 @@ static void iw__sq_run(iw_qp *qp)
         w->st = IW__SWQE_RUN;
         qp->sq_exec++;
         /* built in RDMAP's queue slot, not on this stack: the head (flags: the Read Fence,
-         * VERBS-072) and the part its opcode uses (iw_rdmap_post uses nothing else) */
+         * VERBS-072) and the part its opcode uses (iw_rdmap_post_commit reads nothing else) */
         rw = iw_rdmap_post_slot(&qp->rs);
         if (!rw) { /* the stream ended */
             iw__sq_unposted(qp, w);
@@ -2351,7 +2340,7 @@ static void iw__sq_run(iw_qp *qp)
             rw->nsge = niov;
             rw->inval_stag = s->inval_stag;
         }
-        if (iw_rdmap_post(&qp->rs, rw) != IW_OK) {
+        if (iw_rdmap_post_commit(&qp->rs) != IW_OK) {
             iw__sq_unposted(qp, w);
             return;
         }

@@ -173,28 +173,33 @@ static void t_objects(void)
  * exactly their number and larger, every WC kept in order. */
 static void t_cq_resize(void)
 {
-    static iw_cq cq, snap;
+    static iw_cq snap;
     static iw_wc ring[4], r2[8], r3[8];
+    iw_cq *cq = &QA->scq;
     iw_wc wc;
-    uint32_t n, i;
-    REQUIRE(vt_init(0, 4, 4));
-    REQUIRE(iw_cq_create(&RA.r, &cq, ring, 4) == IW_V_OK);
-    memset(&wc, 0, sizeof wc);
-    for (i = 0; i < 3; i++) REQUIRE(iw__cq_push(&cq, &wc));
-    for (i = 0; i < 3; i++) REQUIRE(iw_cq_poll(&cq, NULL) == IW_V_OK);
-    for (i = 0; i < 3; i++) { /* in slots 3, 0, 1 */
-        wc.wr_id = 1 + i;
-        REQUIRE(iw__cq_push(&cq, &wc));
+    uint32_t n, i, sb;
+    REQUIRE(vt_up(4, 4));
+    sb = vf_reg(&RB, IW_ACC_LOCAL_WRITE | IW_ACC_REMOTE_WRITE, 1, RB.pd, 0);
+    REQUIRE(sb != 0);
+    REQUIRE(iw_cq_resize(cq, ring, 4) == IW_V_OK);
+    for (i = 0; i < 6; i++) { /* three Writes completed and polled, then three in slots 3, 0, 1 */
+        iw_send_wr w = swr(IW_WR_WRITE, i < 3 ? 0 : i - 2);
+        w.remote_stag = sb;
+        w.remote_to = VA(&RB, 0);
+        REQUIRE(post1(QA, &w) == IW_V_OK);
+        vf_flow();
+        if (i == 2)
+            for (n = 0; n < 3; n++) REQUIRE(iw_cq_poll(cq, NULL) == IW_V_OK);
     }
     memset(r2, 0, sizeof r2);
-    memcpy(&snap, &cq, sizeof snap);
-    CHECK_EQ(iw_cq_resize(&cq, r2, 2), IW_V_SHRINK_FAILED); /* VERBS-005b */
-    CHECK(memcmp(&snap, &cq, sizeof snap) == 0); /* VERBS-005c: ring, capacity, WCs as they were */
-    CHECK(iw_cq_query(&cq, &n) == IW_V_OK && n == 4); /* VERBS-005c */
-    CHECK_EQ(iw_cq_resize(&cq, r2, 3), IW_V_OK); /* VERBS-005a: as many entries as WCs */
-    CHECK_EQ(iw_cq_resize(&cq, r3, 8), IW_V_OK); /* VERBS-005a */
-    for (i = 0; i < 3; i++) CHECK(iw_cq_poll(&cq, &wc) == IW_V_OK && wc.wr_id == 1 + i); /* VERBS-005a */
-    CHECK_EQ(iw_cq_poll(&cq, &wc), IW_V_CQ_EMPTY);
+    memcpy(&snap, cq, sizeof snap);
+    CHECK_EQ(iw_cq_resize(cq, r2, 2), IW_V_SHRINK_FAILED); /* VERBS-005b */
+    CHECK(memcmp(&snap, cq, sizeof snap) == 0); /* VERBS-005c: ring, capacity, WCs as they were */
+    CHECK(iw_cq_query(cq, &n) == IW_V_OK && n == 4); /* VERBS-005c */
+    CHECK_EQ(iw_cq_resize(cq, r2, 3), IW_V_OK); /* VERBS-005a: as many entries as WCs */
+    CHECK_EQ(iw_cq_resize(cq, r3, 8), IW_V_OK); /* VERBS-005a */
+    for (i = 0; i < 3; i++) CHECK(iw_cq_poll(cq, &wc) == IW_V_OK && wc.wr_id == 1 + i); /* VERBS-005a */
+    CHECK_EQ(iw_cq_poll(cq, &wc), IW_V_CQ_EMPTY);
 }
 
 /* Create QP gives the IRD, ORD and queue depths asked for; each limit has its own error. */

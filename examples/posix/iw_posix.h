@@ -1184,13 +1184,15 @@ static void iw__px_answer(iw_px_ep *ep, const uint8_t *p, size_t rest)
         return;
     }
     if (iw_mpa_accept(&ep->conn, ep->o.ird, ep->o.ord, ep->my_pd, ep->my_pd_len) == IW_OK) {
+        iw_mpa_info in;
         ep->need_rts = 1;
         /* what the Reply said, not what the Request asked (until established) */
-        ep->info.ird = ep->conn.ird;
-        ep->info.ord = ep->conn.ord;
-        ep->info.crc = ep->conn.crc_on;
-        ep->info.markers_tx = ep->conn.mk_tx;
-        ep->info.markers_rx = ep->conn.mk_rx;
+        iw_mpa_get_info(&ep->conn, &in);
+        ep->info.ird = in.ird;
+        ep->info.ord = in.ord;
+        ep->info.crc = in.crc;
+        ep->info.markers_tx = in.markers_tx;
+        ep->info.markers_rx = in.markers_rx;
     }
 }
 /* Both: MPA is in Full Operation; the Initiator moves its QP to RTS after the core returns. */
@@ -2230,12 +2232,12 @@ void iw_px_ep_fini(iw_px_ep *ep)
             for (i = 1; i < sh->nstags; i++) {
                 iw_stag_info si;
                 if (iw_stag_query(&sh->rnic, i, &si) == IW_V_OK && si.is_mw &&
-                    si.qp_id == ep->qp.id)
+                    si.qp_id == iw_qp_id(&ep->qp))
                     (void)iw_stag_dealloc(&sh->rnic, i);
             }
             (void)iw_qp_destroy(&ep->qp);
         }
-        iw__px_id_del(sh, ep->qp.id);
+        iw__px_id_del(sh, iw_qp_id(&ep->qp));
         sh->nqp--;
         ep->sh = NULL;
     }
@@ -2300,7 +2302,7 @@ static int iw__px_id_put(iw_px_shared *sh, iw_px_ep *ep)
         }
         return 0;
     }
-    for (i = iw__px_id_slot(sh, ep->qp.id); sh->by_id[i]; i = (i + 1) & (sh->id_cap - 1)) {
+    for (i = iw__px_id_slot(sh, iw_qp_id(&ep->qp)); sh->by_id[i]; i = (i + 1) & (sh->id_cap - 1)) {
     }
     sh->by_id[i] = ep;
     sh->id_n++;
@@ -2311,7 +2313,7 @@ iw_px_ep *iw_px_shared_ep(const iw_px_shared *sh, uint32_t qp_id)
     size_t i;
     if (!sh->id_cap) return NULL;
     for (i = iw__px_id_slot(sh, qp_id); sh->by_id[i]; i = (i + 1) & (sh->id_cap - 1))
-        if (sh->by_id[i]->qp.id == qp_id) return sh->by_id[i];
+        if (iw_qp_id(&sh->by_id[i]->qp) == qp_id) return sh->by_id[i];
     return NULL;
 }
 /* Remove by shifting back the entries of the probe run behind it (no tombstones). */
@@ -2319,13 +2321,13 @@ static void iw__px_id_del(iw_px_shared *sh, uint32_t id)
 {
     size_t i, j, m = sh->id_cap - 1;
     if (!sh->id_cap) return;
-    for (i = iw__px_id_slot(sh, id); sh->by_id[i] && sh->by_id[i]->qp.id != id; i = (i + 1) & m) {
-    }
+    i = iw__px_id_slot(sh, id);
+    while (sh->by_id[i] && iw_qp_id(&sh->by_id[i]->qp) != id) i = (i + 1) & m;
     if (!sh->by_id[i]) return;
     sh->by_id[i] = NULL;
     sh->id_n--;
     for (j = (i + 1) & m; sh->by_id[j]; j = (j + 1) & m) {
-        size_t h = iw__px_id_slot(sh, sh->by_id[j]->qp.id);
+        size_t h = iw__px_id_slot(sh, iw_qp_id(&sh->by_id[j]->qp));
         /* the entry at j may move to the hole at i when its home h is not in (i, j] */
         if ((j > i && (h <= i || h > j)) || (j < i && h <= i && h > j)) {
             sh->by_id[i] = sh->by_id[j];
@@ -2388,7 +2390,7 @@ int iw_px_shared_init(iw_px_loop *l, iw_px_shared *sh, const iw_px_shared_cfg *c
 int iw_px_shared_fini(iw_px_shared *sh)
 {
     if (sh->nqp) return -1;
-    if (sh->rnic.open == 1) {
+    if (iw_rnic_query(&sh->rnic, NULL) == IW_V_OK) { /* the RNIC is open */
         if (sh->srq_ring) (void)iw_srq_destroy(&sh->srq);
         if (sh->rring) (void)iw_cq_destroy(&sh->rcq);
         (void)iw_cq_destroy(&sh->scq);
@@ -2411,7 +2413,7 @@ int iw_px_shared_fini(iw_px_shared *sh)
     return 0;
 }
 
-uint32_t iw_px_qp_id(const iw_px_ep *ep) { return ep->qp.id; }
+uint32_t iw_px_qp_id(const iw_px_ep *ep) { return iw_qp_id(&ep->qp); }
 
 /* Register on an RNIC: slot s of max slots, its block list at pbl[2 s] (verbs §7.6.2). */
 static int iw__px_reg_on(iw_rnic *r, uint32_t pd, uint64_t *pbl, uint8_t *used, int max,
