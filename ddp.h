@@ -856,7 +856,7 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
                                  unsigned flags, iw_mpa_rx_dst **dst)
 {
     iw_ddp_hdr h;
-    iw_term t = {0, 0, 0}; /* set by every refusal below */
+    iw_term t; /* set by every refusal below */
     size_t hl = 0, nd = 0;
     uint32_t n;
     iw_status st;
@@ -908,8 +908,7 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
         s->pend = IW__DDP_P_HDR;
         s->pend_hdr = h;
     }
-    s->pend_dst.piece = s->pend_piece;
-    s->pend_dst.n = nd;
+    s->pend_dst.n = nd; /* pend_dst.piece is pend_piece (iw_ddp_init) */
     s->pend_dst.hdr_len = hl;
     *dst = &s->pend_dst;
     return IW_OK;
