@@ -294,7 +294,7 @@ typedef struct iw_ddp_stream {
     iw_ddp_error pend_err; /* IW__DDP_P_FAIL: its refusal (fused: the CRC decides which error wins) */
     iw_mpa_rx_dst pend_dst; /* its payload's destination (pend_piece) while pending */
     iw_ddp_buf pend_piece[IW_CFG_DDP_DST_IOV];
-    uint8_t pend_raw[IW_DDP_MAX_HDR]; /* the segment begun last: its header (iw_ddp_rx_seg) */
+    uint8_t pend_raw[IW_DDP_MAX_HDR]; /* the segment taken last: its header (iw_ddp_rx_seg) */
     uint8_t pend_hl;    /* how many octets of pend_raw count */
     uint32_t pend_len;  /* and its ULPDU length */
     /* transmit */
@@ -347,7 +347,7 @@ IW_INLINE uint32_t iw_ddp_rx_streaming(const iw_ddp_stream *s)
 {
     return s->pend_dst.n && (s->pend & 0x20u) ? s->rt_stag : 0u; /* IW__DDP_P_CUT */
 }
-/* The DDP header (*hl octets) of the segment begun last, kept from iw_ddp_rx_begin on: what a
+/* The DDP header (*hl octets) of the segment iw_ddp_rx_begin took last (its checks passed): what a
  * ULP quotes in the Terminate for an error in its message found at delivery (RFC 5040 §4.8). */
 IW_INLINE const uint8_t *iw_ddp_rx_seg(const iw_ddp_stream *s, size_t *hl)
 {
@@ -856,7 +856,7 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
                                  unsigned flags, iw_mpa_rx_dst **dst)
 {
     iw_ddp_hdr h;
-    iw_term t = {0, 0, 0}; /* set by every refusal below */
+    iw_term t; /* set by every refusal below */
     size_t hl = 0, nd = 0;
     uint32_t n;
     iw_status st;
@@ -868,13 +868,6 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
         IW_STAT(s->stats.rx_dropped++);
         return s->err.status;
     }
-    /* its header and length for iw_ddp_rx_seg: the longest header whole when have allows it
-     * (a fixed-size copy, no library call; pend_hl says what counts), else out of line */
-    n = (len && u) ? (uint32_t)IW_MIN(iw_ddp_hdr_len(u[0]), len) : 0u;
-    if (have >= IW_DDP_MAX_HDR) IW_MEMCPY(s->pend_raw, u, IW_DDP_MAX_HDR);
-    else if (n) iw__ddp_keep_short(s, u, n);
-    s->pend_hl = (uint8_t)n;
-    s->pend_len = len > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)len;
     /* Cut by the end of a feed (have < len): only a tagged segment is placed as it comes; an
      * untagged one would take its receive buffer before the CRC is known (declined: MPA
      * reassembles and checks it first) */
@@ -893,6 +886,12 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
         s->pend = IW__DDP_P_FAIL;
         return IW_OK;
     }
+    /* its header and length for iw_ddp_rx_seg: the longest header whole when have allows it
+     * (a fixed-size copy, no library call; pend_hl says what counts), else out of line */
+    if (have >= IW_DDP_MAX_HDR) IW_MEMCPY(s->pend_raw, u, IW_DDP_MAX_HDR);
+    else iw__ddp_keep_short(s, u, hl);
+    s->pend_hl = (uint8_t)hl;
+    s->pend_len = (uint32_t)len; /* <= 0xFFFF: checked */
     n = (uint32_t)(len - hl);
     s->pend_n = n;
     if (h.tagged) { /* the message's bookkeeping now, undone if the CRC fails (iw__ddp_unpend) */
@@ -908,8 +907,7 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
         s->pend = IW__DDP_P_HDR;
         s->pend_hdr = h;
     }
-    s->pend_dst.piece = s->pend_piece;
-    s->pend_dst.n = nd;
+    s->pend_dst.n = nd; /* pend_dst.piece is pend_piece (iw_ddp_init) */
     s->pend_dst.hdr_len = hl;
     *dst = &s->pend_dst;
     return IW_OK;

@@ -1977,17 +1977,18 @@ static IW_HOT iw_status iw__rx_end(iw_mpa_conn *c, uint32_t crc, const uint8_t f
 }
 
 /* A whole FPDU in the caller's buffer (fp: its first octet; its only marker, if any, the lead
- * octets in front of ULPDU_Length, already checked: mk_bad): begin, the payload copied into
+ * octets in front of ULPDU_Length len, both already checked: mk_bad): begin, the payload copied into
  * the pieces while the CRC is computed, CRC check, commit. Declined (or MPA must read the
  * ULPDU first: rx_gate, a bad marker): checked first, then begin on it as it lies (it is
  * whole: no reassembly). Which kernel: a payload of IW_CFG_MPA_FUSE_MIN octets or more to one
  * piece with this CPU's kernels is copied with the header's CRC and its own in one call
  * (copy2_crc); a shorter one is CRCed in one call, then moved (faster from L1); anything else
  * piece by piece (iw__rx_put). */
-static IW_HOT iw_status iw__rx_whole(iw_mpa_conn *c, const uint8_t *fp, size_t lead, int mk_bad)
+static IW_HOT iw_status iw__rx_whole(iw_mpa_conn *c, const uint8_t *fp, size_t lead, size_t len,
+                                     int mk_bad)
 {
     const uint8_t *u = fp + lead + 2u;
-    size_t len = iw_get_be16(fp + lead), pad = iw_mpa_pad(len), hl;
+    size_t pad = iw_mpa_pad(len), hl;
     iw_mpa_rx_dst *d = NULL;
     uint32_t crc;
     int one;
@@ -2064,7 +2065,7 @@ static size_t iw__rx_frames(iw_mpa_conn *c, const uint8_t *p, size_t len, iw_sta
         c->rx_pos += (uint32_t)total;
         p += total;
         /* FPDUPTR's two low bits are read as 0 (docs/spec-notes.md MPA §8); reserved ignored. */
-        st = iw__rx_whole(c, p - total, lead, lead && (iw_get_be16(p - total + 2) & 0xFFFCu) != 0);
+        st = iw__rx_whole(c, p - total, lead, L, lead && (iw_get_be16(p - total + 2) & 0xFFFCu) != 0);
         if (st != IW_OK || c->err.status != IW_OK) break;
     }
     *stp = st;

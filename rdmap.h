@@ -1561,7 +1561,7 @@ IW_DEF iw_status iw_rdmap_rx(iw_rdmap_stream *s, const uint8_t *u, size_t len)
 IW_DEF iw_status iw_rdmap_rx_begin(iw_rdmap_stream *s, const uint8_t *u, size_t have, size_t len,
                                    unsigned flags, iw_mpa_rx_dst **dst)
 {
-    if (!s || !dst || (!u && have)) return IW_EINVAL;
+    if (!s) return IW_EINVAL; /* iw_ddp_rx_begin checks the rest */
     return iw_ddp_rx_begin(&s->ddp, u, have, len, flags, dst);
 }
 

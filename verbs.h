@@ -2105,8 +2105,7 @@ IW_DEF iw_vstatus iw_qp_post_rq(iw_qp *qp, const iw_recv_wr *wrs, size_t n, size
 static IW__SQ_GATHER iw_wc_status iw__sq_gather(iw_qp *qp, iw_swqe *w, size_t *niov)
 {
     uint32_t i;
-    *niov = 0;
-    w->len = 0;
+    *niov = 0; /* w->len is 0 (iw_qp_post_sq) */
     for (i = 0; i < w->wr.nsge; i++) {
         iw_ddp_buf b[IW_CFG_VERBS_IOV];
         size_t k = 0, j;
@@ -2242,11 +2241,13 @@ static void iw__sq_run(iw_qp *qp)
         uint8_t op;
         iw_wc_status ws = IW_WC_SUCCESS;
         size_t niov = 0;
-        if (qp->reap_due) iw__sq_reap(qp); /* what the last WR's post completed, before the next */
         if (qp->state != IW_QP_RTS || qp->sq_exec == qp->sq_tail) return;
         w = &qp->mem.swqe[iw_ring_ix(qp->sq_exec, qp->cfg.sq_depth)];
         s = &w->wr;
-        if ((s->flags & IW_WR_LOCAL_FENCE) && qp->sq_head != qp->sq_exec) return; /* VERBS-073 */
+        if (s->flags & IW_WR_LOCAL_FENCE) { /* VERBS-073: what completed is reaped first */
+            if (qp->reap_due) iw__sq_reap(qp);
+            if (qp->state != IW_QP_RTS || qp->sq_head != qp->sq_exec) return;
+        }
         if (s->type == IW_WR_BIND_MW || s->type == IW_WR_FAST_REG || s->type == IW_WR_INVALIDATE) {
             /* take effect now, before the next WR (VERBS-051) */
 #if IW_CFG_VERBS_MW && IW_CFG_VERBS_FAST_REG
