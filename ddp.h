@@ -155,6 +155,7 @@ typedef iw_mpa_piece iw_ddp_buf;
 
 /*@ axiomatic iw_ddp_place { // proofs only (prove/wp_place.c, docs/verification-prove.md)
       predicate iw_ddp_xlated(iw_ddp_buf p); // p: a piece the translation returned
+      predicate iw_ddp_dest{L}(struct iw_ddp_stream *s, uint8_t *b, integer n); // b[0..n) in one
     }
     logic integer iw_ddp_span{L}(iw_ddp_buf *b, integer n) = // octets in b[0 .. n)
         n <= 0 ? 0 : iw_ddp_span(b, n - 1) + b[n - 1].len; */
@@ -277,8 +278,7 @@ typedef struct iw_ddp_stream {
     void *mctx;
     const iw_ddp_ulp_ops *ulp;
     void *uctx;
-    iw_crc32c_kernels crc; /* iw_ddp_rx's copy kernel (crc32c.h): the host's, or selected at
-                              the first iw_ddp_rx (move NULL until then) */
+    iw_crc32c_kernels crc; /* iw_ddp_rx's copy kernel: the host's, or selected at its 1st copy */
     iw_ddp_error err;
 #if IW_CFG_STATS
     iw_ddp_stats stats;
@@ -683,8 +683,7 @@ static IW_HOT iw_status iw__ddp_check_tagged(iw_ddp_stream *s, uint32_t stag, ui
     /*@ loop invariant 0 <= k <= i <= IW_CFG_DDP_DST_IOV && i <= *nd && sum <= n;
         loop invariant \forall integer j; 0 <= j < k ==>
             dst[j].base != \null && 0 < dst[j].len <= n && iw_ddp_xlated(dst[j]);
-        loop invariant \forall integer a; i <= a < *nd && a < IW_CFG_DDP_DST_IOV ==>
-            iw_ddp_xlated(dst[a]);
+        loop invariant \forall integer a; i <= a < *nd && a < IW_CFG_DDP_DST_IOV ==> iw_ddp_xlated(dst[a]);
         loop assigns i, k, sum, dst[0 .. IW_CFG_DDP_DST_IOV - 1];
         loop variant IW_CFG_DDP_DST_IOV - i; */
 #endif
@@ -934,6 +933,7 @@ IW_DEF iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len)
     if (d)
 #ifdef IW_PROVE_WP
         /*@ loop invariant 0 <= i <= d->n && p == u + d->hdr_len + iw_ddp_span(d->piece, i);
+            loop invariant \forall integer j; 0 <= j < d->n ==> iw_ddp_dest{Pre}(s, d->piece[j].base, d->piece[j].len);
             loop assigns i, p, { d->piece[j].base[o] | integer j, o; 0 <= j < d->n && 0 <= o < d->piece[j].len };
             loop variant d->n - i; */
 #endif

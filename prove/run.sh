@@ -70,7 +70,9 @@ done
 # streamed placement into begin's pieces (mpa.h), proved with contracts, for every input.
 # One goal per property (RTE included, -wp-rte); alarms = goals no prover proved, each keyed
 # `wp:<goal name>` (names do not move with line numbers) and listed in prove/ALARMS.md.
-# PROVE_WP_LIMIT (default 1500 s) bounds the whole WP run; PROVE_WP_TIMEOUT each goal.
+# PROVE_WP_LIMIT (default 2400 s; placement_wp took 1045 s at load 12) bounds a WP target;
+# PROVE_WP_TIMEOUT each goal (default 60 s: the shared machine at load 15 left goals CVC4
+# proves in seconds alone open at 10 s).
 WP_TARGETS=("placement_wp|prove/wp_place.c|iw__ddp_check_tagged,iw_ddp_rx,iw_term_make,iw_ddp_xlate_term"
             "placement_stream_wp|prove/wp_stream.c|iw__rx_put,iw__rx_take")
 [ -n "${PROVE_ONLY:-}" ] && mapfile -t WP_TARGETS < <(printf '%s\n' "${WP_TARGETS[@]}" | grep -E "^(${PROVE_ONLY})\|")
@@ -98,9 +100,9 @@ for t in "${WP_TARGETS[@]}"; do
     # make WP prove instead that each callback pointer is the specified stub. Typed+cast: the
     # copy kernel's `void *` (uint8_t * -> char * -> uint8_t *, the pointer kept as it is);
     # wp:split: case splits before the provers. -then: the harness's lemmas (-wp-fct skips them).
-    if ! timeout "${PROVE_WP_LIMIT:-1500}" nice "$FRAMAC" -machdep gcc_x86_64 -cpp-extra-args="-I. -Iprove" "$drv" \
+    if ! timeout "${PROVE_WP_LIMIT:-2400}" nice "$FRAMAC" -machdep gcc_x86_64 -cpp-extra-args="-I. -Iprove" "$drv" \
             -wp -wp-rte -rte-no-pointer-call -wp-prover "$provers" -wp-model Typed+cast -wp-auto wp:split \
-            -wp-timeout "${PROVE_WP_TIMEOUT:-10}" -wp-fct "$fcts" -then -wp-fct= -wp-prop=@lemma \
+            -wp-timeout "${PROVE_WP_TIMEOUT:-60}" -wp-fct "$fcts" -then -wp-fct= -wp-prop=@lemma \
             > "$B/$name.log" 2>&1; then
         echo "PROVE $name FAILED (see $B/$name.log)"
         rc=1

@@ -59,6 +59,12 @@ static inline size_t iw_ddp_hdr_len(uint8_t ctrl0);
         (\exists integer q, a, o; 0 <= q < IW_CFG_DDP_QN && 0 <= a < \at(s->rq[q].nbuf, L) &&
             0 <= o && o + n <= \at(s->rq[q].buf[a].len, L) && b == \at(s->rq[q].buf[a].base, L) + o);
 
+    // ddp.h's iw_ddp_dest (declared there without a meaning, for the copy loop's invariant)
+    axiomatic wp_dest {
+      axiom wp_dest_def{L}: \forall iw_ddp_stream *s, uint8_t *b, integer n;
+          iw_ddp_dest{L}(s, b, n) <==> wp_in{L}(s, b, n);
+    }
+
     // p is one of the pieces the resolver returned and DDP had room for
     predicate wp_from_xlate(iw_ddp_buf p) =
         \exists integer i; 0 <= i < IW_CFG_DDP_DST_IOV && i < wp_xn && wp_same(p, wp_xl(i));
@@ -195,8 +201,8 @@ static iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t have, 
 /* Receive, step 1: *dst is NULL, or names pieces the translation returned; it is NULL on
  * every refusal and error (RFC 5041 §7.1: nothing placed; s->pend bit 0x10 is IW__DDP_P_FAIL,
  * a refusal held for commit). begin itself writes no octet
- * outside the stream. Each piece is also stated alone (wp_in: the form iw_ddp_rx's assigns
- * needs, implied by wp_placed_from), and laid end to end they fit in the payload
+ * outside the stream. Each piece is also stated alone (iw_ddp_dest, i.e. wp_in: the form
+ * iw_ddp_rx's assigns needs, implied by wp_placed_from), and laid end to end they fit in the payload
  * (iw_ddp_span: DDP-037 makes them cover it exactly, tagged; untagged they cover n). */
 /*@ requires \valid(s) && wp_stream(s) && \valid(dst);
     requires \valid_read(u + (0 .. have - 1));
@@ -209,7 +215,7 @@ static iw_status iw__ddp_check(iw_ddp_stream *s, const uint8_t *u, size_t have, 
         s->pend_dst.hdr_len <= have && (s->pend & 0x10) == 0 &&
         s->err.status == IW_OK && wp_placed_from{Here, Pre}(s, s->pend_dst.n) &&
         \forall integer j; 0 <= j < s->pend_dst.n ==>
-            wp_in{Pre}(s, s->pend_dst.piece[j].base, s->pend_dst.piece[j].len) &&
+            iw_ddp_dest{Pre}(s, s->pend_dst.piece[j].base, s->pend_dst.piece[j].len) &&
             0 <= iw_ddp_span(s->pend_dst.piece, j) &&
             iw_ddp_span(s->pend_dst.piece, j) + s->pend_dst.piece[j].len <= len - s->pend_dst.hdr_len);
 */
@@ -251,12 +257,16 @@ void iw_crc32c_kernels_select(iw_crc32c_kernels *k);
  * the translation returned (the resolver's, or the receive buffer rx_buf returned for the
  * queue's message). The pieces are the host's memory, apart from the stream and the
  * segment. The assigns set {b[o] | wp_in(b, n), o < n} is exactly the octets of those pieces:
- * every such b[o] is an octet of the piece b[0 .. n) lies in, and each piece is such a b. */
+ * every such b[o] is an octet of the piece b[0 .. n) lies in, and each piece is such a b.
+ * The copy loop's invariant (ddp.h) restates begin's iw_ddp_dest for d->piece[j] after the
+ * kernel selection (iw_crc32c_kernels_select(&s->crc) between begin and the loop, a write to
+ * s->crc only): proved at the loop's entry on its own, so that the assigns goals need no
+ * reasoning across that call. */
 /*@ requires \valid(s) && wp_stream(s);
     requires \valid_read(u + (0 .. len - 1));
     requires s->crc.move == \null || s->crc.move == &wp_move;
     requires wp_host(s, (uint8_t *)u, len);
-    assigns *s, { b[o] | uint8_t *b, integer n, o; wp_in{Pre}(s, b, n) && 0 <= o < n };
+    assigns *s, { b[o] | uint8_t *b, integer n, o; iw_ddp_dest{Pre}(s, b, n) && 0 <= o < n };
 */
 iw_status iw_ddp_rx(iw_ddp_stream *s, const uint8_t *u, size_t len);
 
