@@ -855,7 +855,7 @@ IW_DEF iw_status iw_ddp_rx_begin(iw_ddp_stream *s, const uint8_t *u, size_t have
                                  unsigned flags, iw_mpa_rx_dst **dst)
 {
     iw_ddp_hdr h;
-    iw_term t; /* set by every refusal below */
+    iw_term t = {0, 0, 0}; /* set by every refusal below (the ULP's check may not) */
     size_t hl = 0, nd = 0;
     uint32_t n;
     iw_status st;
