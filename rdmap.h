@@ -366,7 +366,7 @@ typedef struct iw_rdmap_stream {
     uint8_t in_pump;
     /* receive */
     uint8_t rx_ctl[IW_CFG_DDP_QN][IW_CFG_RDMAP_CTL_BUF];
-    uint8_t rx_recv_active, rx_recv_op; /* a Send-type message holds a receive */
+    uint8_t rx_recv_active; /* a Send-type message holds a receive (its opcode: rx_mop[0]) */
     uint8_t rx_cont;     /* bit q: a message on untagged queue q (bit 4: tagged) is in progress */
     uint8_t rx_mop[5];   /* ... and the opcode its first segment carried (iw__rdmap_check) */
     uint8_t rr_active;  /* a Read Response is arriving */
@@ -742,7 +742,7 @@ static void iw__rdmap_end(iw_rdmap_stream *s, unsigned kind, iw_status st, const
         IW_MEMSET(&r, 0, sizeof r);
         r.status = IW_ETERM;
         r.term = s->ev.term.term;
-        r.opcode = s->rx_recv_op;
+        r.opcode = s->rx_mop[IW_RDMAP_QN_SEND];
         s->rx_recv_active = 0;
         s->ops->recv(s->ctx, &r);
     }
@@ -943,7 +943,6 @@ static iw_status iw__rdmap_rx_buf(void *uctx, const iw_ddp_hdr *h, iw_ddp_buf *b
             return IW_ETERM;
         }
         s->rx_recv_active = 1;
-        s->rx_recv_op = (uint8_t)op;
         if (!(oi->flags & IW__RDMAP_F_IMM)) return IW_OK;
     }
     bufs[0].base = s->rx_ctl[h->qn];
